@@ -1,0 +1,78 @@
+/// How serious a diagnostic is. Only errors make a compile fail.
+public enum Severity: String, Sendable {
+    case error, warning, note
+}
+
+/// A secondary message attached to a diagnostic, optionally at its own place.
+public struct DiagnosticNote: Sendable {
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// One problem found in the input: what is wrong, where, and notes that help fix it.
+public struct Diagnostic: Sendable {
+    public var severity: Severity
+    public var message: String
+    /// Nil only for problems that belong to no file (a missing command-line file).
+    public var location: SourceLocation?
+    public var notes: [DiagnosticNote]
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+}
+
+/// Collects the diagnostics of one compile from every stage.
+///
+/// Stages record a problem and go on with the next item; the engine keeps at
+/// most `limit` errors and decides whether the compile failed.
+public final class DiagnosticEngine: @unchecked Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var errorCount = 0
+    /// The most errors kept; later ones are counted but dropped.
+    public let limit: Int
+
+    public init(limit: Int = 100) {
+        self.limit = limit
+    }
+
+    public var hasErrors: Bool { errorCount > 0 }
+    /// True once `limit` errors have been kept; stages may stop early.
+    public var isFull: Bool { errorCount >= limit }
+
+    public func error(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
+        add(Diagnostic(.error, message, at: location, notes: notes))
+    }
+
+    public func warning(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
+        add(Diagnostic(.warning, message, at: location, notes: notes))
+    }
+
+    public func add(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error {
+            errorCount += 1
+            if errorCount > limit { return }
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    /// The kept diagnostics in input order (file, then offset); stable for equal places.
+    public func sorted() -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (x?, y?): return x == y ? a.offset < b.offset : x < y
+            case (nil, _?): return true
+            case (_?, nil): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,134 @@
+/// How diagnostics are written to standard error.
+public enum DiagnosticFormat: String, Sendable {
+    case text, json, github
+}
+
+/// Renders diagnostics as text (compiler style), JSON or GitHub annotations.
+public struct DiagnosticPrinter {
+    public let sources: SourceManager
+    public var useColor = false
+
+    public init(sources: SourceManager, useColor: Bool = false) {
+        self.sources = sources
+        self.useColor = useColor
+    }
+
+    public func render(_ diagnostics: [Diagnostic], format: DiagnosticFormat, droppedErrors: Int = 0) -> String {
+        switch format {
+        case .text: return renderText(diagnostics, droppedErrors: droppedErrors)
+        case .json: return renderJSON(diagnostics)
+        case .github: return diagnostics.map(renderGitHub).joined()
+        }
+    }
+
+    private func paint(_ s: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
+
+    private func label(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return paint("error:", "1;31")
+        case .warning: return paint("warning:", "1;35")
+        case .note: return paint("note:", "1;36")
+        }
+    }
+
+    private func renderText(_ diagnostics: [Diagnostic], droppedErrors: Int) -> String {
+        var out = ""
+        for d in diagnostics {
+            out += header(d.severity, d.message, d.location)
+            if let loc = d.location { out += excerpt(loc) }
+            for note in d.notes {
+                out += header(.note, note.message, note.location ?? d.location)
+            }
+        }
+        if droppedErrors > 0 {
+            out += "ledgerc: \(droppedErrors) more errors not shown\n"
+        }
+        return out
+    }
+
+    private func header(_ severity: Severity, _ message: String, _ location: SourceLocation?) -> String {
+        guard let loc = location else { return "ledgerc: \(label(severity)) \(message)\n" }
+        let (path, line, column) = sources.describe(loc)
+        return paint("\(path):\(line):\(column):", "1") + " \(label(severity)) \(message)\n"
+    }
+
+    /// The source line with a caret under the column.
+    private func excerpt(_ loc: SourceLocation) -> String {
+        let file = sources[loc.file]
+        let (line, column) = file.lineAndColumn(of: Int(loc.offset))
+        let text = file.lineText(line)
+        let number = String(line)
+        let gutter = String(repeating: " ", count: number.count)
+        // Keep tabs under tabs so the caret lines up in a terminal.
+        var pad = ""
+        for (i, ch) in text.unicodeScalars.enumerated() where i < column - 1 {
+            pad.append(ch == "\t" ? "\t" : " ")
+        }
+        return "    \(number) | \(text)\n    \(gutter) | \(pad)\(paint("^", "1;32"))\n"
+    }
+
+    private func renderJSON(_ diagnostics: [Diagnostic]) -> String {
+        var w = JSONWriter()
+        w.beginArray()
+        for d in diagnostics {
+            w.beginObject()
+            w.key("severity"); w.string(d.severity.rawValue)
+            writeLocation(d.location, into: &w)
+            w.key("message"); w.string(d.message)
+            w.key("notes"); w.beginArray()
+            for n in d.notes {
+                w.beginObject()
+                writeLocation(n.location, into: &w)
+                w.key("message"); w.string(n.message)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        return w.finish() + "\n"
+    }
+
+    private func writeLocation(_ location: SourceLocation?, into w: inout JSONWriter) {
+        if let loc = location {
+            let (path, line, column) = sources.describe(loc)
+            w.key("file"); w.string(path)
+            w.key("line"); w.int(line)
+            w.key("column"); w.int(column)
+        } else {
+            w.key("file"); w.null()
+            w.key("line"); w.null()
+            w.key("column"); w.null()
+        }
+    }
+
+    private func renderGitHub(_ d: Diagnostic) -> String {
+        let kind = d.severity == .error ? "error" : (d.severity == .warning ? "warning" : "notice")
+        var message = d.message
+        for n in d.notes { message += "\n" + n.message }
+        // GitHub's workflow-command escaping.
+        message = message.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        guard let loc = d.location else { return "::\(kind)::\(message)\n" }
+        let (path, line, column) = sources.describe(loc)
+        let file = path.replacingAll("%", "%25").replacingAll(",", "%2C").replacingAll(":", "%3A")
+        return "::\(kind) file=\(file),line=\(line),col=\(column)::\(message)\n"
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (no Foundation needed).
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        guard !target.isEmpty, self.contains(target) else { return self }
+        var out = ""
+        var rest = self[...]
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound]
+            out += replacement
+            rest = rest[r.upperBound...]
+        }
+        out += rest
+        return out
+    }
+}

@@ -1,0 +1,111 @@
+/// What kind of account a name is, which reports use to tell income from expenses.
+public enum AccountType: String, Sendable, CaseIterable {
+    case asset, liability, equity, income, expense
+
+    /// Parses a `type:` tag value: a full name or its letter (A L E R X).
+    public init?(tag: String) {
+        switch tag.lowercased() {
+        case "asset", "assets", "a": self = .asset
+        case "liability", "liabilities", "l": self = .liability
+        case "equity", "e": self = .equity
+        case "income", "revenue", "revenues", "r": self = .income
+        case "expense", "expenses", "x": self = .expense
+        case "cash", "c": self = .asset
+        case "conversion", "v": self = .equity
+        default: return nil
+        }
+    }
+
+    /// The type implied by the first name of an account path, if any.
+    public init?(rootName: String) {
+        switch rootName.lowercased() {
+        case "assets", "asset", "자산": self = .asset
+        case "liabilities", "liability", "부채": self = .liability
+        case "equity", "자본": self = .equity
+        case "income", "revenue", "revenues", "수입", "수익": self = .income
+        case "expenses", "expense", "지출", "비용": self = .expense
+        default: return nil
+        }
+    }
+}
+
+/// Every account of a journal, interned; parents are interned too so that
+/// reports can roll balances up the tree.
+public struct AccountTable: Sendable {
+    public private(set) var table = NameTable()
+    /// Parent id of each account, -1 for a top-level account.
+    public private(set) var parent: [Int32] = []
+    /// Depth of each account: 1 for a top-level account.
+    public private(set) var depth: [Int32] = []
+    /// Type declared with `account NAME ; type: T`.
+    public var declaredType: [Int32: AccountType] = [:]
+    /// Accounts declared with an `account` directive, and where.
+    public var declared: [Int32: SourceLocation] = [:]
+    /// Accounts whose declaration carries the tag `allow-negative:`.
+    public var allowsNegative: Set<Int32> = []
+
+    public init() {}
+
+    public var count: Int { table.count }
+    public subscript(id: Int32) -> String { table[id] }
+
+    /// Interns an account name (and its parents) from source bytes.
+    public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let before = table.count
+        let id = table.intern(p)
+        if table.count > before { registerNew(id, bytes: p) }
+        return id
+    }
+
+    public mutating func intern(_ name: String) -> Int32 {
+        var s = name
+        return s.withUTF8 { intern($0) }
+    }
+
+    public func lookup(_ name: String) -> Int32? { table.lookup(name) }
+
+    private mutating func registerNew(_ id: Int32, bytes p: UnsafeBufferPointer<UInt8>) {
+        // Parents first, so that a parent's id is known; ids stay dense.
+        parent.append(-1)
+        depth.append(1)
+        var lastColon = -1
+        for i in stride(from: p.count - 1, through: 0, by: -1) where p[i] == 0x3A {
+            lastColon = i
+            break
+        }
+        if lastColon > 0 {
+            let parentId = intern(UnsafeBufferPointer(rebasing: p[0..<lastColon]))
+            parent[Int(id)] = parentId
+            depth[Int(id)] = depth[Int(parentId)] + 1
+        }
+    }
+
+    /// The account's type: declared on it or an ancestor, else from its root name.
+    public func type(of id: Int32) -> AccountType? {
+        var a = id
+        while a >= 0 {
+            if let t = declaredType[a] { return t }
+            if parent[Int(a)] < 0 { break }
+            a = parent[Int(a)]
+        }
+        let root = table[a]
+        return AccountType(rootName: root)
+    }
+
+    /// The ancestor of `id` at `depth` levels (or `id` itself if shallower).
+    public func ancestor(of id: Int32, atDepth limit: Int) -> Int32 {
+        var a = id
+        while depth[Int(a)] > limit { a = parent[Int(a)] }
+        return a
+    }
+
+    /// True if `id` is `ancestor` or below it.
+    public func isSelfOrDescendant(_ id: Int32, of ancestor: Int32) -> Bool {
+        var a = id
+        while a >= 0 {
+            if a == ancestor { return true }
+            a = parent[Int(a)]
+        }
+        return false
+    }
+}

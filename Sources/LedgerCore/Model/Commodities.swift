@@ -1,0 +1,89 @@
+/// How a commodity's amounts are written: symbol side, spacing, precision.
+public struct CommodityStyle: Sendable, Equatable {
+    /// The symbol comes before the number (`$5`, `₩12,000`).
+    public var symbolFirst = false
+    /// A space between symbol and number.
+    public var spaced = true
+    /// Digits are grouped by thousands when printed.
+    public var grouped = false
+    /// The largest number of decimal places seen, or the declared one.
+    public var precision = 0
+    /// Places seen in costs and prices only (a fallback when no amount shows one).
+    public var costPrecision = 0
+    /// Precision fixed by a `commodity` directive.
+    public var fixed = false
+    /// An amount of this commodity has been seen (so `precision` means something).
+    public var seenInAmount = false
+}
+
+/// Every commodity of a journal, interned, with its display style.
+public struct CommodityTable: Sendable {
+    public private(set) var table = NameTable()
+    public var styles: [CommodityStyle] = []
+    /// Commodities declared with a `commodity` directive, and where.
+    public var declared: [Int32: SourceLocation] = [:]
+
+    public init() {
+        _ = intern("")
+    }
+
+    /// The id of the empty commodity (amounts written without one).
+    public static let none: Int32 = 0
+
+    public var count: Int { table.count }
+    public subscript(id: Int32) -> String { table[id] }
+
+    public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let id = table.intern(p)
+        if Int(id) == styles.count { styles.append(CommodityStyle()) }
+        return id
+    }
+
+    public mutating func intern(_ name: String) -> Int32 {
+        var s = name
+        return s.withUTF8 { intern($0) }
+    }
+
+    public func lookup(_ name: String) -> Int32? { table.lookup(name) }
+
+    /// Display precision: declared, else the most places seen in amounts, else in costs.
+    public func precision(_ id: Int32) -> Int {
+        let s = styles[Int(id)]
+        if s.fixed || s.seenInAmount { return s.precision }
+        return s.costPrecision
+    }
+
+    /// Records an amount seen in the input, widening the display precision.
+    public mutating func observe(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool, grouped: Bool) {
+        var s = styles[Int(id)]
+        if !s.fixed {
+            if !s.seenInAmount {
+                s.symbolFirst = symbolFirst
+                s.spaced = spaced
+            }
+            if scale > s.precision { s.precision = scale }
+        }
+        s.grouped = s.grouped || grouped
+        s.seenInAmount = true
+        styles[Int(id)] = s
+    }
+
+    /// Records a cost or price amount: only a fallback for the precision.
+    public mutating func observeCost(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool) {
+        var s = styles[Int(id)]
+        if scale > s.costPrecision { s.costPrecision = scale }
+        if !s.seenInAmount && !s.fixed && s.costPrecision == scale {
+            s.symbolFirst = symbolFirst
+            s.spaced = spaced
+        }
+        styles[Int(id)] = s
+    }
+
+    /// True when the symbol must be quoted to be read back (`"005930"`, `"S&P 500"`).
+    public func needsQuotes(_ id: Int32) -> Bool {
+        let name = table[id]
+        if name.isEmpty { return false }
+        for b in name.utf8 where !Lexer.isCommodityByte(b) { return true }
+        return false
+    }
+}

@@ -1,0 +1,209 @@
+/// A quantity of one commodity.
+public struct Amount: Hashable, Sendable {
+    public var quantity: ExactDecimal
+    public var commodity: Int32
+
+    public init(_ quantity: ExactDecimal, _ commodity: Int32) {
+        self.quantity = quantity
+        self.commodity = commodity
+    }
+}
+
+/// `*` cleared, `!` pending, or nothing.
+public enum Status: UInt8, Sendable {
+    case unmarked, pending, cleared
+
+    /// The word used in CSV and JSON: `cleared`, `pending` or empty.
+    public var word: String {
+        switch self {
+        case .unmarked: return ""
+        case .pending: return "pending"
+        case .cleared: return "cleared"
+        }
+    }
+}
+
+/// `(ACCOUNT)` need not balance; `[ACCOUNT]` balances with the other bracketed postings.
+public enum VirtualKind: UInt8, Sendable {
+    case real, unbalanced, balanced
+}
+
+/// The price paid for a posting's amount: `@ UNIT` or `@@ TOTAL`.
+public struct Cost: Sendable, Hashable {
+    public var amount: Amount
+    /// True for `@@` (the amount is the total, not per unit).
+    public var isTotal: Bool
+    /// True when the cost came from a lot annotation `{...}` rather than `@`.
+    public var fromLot: Bool = false
+}
+
+/// A balance assertion `= AMOUNT` (or an assignment when the posting has no amount).
+public struct BalanceAssertion: Sendable {
+    public var amount: Amount
+    /// `==`: the account must hold no other commodity.
+    public var isTotal: Bool
+    /// `=*`: sub-accounts are included.
+    public var includesSubaccounts: Bool
+    public var location: SourceLocation
+}
+
+/// Tags as written in comments, in order: `key: value` and `:tag:`.
+public typealias Tags = [(key: String, value: String)]
+
+/// One line of a transaction: an account and (after checking) its amount.
+public struct Posting: Sendable {
+    public var account: Int32
+    /// Nil only until the checker infers it (or for a balance assignment).
+    public var amount: Amount?
+    public var cost: Cost?
+    /// The unit cost from a lot annotation `{...}`, kept for investments.
+    public var lotCost: Amount?
+    public var assertion: BalanceAssertion?
+    public var virtual: VirtualKind = .real
+    public var status: Status = .unmarked
+    /// The amount was filled in by the compiler.
+    public var isInferred = false
+    public var comment: String?
+    public var tags: Tags = []
+    /// Where the account name starts.
+    public var location: SourceLocation
+    /// Where the amount starts (the account's place when there is none).
+    public var amountLocation: SourceLocation
+
+    public init(account: Int32, location: SourceLocation) {
+        self.account = account
+        self.location = location
+        self.amountLocation = location
+    }
+}
+
+/// Which rule and occurrence produced a generated transaction.
+public struct GeneratedFrom: Sendable {
+    public var rule: Int32
+    public var occurrence: Int32
+}
+
+/// A dated entry with postings that balance.
+public struct Transaction: Sendable {
+    public var date: CivilDate
+    public var date2: CivilDate?
+    public var status: Status = .unmarked
+    public var code: String?
+    public var description: String
+    public var comment: String?
+    public var tags: Tags = []
+    public var postings: [Posting] = []
+    /// Where the transaction's first line starts.
+    public var location: SourceLocation
+    /// Set for transactions materialized from a `repeat` rule.
+    public var generated: GeneratedFrom?
+
+    public init(date: CivilDate, description: String, location: SourceLocation) {
+        self.date = date
+        self.description = description
+        self.location = location
+    }
+
+    /// The part of the description before `|`, trimmed.
+    public var payee: String {
+        guard let bar = description.firstIndex(of: "|") else { return description }
+        return String(description[..<bar]).trimmingSpaces
+    }
+
+    /// The part after `|`, if any.
+    public var note: String? {
+        guard let bar = description.firstIndex(of: "|") else { return nil }
+        return String(description[description.index(after: bar)...]).trimmingSpaces
+    }
+
+    /// The value of the first tag with this key (case-insensitive).
+    public func tag(_ key: String) -> String? {
+        tags.first { $0.key.lowercased() == key }?.value
+    }
+}
+
+/// How often a `repeat` rule recurs: a count of days or months per step.
+public struct Schedule: Sendable, Equatable {
+    public enum Unit: String, Sendable { case day, week, month, quarter, year }
+    public var unit: Unit
+    public var every: Int
+
+    public init(_ unit: Unit, every: Int = 1) {
+        self.unit = unit
+        self.every = every
+    }
+
+    /// Days per step for day/week schedules; nil for month-based ones.
+    public var stepDays: Int? {
+        switch unit {
+        case .day: return every
+        case .week: return 7 * every
+        default: return nil
+        }
+    }
+
+    /// Months per step for month-based schedules.
+    public var stepMonths: Int {
+        switch unit {
+        case .month: return every
+        case .quarter: return 3 * every
+        case .year: return 12 * every
+        default: return 0
+        }
+    }
+}
+
+/// A `repeat` rule: a transaction template that recurs from an anchor date.
+public struct RepeatRule: Sendable {
+    public var schedule: Schedule
+    public var anchor: CivilDate
+    public var until: CivilDate?
+    public var count: Int?
+    /// The template: date is the anchor, postings as written (checked once).
+    public var template: Transaction
+    public var description: String { template.description }
+    public var location: SourceLocation
+    /// False when the template had errors: the rule then generates nothing.
+    public var isValid = true
+}
+
+/// A `~ PERIOD` periodic transaction: parsed and checked, generates nothing.
+public struct PeriodicTransaction: Sendable {
+    public var period: String
+    public var template: Transaction
+}
+
+/// A market price: `P DATE COMMODITY PRICE`.
+public struct MarketPrice: Sendable {
+    public var date: CivilDate
+    public var commodity: Int32
+    public var price: Amount
+    public var location: SourceLocation
+}
+
+/// Everything read from the input files, in file order (includes in place).
+public struct Journal: Sendable {
+    public var accounts = AccountTable()
+    public var commodities = CommodityTable()
+    public var transactions: [Transaction] = []
+    public var rules: [RepeatRule] = []
+    public var periodic: [PeriodicTransaction] = []
+    public var prices: [MarketPrice] = []
+    /// Payees and tags declared for strict mode.
+    public var declaredPayees: Set<String> = []
+    public var declaredTags: Set<String> = []
+    /// Indices of transactions that had syntax errors; the checker skips them.
+    public var brokenTransactions: Set<Int> = []
+
+    public init() {}
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    public var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

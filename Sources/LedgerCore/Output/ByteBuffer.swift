@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer that writers append to; flushed in large chunks.
+public struct ByteBuffer: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    @inline(__always) public mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    @inline(__always) public mutating func write(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func write(_ s: Substring) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func write<C: Collection>(bytes other: C) where C.Element == UInt8 {
+        bytes.append(contentsOf: other)
+    }
+
+    /// Appends a decimal integer without going through String.
+    public mutating func int(_ value: Int) {
+        if value < 0 { bytes.append(0x2D) }
+        var v = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { p in
+            repeat {
+                p[n] = UInt8(48 + v % 10)
+                v /= 10
+                n += 1
+            } while v > 0
+            for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(p[i]) }
+        }
+    }
+
+    public var count: Int { bytes.count }
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Where command output goes: standard output or a file written atomically.
+public enum OutputError: Error, CustomStringConvertible {
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// Low-level file helpers that go through POSIX, not Foundation.
+public enum FileIO {
+    /// Reads a whole file, or returns the `errno` text.
+    public static func read(_ path: String) -> Result<[UInt8], OutputError> {
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { return .failure(.cannotWrite(path: path, reason: errnoText())) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(.cannotWrite(path: path, reason: "is a directory"))
+        }
+        var out: [UInt8] = []
+        let size = Int(st.st_size)
+        out.reserveCapacity(size > 0 ? size : 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.cannotWrite(path: path, reason: errnoText()))
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return .success(out)
+    }
+
+    /// Reads all of standard input.
+    public static func readStandardInput() -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+
+    /// Writes all bytes to a file descriptor.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        return bytes.withUnsafeBytes { p in
+            while offset < p.count {
+                let n = write(fd, p.baseAddress! + offset, p.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// Writes a file atomically: a temporary file beside it, fsync, rename.
+    /// On failure the old file is left untouched and the temporary removed.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) -> Result<Void, OutputError> {
+        let temp = path + ".ledgerc-tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0 { return .failure(.cannotWrite(path: path, reason: errnoText())) }
+        // Keep the old file's permissions when replacing it.
+        var st = stat()
+        if stat(path, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) }
+        let ok = writeAll(fd, bytes) && fsync(fd) == 0
+        let reason = ok ? "" : errnoText()
+        close(fd)
+        if !ok {
+            unlink(temp)
+            return .failure(.cannotWrite(path: path, reason: reason))
+        }
+        if rename(temp, path) != 0 {
+            let reason = errnoText()
+            unlink(temp)
+            return .failure(.cannotWrite(path: path, reason: reason))
+        }
+        return .success(())
+    }
+
+    public static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,109 @@
+/// One input file held as UTF-8 bytes.
+///
+/// Everything downstream refers to places in a file by byte offset; the line
+/// table turns an offset into a 1-based line and column (counting Unicode
+/// scalars, a tab is one column) only when a diagnostic is printed.
+public final class SourceFile: @unchecked Sendable {
+    /// The path as the user gave it (or as joined from an `include`).
+    public let path: String
+    /// The file's bytes, byte-order mark included.
+    public let bytes: [UInt8]
+    /// Offset of the first byte after a leading byte-order mark (0 or 3).
+    public let contentStart: Int
+
+    private var lineStartsCache: [Int32]?
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            contentStart = 3
+        } else {
+            contentStart = 0
+        }
+    }
+
+    /// Byte offsets where each line starts; line 1 starts after the BOM.
+    public var lineStarts: [Int32] {
+        if let cached = lineStartsCache { return cached }
+        var starts: [Int32] = [Int32(contentStart)]
+        bytes.withUnsafeBufferPointer { buf in
+            for i in contentStart..<buf.count where buf[i] == 0x0A {
+                starts.append(Int32(i + 1))
+            }
+        }
+        lineStartsCache = starts
+        return starts
+    }
+
+    /// The 1-based line and column of a byte offset.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        let starts = lineStarts
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(starts[mid]) <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var column = 1
+        var i = Int(starts[lo])
+        let end = min(offset, bytes.count)
+        while i < end {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return (lo + 1, column)
+    }
+
+    /// The text of a 1-based line, without its line ending.
+    public func lineText(_ line: Int) -> String {
+        let starts = lineStarts
+        guard line >= 1, line <= starts.count else { return "" }
+        let start = Int(starts[line - 1])
+        var end = line < starts.count ? Int(starts[line]) - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// A string made from a byte range (invalid UTF-8 is repaired with U+FFFD).
+    public func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+/// A place in the input: which file, and the byte offset inside it.
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public var file: Int32
+    public var offset: Int32
+
+    public init(file: Int, offset: Int) {
+        self.file = Int32(file)
+        self.offset = Int32(offset)
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        a.file != b.file ? a.file < b.file : a.offset < b.offset
+    }
+}
+
+/// All files of one compile, in the order they were first read.
+public final class SourceManager: @unchecked Sendable {
+    public private(set) var files: [SourceFile] = []
+
+    public init() {}
+
+    /// Adds a file and returns its index.
+    @discardableResult
+    public func add(_ file: SourceFile) -> Int {
+        files.append(file)
+        return files.count - 1
+    }
+
+    public subscript(index: Int32) -> SourceFile { files[Int(index)] }
+
+    /// `path:line:column` of a location, as printed in diagnostics.
+    public func describe(_ location: SourceLocation) -> (path: String, line: Int, column: Int) {
+        let file = files[Int(location.file)]
+        let (line, column) = file.lineAndColumn(of: Int(location.offset))
+        return (file.path, line, column)
+    }
+}

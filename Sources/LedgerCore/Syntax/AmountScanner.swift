@@ -1,0 +1,118 @@
+/// An amount as written: the number, the commodity's bytes, and how it was styled.
+public struct ScannedAmount {
+    public var quantity: ExactDecimal
+    /// The commodity symbol's bytes, quotes excluded; empty for no commodity.
+    public var commodity: Range<Int>
+    public var symbolFirst = false
+    public var spaced = false
+    public var grouped = false
+    public var start: Int
+}
+
+/// Why an amount did not scan, and where.
+public enum AmountProblem: Error {
+    case noNumber(at: Int)
+    case ambiguousNumber(at: Int)
+    case tooLarge(at: Int)
+    case unterminatedQuote(at: Int)
+}
+
+extension Lexer {
+    /// The most digits a number may have, and the most decimal places.
+    static let maxDigits = 34
+
+    /// Reads an amount: an optional sign, a commodity before or after the number
+    /// (with or without a space), and the number itself.
+    /// `decimalComma` swaps the roles of `.` and `,` (`decimal-mark ,`).
+    public mutating func amount(decimalComma: Bool) -> Result<ScannedAmount, AmountProblem> {
+        let start = pos
+        var negative = false
+        if eat(UInt8(ascii: "-")) { negative = true } else { _ = eat(UInt8(ascii: "+")) }
+        var result = ScannedAmount(quantity: .zero, commodity: pos..<pos, start: start)
+        let b = peek()
+        if b == UInt8(ascii: "\"") || (pos < end && Lexer.isCommodityByte(b)) {
+            switch commodity() {
+            case .success(let r): result.commodity = r
+            case .failure(let p): return .failure(p)
+            }
+            result.symbolFirst = true
+            result.spaced = skipSpaces() > 0
+            if eat(UInt8(ascii: "-")) { negative.toggle() } else { _ = eat(UInt8(ascii: "+")) }
+        }
+        switch number(decimalComma: decimalComma) {
+        case .success(let (q, grouped)):
+            result.quantity = negative ? q.negated : q
+            result.grouped = grouped
+        case .failure(let p): return .failure(p)
+        }
+        if !result.symbolFirst {
+            let save = pos
+            let spaces = skipSpaces()
+            let c = peek()
+            if pos < end, c == UInt8(ascii: "\"") || Lexer.isCommodityByte(c) {
+                switch commodity() {
+                case .success(let r): result.commodity = r
+                case .failure(let p): return .failure(p)
+                }
+                result.spaced = spaces > 0
+            } else {
+                pos = save
+            }
+        }
+        return .success(result)
+    }
+
+    /// Reads a commodity symbol, quoted or not; returns the symbol's bytes.
+    public mutating func commodity() -> Result<Range<Int>, AmountProblem> {
+        if eat(UInt8(ascii: "\"")) {
+            let start = pos
+            while pos < end, bytes[pos] != UInt8(ascii: "\"") { pos += 1 }
+            if pos >= end { return .failure(.unterminatedQuote(at: start - 1)) }
+            let r = start..<pos
+            pos += 1
+            return .success(r)
+        }
+        let start = pos
+        while pos < end, Lexer.isCommodityByte(bytes[pos]) { pos += 1 }
+        return .success(start..<pos)
+    }
+
+    /// Reads a number: digits with optional thousands grouping and a decimal part.
+    public mutating func number(decimalComma: Bool) -> Result<(ExactDecimal, Bool), AmountProblem> {
+        let start = pos
+        let mark: UInt8 = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        let group: UInt8 = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
+        var mantissa: Int128 = 0
+        var digits = 0, scale = 0
+        var sawMark = false, grouped = false, sawDigit = false
+        while pos < end {
+            let b = bytes[pos]
+            if Lexer.isDigit(b) {
+                if digits > 0 || b != 0x30 { digits += 1 }
+                if digits > Lexer.maxDigits || scale >= ExactDecimal.maxScale { return .failure(.tooLarge(at: start)) }
+                mantissa = mantissa * 10 + Int128(b - 0x30)
+                if sawMark { scale += 1 }
+                sawDigit = true
+                pos += 1
+            } else if b == group, !sawMark, sawDigit, Lexer.isDigit(peek(1)) {
+                // Grouping needs exactly three digits after the mark.
+                if Lexer.isDigit(peek(2)), Lexer.isDigit(peek(3)), !Lexer.isDigit(peek(4)) {
+                    grouped = true
+                    pos += 1
+                } else {
+                    return .failure(.ambiguousNumber(at: start))
+                }
+            } else if b == mark, !sawMark, Lexer.isDigit(peek(1)) || sawDigit {
+                sawMark = true
+                pos += 1
+            } else {
+                break
+            }
+        }
+        if !sawDigit {
+            pos = start
+            return .failure(.noNumber(at: start))
+        }
+        return .success((ExactDecimal(mantissa: mantissa, scale: scale), grouped))
+    }
+}

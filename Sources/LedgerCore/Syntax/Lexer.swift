@@ -1,0 +1,142 @@
+/// A cursor over the bytes of one line, with the scanning primitives of the format.
+///
+/// The format is line-oriented and context-sensitive (account names hold
+/// single spaces), so the parser asks the lexer for the token it expects
+/// next: a date, an amount, an account. Nothing here makes a `String`.
+public struct Lexer {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// Current offset.
+    public var pos: Int
+    /// End of the line's content (before `\r\n` or `\n`).
+    public let end: Int
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, from pos: Int, to end: Int) {
+        self.bytes = bytes
+        self.pos = pos
+        self.end = end
+    }
+
+    @inline(__always) public var atEnd: Bool { pos >= end }
+    @inline(__always) public func peek(_ k: Int = 0) -> UInt8 { pos + k < end ? bytes[pos + k] : 0 }
+
+    @inline(__always) public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+    /// Bytes that may appear in an unquoted commodity symbol: not digits,
+    /// white space, or any of `-+.,;:@=*!(){}[]"/`.
+    @inline(__always) public static func isCommodityByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x20, 0x09, 0x0A, 0x0D, 0x00: return false
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: ","),
+             UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "="),
+             UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "\""), UInt8(ascii: "/"): return false
+        default: return true
+        }
+    }
+
+    /// Skips spaces and tabs; returns how many were skipped.
+    @discardableResult
+    public mutating func skipSpaces() -> Int {
+        let start = pos
+        while pos < end, Lexer.isSpace(bytes[pos]) { pos += 1 }
+        return pos - start
+    }
+
+    /// True at two spaces, a tab, or the end of the line: the separator that ends
+    /// an account name or a rule's schedule.
+    @inline(__always) public func atWideSeparator() -> Bool {
+        if pos >= end { return true }
+        let b = bytes[pos]
+        if b == 0x09 { return true }
+        return b == 0x20 && (pos + 1 >= end || Lexer.isSpace(bytes[pos + 1]))
+    }
+
+    /// Consumes `b` if it is next.
+    @inline(__always) public mutating func eat(_ b: UInt8) -> Bool {
+        if pos < end, bytes[pos] == b { pos += 1; return true }
+        return false
+    }
+
+    /// Reads a word of letters, digits, `-` and `_` (a directive or keyword); returns its range.
+    public mutating func word() -> Range<Int> {
+        let start = pos
+        while pos < end {
+            let b = bytes[pos]
+            if Lexer.isSpace(b) || b == UInt8(ascii: ";") { break }
+            pos += 1
+        }
+        return start..<pos
+    }
+
+    /// Reads up to the end of the line, trimmed of trailing white space.
+    public mutating func rest() -> Range<Int> {
+        let start = pos
+        var e = end
+        while e > start, Lexer.isSpace(bytes[e - 1]) { e -= 1 }
+        pos = end
+        return start..<e
+    }
+
+    /// Reads text up to a `;` comment or the end of the line, trimmed.
+    public mutating func textUntilComment() -> Range<Int> {
+        let start = pos
+        while pos < end, bytes[pos] != UInt8(ascii: ";") { pos += 1 }
+        var e = pos
+        while e > start, Lexer.isSpace(bytes[e - 1]) { e -= 1 }
+        return start..<e
+    }
+
+    /// Reads an unsigned integer of at most `maxDigits` digits.
+    public mutating func integer(maxDigits: Int = 9) -> Int? {
+        var v = 0, n = 0
+        while pos < end, Lexer.isDigit(bytes[pos]), n < maxDigits {
+            v = v * 10 + Int(bytes[pos] - 0x30)
+            pos += 1
+            n += 1
+        }
+        if n == 0 || (pos < end && Lexer.isDigit(bytes[pos])) { return nil }
+        return v
+    }
+}
+
+/// Why a date did not scan.
+public enum DateProblem: Error {
+    case malformed
+    case notInCalendar(year: Int, month: Int, day: Int)
+}
+
+extension Lexer {
+    /// Reads `YYYY-MM-DD`, `YYYY/MM/DD` or `YYYY.MM.DD` (one separator throughout;
+    /// month and day may have one digit). With `defaultYear`, a `MM/DD` date is
+    /// read in that year.
+    public mutating func date(defaultYear: Int? = nil) -> Result<CivilDate, DateProblem> {
+        let start = pos
+        guard let first = integer(maxDigits: 4) else { return .failure(.malformed) }
+        let yearDigits = pos - start
+        let sep = peek()
+        guard sep == UInt8(ascii: "-") || sep == UInt8(ascii: "/") || sep == UInt8(ascii: "."),
+              Lexer.isDigit(peek(1)) else {
+            pos = start
+            return .failure(.malformed)
+        }
+        pos += 1
+        guard let second = integer(maxDigits: 2) else { pos = start; return .failure(.malformed) }
+        let y: Int, m: Int, d: Int
+        if yearDigits == 4, peek() == sep, Lexer.isDigit(peek(1)) {
+            pos += 1
+            guard let third = integer(maxDigits: 2) else { pos = start; return .failure(.malformed) }
+            (y, m, d) = (first, second, third)
+        } else if let dy = defaultYear, yearDigits <= 2 {
+            (y, m, d) = (dy, first, second)
+        } else {
+            pos = start
+            return .failure(.malformed)
+        }
+        guard let date = CivilDate(year: y, month: m, day: d) else {
+            return .failure(.notInCalendar(year: y, month: m, day: d))
+        }
+        return .success(date)
+    }
+}

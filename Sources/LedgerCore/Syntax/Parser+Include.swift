@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension JournalParser {
+    /// `include PATH`: reads the file (or each file a glob matches, sorted) in place.
+    func include(_ written: String, at site: SourceLocation) {
+        let parentPath = sources.files[fileIndex].path
+        var path = written
+        if path.hasPrefix("~/"), let home = getenv("HOME") {
+            path = String(cString: home) + path.dropFirst(1)
+        } else if !path.hasPrefix("/") {
+            let dir = directoryOf(parentPath)
+            if !dir.isEmpty { path = dir + "/" + path }
+        }
+        var paths = [path]
+        if path.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
+            paths = globPaths(path)
+            if paths.isEmpty {
+                diagnostics.error(Messages.includeNoMatch(written), at: site)
+                return
+            }
+        }
+        for p in paths { includeOne(p, at: site) }
+    }
+
+    private func includeOne(_ path: String, at site: SourceLocation) {
+        let real = realPath(path) ?? path
+        if includeStack.contains(real) {
+            diagnostics.error(Messages.includeCycle(path), at: site)
+            return
+        }
+        if includeStack.count > 64 {
+            diagnostics.error(Messages.includeCycle(path), at: site)
+            return
+        }
+        switch FileIO.read(path) {
+        case .failure(.cannotWrite(_, let reason)):
+            diagnostics.error(Messages.includeMissing(path, reason), at: site)
+        case .success(let bytes):
+            flushEntry()
+            let index = sources.add(SourceFile(path: path, bytes: bytes))
+            includeStack.append(real)
+            parseFile(index)
+            includeStack.removeLast()
+        }
+    }
+
+    func directoryOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The files a glob matches, in byte order.
+    func globPaths(_ pattern: String) -> [String] {
+        var g = glob_t()
+        defer { globfree(&g) }
+        guard glob(pattern, 0, nil, &g) == 0 else { return [] }
+        var out: [String] = []
+        for i in 0..<Int(g.gl_pathc) {
+            if let p = g.gl_pathv[i] { out.append(String(cString: p)) }
+        }
+        return out.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+}

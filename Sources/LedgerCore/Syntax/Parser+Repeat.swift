@@ -1,0 +1,156 @@
+/// The parts of a `repeat` header before its postings.
+struct RuleHeader {
+    var schedule: Schedule
+    var anchor: CivilDate
+    var until: CivilDate?
+    var count: Int?
+    var location: SourceLocation
+}
+
+extension JournalParser {
+    static let scheduleWords = [
+        "daily", "weekly", "biweekly", "monthly", "bimonthly", "quarterly",
+        "semiannually", "yearly", "annually", "every",
+    ]
+    static let unitWords: [String: Schedule.Unit] = [
+        "day": .day, "days": .day, "week": .week, "weeks": .week, "month": .month, "months": .month,
+        "quarter": .quarter, "quarters": .quarter, "year": .year, "years": .year,
+    ]
+
+    /// Reads the next single-space-separated word of a header; nil at the wide separator.
+    private func headerWord(_ lx: inout Lexer) -> Range<Int>? {
+        if lx.atWideSeparator() { return nil }
+        let start = lx.pos
+        while lx.pos < lx.end, !Lexer.isSpace(lx.peek()) { lx.pos += 1 }
+        let r = start..<lx.pos
+        if lx.peek() == UInt8(ascii: " "), !lx.atWideSeparator() { lx.pos += 1 }
+        return r
+    }
+
+    /// `repeat SCHEDULE from DATE [until DATE] [count N]  DESCRIPTION [; COMMENT]`
+    func repeatHeader(_ lx: inout Lexer, lineStart: Int) {
+        owner = .skip
+        var schedule: Schedule?
+        var anchor: CivilDate?
+        var until: (date: CivilDate, at: Int)?
+        var count: Int?
+        guard let first = headerWord(&lx) else {
+            return error(Messages.unknownSchedule(""), at: lx.pos, notes: [DiagnosticNote(Messages.unknownScheduleHint)])
+        }
+        let word = sourceText(first).lowercased()
+        switch word {
+        case "daily": schedule = Schedule(.day)
+        case "weekly": schedule = Schedule(.week)
+        case "biweekly": schedule = Schedule(.week, every: 2)
+        case "monthly": schedule = Schedule(.month)
+        case "bimonthly": schedule = Schedule(.month, every: 2)
+        case "quarterly": schedule = Schedule(.quarter)
+        case "semiannually": schedule = Schedule(.month, every: 6)
+        case "yearly", "annually": schedule = Schedule(.year)
+        case "every":
+            var n = 1
+            var unitRange = headerWord(&lx)
+            if let r = unitRange, let value = Int(sourceText(r)) {
+                guard value >= 1 else { return error(Messages.countZero, at: r.lowerBound) }
+                n = value
+                unitRange = headerWord(&lx)
+            }
+            guard let ur = unitRange, let unit = JournalParser.unitWords[sourceText(ur).lowercased()] else {
+                let at = unitRange?.lowerBound ?? lx.pos
+                return error(Messages.unknownSchedule(unitRange.map(sourceText) ?? "every"), at: at,
+                             notes: [DiagnosticNote(Messages.unknownScheduleHint)])
+            }
+            schedule = Schedule(unit, every: n)
+        default:
+            var notes: [DiagnosticNote] = []
+            if let s = closestWord(to: word, among: JournalParser.scheduleWords) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
+            notes.append(DiagnosticNote(Messages.unknownScheduleHint))
+            return error(Messages.unknownSchedule(sourceText(first)), at: first.lowerBound, notes: notes)
+        }
+        while let kw = headerWord(&lx) {
+            let keyword = sourceText(kw).lowercased()
+            switch keyword {
+            case "from", "until":
+                guard !lx.atWideSeparator() else { return error(Messages.expectedAfterKeyword(keyword, "a date"), at: lx.pos) }
+                let at = lx.pos
+                guard let d = dateToken(&lx) else { return }
+                if lx.peek() == UInt8(ascii: " "), !lx.atWideSeparator() { lx.pos += 1 }
+                if keyword == "from" { anchor = d } else { until = (d, at) }
+            case "count":
+                guard let r = headerWord(&lx), let n = Int(sourceText(r)) else {
+                    return error(Messages.expectedAfterKeyword("count", "a number"), at: lx.pos)
+                }
+                guard n >= 1 else { return error(Messages.countZero, at: r.lowerBound) }
+                count = n
+            default:
+                var notes: [DiagnosticNote] = []
+                if let s = closestWord(to: keyword, among: ["from", "until", "count"]) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
+                return error(Messages.unexpectedText("the schedule: '\(sourceText(kw))'"), at: kw.lowerBound, notes: notes)
+            }
+        }
+        guard let anchor, let schedule else { return error(Messages.missingFrom, at: lineStart) }
+        if let u = until, u.date < anchor { return error(Messages.untilBeforeFrom, at: u.at) }
+        var t = Transaction(date: anchor, description: "", location: location(lineStart))
+        headerRest(&lx, into: &t)
+        if t.description.isEmpty { return error(Messages.blankDescriptionRule, at: lx.pos) }
+        let header = RuleHeader(schedule: schedule, anchor: anchor, until: until?.date, count: count, location: location(lineStart))
+        owner = .none
+        entry = t
+        entryKind = .rule(header)
+    }
+
+    /// Stores a parsed rule, rejecting a second rule with the same name.
+    func storeRule(_ h: RuleHeader, template: Transaction, broken: Bool) {
+        let key = foldedName(template.description)
+        if let first = ruleNames[key] {
+            diagnostics.error(Messages.duplicateRule(template.description), at: h.location,
+                              notes: [DiagnosticNote(Messages.duplicateRuleNote, at: first)])
+            return
+        }
+        ruleNames[key] = h.location
+        var rule = RepeatRule(schedule: h.schedule, anchor: h.anchor, until: h.until, count: h.count,
+                              template: template, location: h.location)
+        rule.isValid = !broken
+        journal.rules.append(rule)
+    }
+
+    static let periodWords: Set<String> = [
+        "daily", "weekly", "biweekly", "fortnightly", "monthly", "bimonthly", "quarterly", "yearly", "annually",
+        "every", "from", "to", "in", "since", "until", "of", "on", "the", "this", "last", "next",
+        "today", "yesterday", "tomorrow", "day", "days", "week", "weeks", "month", "months",
+        "quarter", "quarters", "year", "years", "and",
+        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday", "thursday",
+        "friday", "saturday", "sunday", "weekday", "weekdays", "weekendday", "weekenddays",
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+        "january", "february", "march", "april", "june", "july", "august", "september",
+        "october", "november", "december", "-", "..",
+    ]
+
+    /// `~ PERIOD  DESCRIPTION`: parsed and checked, generates nothing.
+    func periodicHeader(_ lx: inout Lexer) {
+        let start = lx.pos
+        lx.pos += 1
+        lx.skipSpaces()
+        let periodStart = lx.pos
+        while let w = headerWord(&lx) {
+            let word = sourceText(w).lowercased()
+            if JournalParser.periodWords.contains(word) { continue }
+            // Numbers, dates and ordinals (2, 2025-01, 2025/1/15, 15th, 2nd, q1).
+            let isDateLike = word.unicodeScalars.allSatisfy { ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "/" || $0 == "." }
+            let isOrdinal = word.hasSuffix("st") || word.hasSuffix("nd") || word.hasSuffix("rd") || word.hasSuffix("th")
+            let isQuarter = word.count == 2 && word.hasPrefix("q")
+            if isDateLike || (isOrdinal && word.first!.isNumber) || isQuarter { continue }
+            owner = .skip
+            return error(Messages.invalidPeriod(sourceText(w)), at: w.lowerBound)
+        }
+        let period = sourceText(periodStart..<lx.pos).trimmingSpaces
+        if period.isEmpty {
+            owner = .skip
+            return error(Messages.invalidPeriod("~"), at: start)
+        }
+        var t = Transaction(date: CivilDate(day: 0), description: "", location: location(start))
+        headerRest(&lx, into: &t)
+        entry = t
+        entryKind = .periodic(period)
+    }
+}

@@ -1,0 +1,276 @@
+extension JournalParser {
+    /// `DATE[=DATE2] [STATUS] [(CODE)] [DESCRIPTION] [; COMMENT]`
+    func transactionHeader(_ lx: inout Lexer) {
+        let start = lx.pos
+        guard let date = dateToken(&lx) else {
+            owner = .skip
+            return
+        }
+        var date2: CivilDate?
+        if lx.eat(UInt8(ascii: "=")) {
+            guard let d2 = dateToken(&lx) else { owner = .skip; return }
+            date2 = d2
+        }
+        if !lx.atEnd, !Lexer.isSpace(lx.peek()), lx.peek() != UInt8(ascii: ";") {
+            error(Messages.expectedSpaceAfterDate, at: lx.pos)
+            owner = .skip
+            return
+        }
+        var t = Transaction(date: date, description: "", location: location(start))
+        t.date2 = date2
+        headerRest(&lx, into: &t)
+        entry = t
+        entryKind = .transaction
+    }
+
+    /// The part of a header after the date or schedule: status, code, description, comment.
+    func headerRest(_ lx: inout Lexer, into t: inout Transaction) {
+        lx.skipSpaces()
+        t.status = statusMark(&lx)
+        if lx.peek() == UInt8(ascii: "(") {
+            let open = lx.pos
+            while !lx.atEnd, lx.peek() != UInt8(ascii: ")") { lx.pos += 1 }
+            if lx.eat(UInt8(ascii: ")")) {
+                t.code = sourceText(open + 1..<lx.pos - 1)
+                lx.skipSpaces()
+            } else {
+                lx.pos = open
+            }
+        }
+        t.description = sourceText(lx.textUntilComment())
+        if lx.eat(UInt8(ascii: ";")) {
+            let text = sourceText(lx.rest()).trimmingSpaces
+            t.comment = text
+            t.tags = parseTags(text)
+        }
+    }
+
+    /// `*` or `!` followed by white space (or the end).
+    func statusMark(_ lx: inout Lexer) -> Status {
+        let b = lx.peek()
+        guard b == UInt8(ascii: "*") || b == UInt8(ascii: "!") else { return .unmarked }
+        let next = lx.peek(1)
+        guard lx.pos + 1 >= lx.end || Lexer.isSpace(next) else { return .unmarked }
+        lx.pos += 1
+        lx.skipSpaces()
+        return b == UInt8(ascii: "*") ? .cleared : .pending
+    }
+
+    /// A date token, with a diagnostic at its place when it is not one.
+    func dateToken(_ lx: inout Lexer) -> CivilDate? {
+        let start = lx.pos
+        switch lx.date(defaultYear: defaultYear) {
+        case .success(let d): return d
+        case .failure(.malformed):
+            error(Messages.expectedDate, at: start)
+        case .failure(.notInCalendar(let y, let m, let d)):
+            error(Messages.dateNotInCalendar(y, m, d), at: start)
+        }
+        return nil
+    }
+
+    /// `[STATUS] ACCOUNT[  AMOUNT [LOT] [COST] [ASSERTION]] [; COMMENT]`
+    func posting(_ lx: inout Lexer) -> Posting? {
+        let status = statusMark(&lx)
+        let accountStart = lx.pos
+        var virtual = VirtualKind.real
+        var close: UInt8 = 0
+        if lx.peek() == UInt8(ascii: "(") { virtual = .unbalanced; close = UInt8(ascii: ")") }
+        if lx.peek() == UInt8(ascii: "[") { virtual = .balanced; close = UInt8(ascii: "]") }
+        // The account runs to two spaces, a tab, the end, or ` ;`.
+        while !lx.atWideSeparator() {
+            if lx.peek() == UInt8(ascii: " "), lx.peek(1) == UInt8(ascii: ";") { break }
+            lx.pos += 1
+        }
+        var nameRange = accountStart..<lx.pos
+        if virtual != .real {
+            guard nameRange.count >= 2, lx.bytes[lx.pos - 1] == close else {
+                error(Messages.unclosedVirtual(Character(Unicode.Scalar(close))), at: accountStart)
+                return nil
+            }
+            nameRange = accountStart + 1..<lx.pos - 1
+        }
+        if nameRange.isEmpty {
+            error(Messages.emptyAccount, at: accountStart)
+            return nil
+        }
+        var p = Posting(account: internAccount(lx.bytes, nameRange), location: location(accountStart))
+        p.virtual = virtual
+        p.status = status
+        lx.skipSpaces()
+        p.amountLocation = location(lx.pos)
+        if !lx.atEnd, lx.peek() != UInt8(ascii: ";"), lx.peek() != UInt8(ascii: "=") {
+            guard let a = amountToken(&lx, isCost: false) else { return nil }
+            p.amount = a
+            lx.skipSpaces()
+            guard annotations(&lx, into: &p) else { return nil }
+        }
+        if lx.peek() == UInt8(ascii: "=") {
+            guard assertion(&lx, into: &p) else { return nil }
+        }
+        lx.skipSpaces()
+        if lx.eat(UInt8(ascii: ";")) {
+            let text = sourceText(lx.rest()).trimmingSpaces
+            p.comment = text
+            p.tags = parseTags(text)
+        } else if !lx.atEnd {
+            error(Messages.unexpectedText(p.amount == nil ? "the account" : "the amount"), at: lx.pos)
+            return nil
+        }
+        return p
+    }
+
+    /// Lot annotations `{COST}` `{{TOTAL}}` `[DATE]` `(NOTE)` and a cost `@ UNIT` / `@@ TOTAL`, in any order.
+    private func annotations(_ lx: inout Lexer, into p: inout Posting) -> Bool {
+        while !lx.atEnd {
+            switch lx.peek() {
+            case UInt8(ascii: "{"):
+                lx.pos += 1
+                let total = lx.eat(UInt8(ascii: "{"))
+                _ = lx.eat(UInt8(ascii: "="))
+                lx.skipSpaces()
+                guard let a = amountToken(&lx, isCost: true) else { return false }
+                lx.skipSpaces()
+                guard lx.eat(UInt8(ascii: "}")), !total || lx.eat(UInt8(ascii: "}")) else {
+                    error(Messages.unexpectedText("the lot cost"), at: lx.pos)
+                    return false
+                }
+                var unit = a
+                if total, let q = p.amount?.quantity, !q.isZero {
+                    unit.quantity = a.quantity.divided(by: q.magnitude, places: ExactDecimal.maxScale)?.normalized ?? a.quantity
+                }
+                p.lotCost = unit
+            case UInt8(ascii: "["), UInt8(ascii: "("):
+                let close = lx.peek() == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
+                let open = lx.pos
+                while !lx.atEnd, lx.peek() != close { lx.pos += 1 }
+                guard lx.eat(close) else {
+                    error(Messages.unexpectedText("the amount"), at: open)
+                    return false
+                }
+            case UInt8(ascii: "@"):
+                lx.pos += 1
+                let total = lx.eat(UInt8(ascii: "@"))
+                lx.skipSpaces()
+                guard let a = amountToken(&lx, isCost: true) else { return false }
+                p.cost = Cost(amount: Amount(a.quantity.magnitude, a.commodity), isTotal: total)
+            default:
+                return true
+            }
+            lx.skipSpaces()
+        }
+        return true
+    }
+
+    /// `= AMOUNT`, `== AMOUNT` (no other commodity) or `=* AMOUNT` (with sub-accounts).
+    private func assertion(_ lx: inout Lexer, into p: inout Posting) -> Bool {
+        let at = lx.pos
+        lx.pos += 1
+        let total = lx.eat(UInt8(ascii: "="))
+        let inclusive = lx.eat(UInt8(ascii: "*"))
+        lx.skipSpaces()
+        guard let a = amountToken(&lx, isCost: false) else { return false }
+        p.assertion = BalanceAssertion(amount: a, isTotal: total, includesSubaccounts: inclusive, location: location(at))
+        return true
+    }
+
+    /// An amount with its commodity interned and its style recorded, or a diagnostic.
+    func amountToken(_ lx: inout Lexer, isCost: Bool) -> Amount? {
+        switch lx.amount(decimalComma: decimalComma) {
+        case .success(let s):
+            let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+            if isCost {
+                journal.commodities.observeCost(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced)
+            } else {
+                journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
+            }
+            return Amount(s.quantity, c)
+        case .failure(.noNumber(let at)):
+            error(Messages.expectedAmount, at: at)
+        case .failure(.ambiguousNumber(let at)):
+            var e = at
+            while e < lx.end, !Lexer.isSpace(lx.bytes[e]) { e += 1 }
+            error(Messages.ambiguousNumber(sourceText(at..<e)), at: at, notes: [DiagnosticNote(Messages.ambiguousNumberHint)])
+        case .failure(.tooLarge(let at)):
+            error(Messages.numberTooLarge, at: at)
+        case .failure(.unterminatedQuote(let at)):
+            error(Messages.unterminatedQuote, at: at)
+        }
+        return nil
+    }
+
+    /// Interns an account name, after applying `alias` rules.
+    func internAccount(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int32 {
+        if aliases.isEmpty {
+            return journal.accounts.intern(UnsafeBufferPointer(rebasing: bytes[r]))
+        }
+        return journal.accounts.intern(applyAliases(String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)))
+    }
+
+    func applyAliases(_ name: String) -> String {
+        var name = name
+        // The most recent alias applies first, as in hledger.
+        for alias in aliases.reversed() {
+            if name == alias.old {
+                name = alias.new
+            } else if name.hasPrefix(alias.old + ":") {
+                name = alias.new + name.dropFirst(alias.old.count)
+            }
+        }
+        return name
+    }
+}
+
+/// Reads tags from a comment: `key: value` (value to the next comma or the end)
+/// and ledger-style `:tag1:tag2:`.
+public func parseTags(_ comment: String) -> Tags {
+    guard comment.contains(":") else { return [] }
+    var tags: Tags = []
+    let scalars = Array(comment.unicodeScalars)
+    var i = 0
+    func isBreak(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "," }
+    while i < scalars.count {
+        // Ledger-style :a:b: at the start of a word.
+        if scalars[i] == ":", i + 1 < scalars.count, !isBreak(scalars[i + 1]), i == 0 || isBreak(scalars[i - 1]) {
+            var j = i + 1
+            var names: [String] = []
+            var current = ""
+            var closed = false
+            while j < scalars.count, scalars[j] != " ", scalars[j] != "\t" {
+                if scalars[j] == ":" {
+                    if !current.isEmpty { names.append(current) }
+                    current = ""
+                    closed = true
+                } else {
+                    current.unicodeScalars.append(scalars[j])
+                    closed = false
+                }
+                j += 1
+            }
+            if closed, current.isEmpty, !names.isEmpty {
+                for n in names { tags.append((n, "")) }
+                i = j
+                continue
+            }
+        }
+        if scalars[i] == ":" {
+            var k = i
+            while k > 0, !isBreak(scalars[k - 1]), scalars[k - 1] != ":" { k -= 1 }
+            if k < i {
+                var key = ""
+                key.unicodeScalars.append(contentsOf: scalars[k..<i])
+                var j = i + 1
+                var value = ""
+                while j < scalars.count, scalars[j] != "," {
+                    value.unicodeScalars.append(scalars[j])
+                    j += 1
+                }
+                tags.append((key, value.trimmingSpaces))
+                i = j + 1
+                continue
+            }
+        }
+        i += 1
+    }
+    return tags
+}

@@ -1,0 +1,238 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads ledger files into a `Journal`, line by line over UTF-8 bytes.
+///
+/// An item starts in column 1; indented lines belong to the item above.
+/// Problems go to the diagnostic engine and parsing resumes at the next
+/// line, so one run reports every error. Includes are read in place.
+public final class JournalParser {
+    public internal(set) var journal = Journal()
+    public let sources: SourceManager
+    public let diagnostics: DiagnosticEngine
+
+    /// Real paths of the files being read, outermost first (cycle detection).
+    var includeStack: [String] = []
+    /// Where each file on the stack was included from.
+    var includeSites: [SourceLocation] = []
+    /// `alias OLD = NEW` rules in effect, in order of definition.
+    var aliases: [(old: String, new: String)] = []
+    /// Rule names seen so far (folded) and where, to reject duplicates.
+    var ruleNames: [String: SourceLocation] = [:]
+
+    // State of the file being read.
+    var fileIndex = 0
+    var decimalComma = false
+    var defaultYear: Int?
+
+    // The item whose indented lines are being read.
+    var entry: Transaction?
+    var entryKind = EntryKind.transaction
+    var owner = DirectiveOwner.none
+
+    enum EntryKind {
+        case transaction
+        case rule(RuleHeader)
+        case periodic(String)
+    }
+
+    /// A directive whose indented lines may follow.
+    enum DirectiveOwner {
+        case none
+        case account(Int32)
+        case commodity(Int32)
+        /// Lines under an item we could not read (or do not support) are skipped.
+        case skip
+    }
+
+    public init(sources: SourceManager, diagnostics: DiagnosticEngine) {
+        self.sources = sources
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads a top-level file (already added to `sources`), following its includes.
+    public func parse(fileIndex index: Int) {
+        let file = sources.files[index]
+        includeStack.append(realPath(file.path) ?? file.path)
+        parseFile(index)
+        includeStack.removeLast()
+    }
+
+    /// Ends the journal: the last item is stored.
+    public func finish() -> Journal {
+        flushEntry()
+        return journal
+    }
+
+    @inline(__always) func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(file: fileIndex, offset: offset)
+    }
+
+    func error(_ message: String, at offset: Int, notes: [DiagnosticNote] = []) {
+        diagnostics.error(message, at: location(offset), notes: notes)
+    }
+
+    func parseFile(_ index: Int) {
+        let savedFile = fileIndex, savedMark = decimalComma, savedYear = defaultYear
+        fileIndex = index
+        decimalComma = false
+        let file = sources.files[index]
+        file.bytes.withUnsafeBufferPointer { buf in
+            for bad in invalidUTF8Offsets(buf, from: file.contentStart, limit: 20) {
+                error(bad.isNul ? Messages.invalidNul : Messages.invalidUTF8, at: bad.offset)
+            }
+            parseLines(buf, from: file.contentStart)
+        }
+        flushEntry()
+        owner = .none
+        fileIndex = savedFile
+        decimalComma = savedMark
+        defaultYear = savedYear
+    }
+
+    private func parseLines(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var pos = start
+        let n = buf.count
+        var blockComment: (end: String, start: Int)?
+        while pos < n {
+            let lineStart = pos
+            var lineEnd = n
+            if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
+                lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            }
+            pos = lineEnd + 1
+            var contentEnd = lineEnd
+            if contentEnd > lineStart, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            var lx = Lexer(buf, from: lineStart, to: contentEnd)
+
+            if let block = blockComment {
+                let w = lx.rest()
+                if lineMatches(buf, w, block.end) { blockComment = nil }
+                continue
+            }
+            if lx.atEnd { continue }
+            let first = buf[lineStart]
+            if Lexer.isSpace(first) {
+                lx.skipSpaces()
+                if !lx.atEnd { indentedLine(&lx) }
+                continue
+            }
+            switch first {
+            case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "|"):
+                continue
+            case 0x30...0x39:
+                flushEntry()
+                transactionHeader(&lx)
+            case UInt8(ascii: "="):
+                flushEntry()
+                error(Messages.automatedTransactionsUnsupported, at: lineStart,
+                      notes: [DiagnosticNote(Messages.automatedTransactionsHint)])
+                owner = .skip
+            case UInt8(ascii: "~"):
+                flushEntry()
+                periodicHeader(&lx)
+            default:
+                flushEntry()
+                let wordRange = lx.word()
+                let word = String(decoding: UnsafeBufferPointer(rebasing: buf[wordRange]), as: UTF8.self)
+                if word == "comment" || word == "test" {
+                    blockComment = ("end " + word, lineStart)
+                    continue
+                }
+                directive(word, &lx, lineStart: lineStart)
+            }
+        }
+        if let block = blockComment {
+            error(Messages.unclosedBlockComment, at: block.start)
+        }
+    }
+
+    private func lineMatches(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ text: String) -> Bool {
+        r.count == text.utf8.count && buf[r].elementsEqual(text.utf8)
+    }
+
+    /// An indented line: a posting or comment of the open entry, or a sub-line of a directive.
+    private func indentedLine(_ lx: inout Lexer) {
+        let isComment = lx.peek() == UInt8(ascii: ";") || lx.peek() == UInt8(ascii: "#")
+        if entry != nil {
+            if isComment {
+                lx.pos += 1
+                let r = lx.rest()
+                let text = sourceText(r)
+                if entry!.postings.isEmpty {
+                    entry!.comment = appendLine(entry!.comment, text)
+                    entry!.tags.append(contentsOf: parseTags(text))
+                } else {
+                    let last = entry!.postings.count - 1
+                    entry!.postings[last].comment = appendLine(entry!.postings[last].comment, text)
+                    entry!.postings[last].tags.append(contentsOf: parseTags(text))
+                }
+            } else if let posting = posting(&lx) {
+                entry!.postings.append(posting)
+            } else {
+                entryHasErrors = true
+            }
+            return
+        }
+        switch owner {
+        case .skip:
+            return
+        case .account(let id):
+            if isComment {
+                lx.pos += 1
+                accountTags(id, parseTags(sourceText(lx.rest())), at: lx.pos)
+            }
+            // Other sub-lines (ledger's `note`, `alias`, `assert` ...) are accepted and ignored.
+        case .commodity(let id):
+            let w = lx.word()
+            if sourceText(w) == "format" {
+                lx.skipSpaces()
+                commodityFormat(&lx, expected: id)
+            }
+        case .none:
+            if !isComment {
+                error(Messages.orphanIndentedLine, at: lx.pos, notes: [DiagnosticNote(Messages.orphanIndentedHint)])
+            }
+        }
+    }
+
+    func appendLine(_ old: String?, _ new: String) -> String {
+        guard let old else { return new }
+        return old + "\n" + new
+    }
+
+    /// A string made from a byte range of the current file.
+    func sourceText(_ r: Range<Int>) -> String {
+        sources.files[fileIndex].text(r.lowerBound, r.upperBound)
+    }
+
+    var entryHasErrors = false
+
+    /// Stores the open entry (transaction, rule or periodic transaction).
+    func flushEntry() {
+        owner = .none
+        guard let t = entry else { return }
+        entry = nil
+        let broken = entryHasErrors
+        entryHasErrors = false
+        switch entryKind {
+        case .transaction:
+            if broken { journal.brokenTransactions.insert(journal.transactions.count) }
+            journal.transactions.append(t)
+        case .rule(let header):
+            storeRule(header, template: t, broken: broken)
+        case .periodic(let period):
+            if !broken { journal.periodic.append(PeriodicTransaction(period: period, template: t)) }
+        }
+    }
+
+    /// The real path of a file, for cycle detection.
+    func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+}
