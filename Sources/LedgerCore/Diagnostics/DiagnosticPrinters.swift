@@ -80,7 +80,7 @@ public struct DiagnosticPrinter {
             w.key("notes"); w.beginArray()
             for n in d.notes {
                 w.beginObject()
-                writeLocation(n.location, into: &w)
+                writeLocation(n.location ?? d.location, into: &w)
                 w.key("message"); w.string(n.message)
                 w.endObject()
             }

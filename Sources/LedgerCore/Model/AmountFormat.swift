@@ -1,0 +1,43 @@
+extension CommodityTable {
+    /// An amount as a person reads it, in the commodity's style and display
+    /// precision: `$3.00`, `-12,000 KRW`, `10 "005930"`.
+    public func format(_ amount: Amount, precision: Int? = nil) -> String {
+        var buf = ByteBuffer(capacity: 32)
+        write(amount, into: &buf, precision: precision)
+        return buf.string
+    }
+
+    public func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil) {
+        let style = styles[Int(amount.commodity)]
+        let places = precision ?? self.precision(amount.commodity)
+        let q = amount.quantity.atScale(max(places, 0)) ?? amount.quantity
+        let grouping: UInt8? = style.grouped ? 0x2C : nil
+        let name = table[amount.commodity]
+        if name.isEmpty {
+            q.write(into: &buf, grouping: grouping)
+            return
+        }
+        let symbol = needsQuotes(amount.commodity) ? "\"\(name)\"" : name
+        if style.symbolFirst {
+            if q.isNegative { buf.byte(0x2D) }
+            buf.write(symbol)
+            if style.spaced { buf.byte(0x20) }
+            q.magnitude.write(into: &buf, grouping: grouping)
+        } else {
+            q.write(into: &buf, grouping: grouping)
+            if style.spaced { buf.byte(0x20) }
+            buf.write(symbol)
+        }
+    }
+
+    /// The quantity alone as an exact decimal string at display precision, no grouping
+    /// (`-1234.50`): the form used in CSV and JSON.
+    public func plain(_ quantity: ExactDecimal, _ commodity: Int32) -> String {
+        (quantity.atScale(precision(commodity)) ?? quantity).description
+    }
+
+    /// Several amounts joined with `, `, e.g. for a multi-commodity difference.
+    public func format(_ amounts: [Amount]) -> String {
+        amounts.map { format($0) }.joined(separator: ", ")
+    }
+}

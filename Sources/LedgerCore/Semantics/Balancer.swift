@@ -1,0 +1,106 @@
+/// Fills in elided amounts and checks that a transaction balances.
+///
+/// Per commodity, the real postings must sum to zero, and so must the `[...]`
+/// postings; a posting with a cost counts at its cost. A sum balances when it
+/// is zero at the commodity's display precision.
+struct Balancer {
+    let commodities: CommodityTable
+    let diagnostics: DiagnosticEngine
+
+    /// What a posting contributes to its group's sums: its amount, or its cost.
+    func contribution(_ p: Posting) -> Amount? {
+        guard let a = p.amount else { return nil }
+        guard let cost = p.cost ?? p.lotCost.map({ Cost(amount: $0, isTotal: false, fromLot: true) }) else { return a }
+        if cost.isTotal {
+            let total = cost.amount.quantity.magnitude
+            return Amount(a.quantity.isNegative ? total.negated : total, cost.amount.commodity)
+        }
+        guard let q = a.quantity.multiplied(by: cost.amount.quantity) else { return nil }
+        return Amount(q, cost.amount.commodity)
+    }
+
+    /// Balances `t` in place. `ruleName` switches the wording for a repeat rule's template.
+    /// Returns false (after a diagnostic) when it does not balance.
+    @discardableResult
+    func balance(_ t: inout Transaction, isRule: Bool = false) -> Bool {
+        let postingCount = t.postings.count
+        if postingCount < 2 && !(postingCount == 1 && t.postings[0].virtual != .real) {
+            diagnostics.error(Messages.tooFewPostings, at: t.location)
+            return false
+        }
+        var ok = true
+        for group in [VirtualKind.real, .balanced] {
+            ok = balanceGroup(&t, group, isRule: isRule) && ok
+        }
+        // An unbalanced virtual posting with no amount stands for zero.
+        for i in t.postings.indices where t.postings[i].amount == nil && t.postings[i].virtual == .unbalanced {
+            t.postings[i].amount = Amount(.zero, CommodityTable.none)
+            t.postings[i].isInferred = true
+        }
+        return ok
+    }
+
+    private func balanceGroup(_ t: inout Transaction, _ group: VirtualKind, isRule: Bool) -> Bool {
+        var sums: [Amount] = []
+        var elided: Int?
+        var hasCost = false
+        for (i, p) in t.postings.enumerated() where p.virtual == group {
+            if p.amount == nil {
+                if let first = elided {
+                    _ = first
+                    diagnostics.error(Messages.multipleElided, at: t.location,
+                                      notes: [DiagnosticNote(Messages.multipleElidedNote, at: p.location)])
+                    return false
+                }
+                elided = i
+                continue
+            }
+            if p.cost != nil || p.lotCost != nil { hasCost = true }
+            guard let c = contribution(p), add(c, to: &sums) else {
+                diagnostics.error(Messages.overflow, at: p.amountLocation)
+                return false
+            }
+        }
+        let nonzero = sums.filter { !$0.quantity.isZero }
+        if let e = elided {
+            var inferred: [Posting] = []
+            for s in nonzero {
+                var p = t.postings[e]
+                p.amount = Amount(s.quantity.negated, s.commodity)
+                p.isInferred = true
+                inferred.append(p)
+            }
+            if inferred.isEmpty {
+                var p = t.postings[e]
+                p.amount = Amount(.zero, sums.first?.commodity ?? CommodityTable.none)
+                p.isInferred = true
+                inferred.append(p)
+            }
+            t.postings.replaceSubrange(e...e, with: inferred)
+            return true
+        }
+        let off = nonzero.filter { !$0.quantity.rounded(to: commodities.precision($0.commodity)).isZero }
+        if off.isEmpty { return true }
+        // Two commodities of opposite sign and no explicit cost: an implied
+        // conversion, as ledger-cli and hledger infer it.
+        if group == .real, !hasCost, nonzero.count == 2, nonzero[0].quantity.signum != nonzero[1].quantity.signum {
+            return true
+        }
+        let diff = commodities.format(off)
+        let firstAmount = t.postings.first { $0.virtual == group && $0.amount != nil }?.amountLocation
+        diagnostics.error(isRule ? Messages.ruleDoesNotBalance(diff) : Messages.doesNotBalance(diff), at: t.location,
+                          notes: [DiagnosticNote(Messages.postingsSum(diff), at: firstAmount)])
+        return false
+    }
+
+    /// Adds an amount to per-commodity sums kept in order of first appearance.
+    private func add(_ a: Amount, to sums: inout [Amount]) -> Bool {
+        for i in sums.indices where sums[i].commodity == a.commodity {
+            guard let s = sums[i].quantity.adding(a.quantity) else { return false }
+            sums[i].quantity = s
+            return true
+        }
+        sums.append(a)
+        return true
+    }
+}

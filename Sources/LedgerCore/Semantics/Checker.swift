@@ -1,0 +1,147 @@
+/// Options that change what the checker requires.
+public struct CheckOptions: Sendable {
+    /// Every account, commodity and payee used must be declared.
+    public var strict = false
+
+    public init(strict: Bool = false) { self.strict = strict }
+}
+
+/// Balances every transaction and rule template, infers elided amounts, and
+/// evaluates balance assertions and assignments in date-then-file order.
+public struct Checker {
+    public let diagnostics: DiagnosticEngine
+    public let options: CheckOptions
+
+    public init(diagnostics: DiagnosticEngine, options: CheckOptions = CheckOptions()) {
+        self.diagnostics = diagnostics
+        self.options = options
+    }
+
+    public func check(_ journal: inout Journal) {
+        let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics)
+        var hasAssertions = false
+        for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
+            if journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
+                hasAssertions = true
+                // Transactions with balance assignments are balanced in date order below.
+                if journal.transactions[i].postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }
+            }
+            if !balancer.balance(&journal.transactions[i]) { journal.brokenTransactions.insert(i) }
+        }
+        for i in journal.rules.indices {
+            if !balancer.balance(&journal.rules[i].template, isRule: true) { journal.rules[i].isValid = false }
+        }
+        for i in journal.periodic.indices {
+            balancer.balance(&journal.periodic[i].template)
+        }
+        if hasAssertions {
+            AssertionChecker(commodities: journal.commodities, accounts: journal.accounts,
+                             diagnostics: diagnostics, balancer: balancer).run(&journal)
+        }
+        if options.strict { checkDeclarations(journal) }
+    }
+
+    /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
+    private func checkDeclarations(_ journal: Journal) {
+        var reported = Set<String>()
+        func report(_ kind: String, _ directive: String, _ name: String, _ at: SourceLocation) {
+            guard reported.insert(kind + "\u{0}" + name).inserted else { return }
+            diagnostics.error(Messages.undeclared(kind, name), at: at,
+                              notes: [DiagnosticNote(Messages.undeclaredHint(directive, name))])
+        }
+        let templates = journal.rules.map(\.template) + journal.periodic.map(\.template)
+        for t in journal.transactions + templates {
+            if !journal.declaredPayees.contains(foldedName(t.payee)), !t.payee.isEmpty {
+                report("payee", "payee", t.payee, t.location)
+            }
+            for p in t.postings where !p.isInferred || p.amount == nil {
+                if journal.accounts.declared[p.account] == nil {
+                    report("account", "account", journal.accounts[p.account], p.location)
+                }
+                let used = [p.amount?.commodity, p.cost?.amount.commodity, p.lotCost?.commodity, p.assertion?.amount.commodity]
+                for case let c? in used where c != CommodityTable.none && journal.commodities.declared[c] == nil {
+                    report("commodity", "commodity", journal.commodities[c], p.amountLocation)
+                }
+            }
+        }
+    }
+}
+
+/// Walks recorded transactions in date order (file order for equal dates),
+/// keeping running balances, filling in balance assignments and checking assertions.
+struct AssertionChecker {
+    let commodities: CommodityTable
+    let accounts: AccountTable
+    let diagnostics: DiagnosticEngine
+    let balancer: Balancer
+
+    static func key(_ account: Int32, _ commodity: Int32) -> Int64 {
+        Int64(account) << 32 | Int64(UInt32(bitPattern: commodity))
+    }
+
+    func run(_ journal: inout Journal) {
+        let order = journal.transactions.indices.sorted {
+            let a = journal.transactions[$0].date, b = journal.transactions[$1].date
+            return a == b ? $0 < $1 : a < b
+        }
+        var balances: [Int64: ExactDecimal] = [:]
+        for i in order {
+            var t = journal.transactions[i]
+            // A broken transaction still moves balances by the amounts it states,
+            // so that one error does not cascade into failed assertions.
+            let broken = journal.brokenTransactions.contains(i)
+            if !broken, t.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) {
+                for j in t.postings.indices where t.postings[j].amount == nil {
+                    guard let a = t.postings[j].assertion else { continue }
+                    let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, balances)
+                    t.postings[j].amount = Amount(a.amount.quantity.subtracting(current) ?? .zero, a.amount.commodity)
+                    t.postings[j].isInferred = true
+                }
+                if !balancer.balance(&t) {
+                    journal.brokenTransactions.insert(i)
+                    continue
+                }
+                journal.transactions[i] = t
+            }
+            for p in t.postings {
+                if let a = p.amount {
+                    let k = AssertionChecker.key(p.account, a.commodity)
+                    balances[k] = (balances[k] ?? .zero).adding(a.quantity) ?? .zero
+                }
+                if !broken, let assertion = p.assertion { verify(assertion, account: p.account, balances) }
+            }
+        }
+    }
+
+    private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: [Int64: ExactDecimal]) -> ExactDecimal {
+        if !inclusive { return balances[AssertionChecker.key(account, commodity)] ?? .zero }
+        var sum = ExactDecimal.zero
+        for (k, v) in balances where Int32(truncatingIfNeeded: k) == commodity
+            && accounts.isSelfOrDescendant(Int32(truncatingIfNeeded: k >> 32), of: account) {
+            sum = sum.adding(v) ?? sum
+        }
+        return sum
+    }
+
+    private func verify(_ a: BalanceAssertion, account: Int32, _ balances: [Int64: ExactDecimal]) {
+        let c = a.amount.commodity
+        let places = commodities.precision(c)
+        let actual = balance(of: account, c, a.includesSubaccounts, balances)
+        var failed = !actual.rounded(to: places).isEqual(to: a.amount.quantity.rounded(to: places))
+        var others: [Amount] = []
+        if a.isTotal {
+            for (k, v) in balances where Int32(truncatingIfNeeded: k >> 32) == account
+                && Int32(truncatingIfNeeded: k) != c && !v.rounded(to: commodities.precision(Int32(truncatingIfNeeded: k))).isZero {
+                others.append(Amount(v, Int32(truncatingIfNeeded: k)))
+                failed = true
+            }
+        }
+        guard failed else { return }
+        others.sort { $0.commodity < $1.commodity }
+        let actualText = commodities.format([Amount(actual, c)] + others)
+        let diff = actual.subtracting(a.amount.quantity) ?? .zero
+        diagnostics.error(Messages.assertionFailed(accounts[account], expected: commodities.format(a.amount), actual: actualText),
+                          at: a.location,
+                          notes: [DiagnosticNote(Messages.assertionDifference(commodities.format(Amount(diff, c))))])
+    }
+}

@@ -1,0 +1,34 @@
+/// One input: a path as the user gave it and the file's bytes.
+public struct InputFile: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// The result of one compile: the sources, every diagnostic, and the ledger.
+public struct Compilation {
+    public let sources: SourceManager
+    public let diagnostics: DiagnosticEngine
+    public let ledger: Ledger
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Runs the pipeline: parse (with includes) → check → expand.
+public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptions = CheckOptions()) -> Compilation {
+    let sources = SourceManager()
+    let diagnostics = DiagnosticEngine()
+    let parser = JournalParser(sources: sources, diagnostics: diagnostics)
+    for input in inputs {
+        let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
+        parser.parse(fileIndex: index)
+    }
+    var journal = parser.finish()
+    Checker(diagnostics: diagnostics, options: options).check(&journal)
+    let ledger = Expander(until: until).expand(journal)
+    return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger)
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LedgerCore
+
+/// A usage mistake: printed with a pointer to `--help`, exit status 2.
+struct UsageError: Error {
+    var message: String
+}
+
+/// The words of a command line: options (with or without values) and positionals.
+struct Arguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    /// Parses `args` given the options that take a value and the flags.
+    init(_ args: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws {
+        var i = 0
+        var onlyPositionals = false
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositionals = true; continue }
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            if valueOptions.contains(name) {
+                if let inline {
+                    values[name] = inline
+                } else {
+                    guard i < args.count else { throw UsageError(message: "option '\(name)' needs a value") }
+                    values[name] = args[i]
+                    i += 1
+                }
+            } else if flagOptions.contains(name), inline == nil {
+                flags.insert(name)
+            } else {
+                var hint = ""
+                if let s = closestWord(to: name, among: Array(valueOptions) + Array(flagOptions)) { hint = " (did you mean '\(s)'?)" }
+                throw UsageError(message: "unknown option '\(name)'\(hint)")
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// What every compiling subcommand shares: inputs, horizon, diagnostics format.
+struct CommonOptions {
+    var files: [String]
+    var until: CivilDate
+    var diagnostics: DiagnosticFormat
+
+    static let valueOptions: Set<String> = ["--until", "--diagnostics"]
+
+    init(_ args: Arguments) throws {
+        files = args.positionals
+        if files.isEmpty, let env = getenv("LEDGER_FILE"), env.pointee != 0 {
+            files = [String(cString: env)]
+        }
+        if files.isEmpty { throw UsageError(message: "no input file: name one, use '-' for standard input, or set LEDGER_FILE") }
+        if let text = args.values["--until"] {
+            guard let d = CivilDate.parse(text) else { throw UsageError(message: "--until needs a date YYYY-MM-DD, not '\(text)'") }
+            until = d
+        } else {
+            until = try today()
+        }
+        let format = args.values["--diagnostics"] ?? "text"
+        guard let f = DiagnosticFormat(rawValue: format) else {
+            throw UsageError(message: "--diagnostics takes text, json or github, not '\(format)'")
+        }
+        diagnostics = f
+    }
+}
+
+/// Today as a local date, or `LEDGERC_TODAY` when set (so runs are reproducible).
+func today() throws -> CivilDate {
+    if let env = getenv("LEDGERC_TODAY") {
+        let text = String(cString: env)
+        guard let d = CivilDate.parse(text) else { throw UsageError(message: "LEDGERC_TODAY must be a date YYYY-MM-DD, not '\(text)'") }
+        return d
+    }
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    return CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+}
+
+/// Reads the named inputs; a file that cannot be read is a usage-level failure (exit 2).
+func readInputs(_ paths: [String]) throws -> [InputFile] {
+    var inputs: [InputFile] = []
+    var stdinUsed = false
+    for path in paths {
+        if path == "-" {
+            if stdinUsed { continue }
+            stdinUsed = true
+            inputs.append(InputFile(path: "<stdin>", bytes: FileIO.readStandardInput()))
+            continue
+        }
+        switch FileIO.read(path) {
+        case .success(let bytes): inputs.append(InputFile(path: path, bytes: bytes))
+        case .failure(.cannotWrite(_, let reason)): throw IOFailure(message: Messages.cannotRead(path, reason))
+        }
+    }
+    return inputs
+}
+
+/// A file that cannot be read or written: exit status 2.
+struct IOFailure: Error {
+    var message: String
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LedgerCore
+
+/// The `ledgerc` command: picks the subcommand and turns errors into exit codes.
+enum LedgerCommand {
+    static let version = "ledgerc 0.1.0"
+
+    static let subcommands: [String: Subcommand.Type] = [
+        "check": CheckCommand.self,
+    ]
+
+    static let help = """
+    ledgerc: a compiler for plain-text ledgers
+
+    USAGE:
+      ledgerc check  [FILE...] [--strict] [--until DATE] [--diagnostics text|json|github]
+      ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE]
+      ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
+                     [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
+      ledgerc materialize FILE [--until DATE] [--write]
+      ledgerc --help | --version
+
+    FILE is a path or '-' for standard input; with none, $LEDGER_FILE is read.
+    LEDGERC_TODAY=YYYY-MM-DD pins "today", the default horizon of repeat rules.
+    Run 'ledgerc SUBCOMMAND --help' for a subcommand's options.
+
+    """
+
+    /// Runs a command line (without the program name); returns the exit status.
+    static func run(_ args: [String]) -> Int {
+        guard let first = args.first else {
+            writeStderr(help)
+            return 2
+        }
+        switch first {
+        case "--help", "-h", "help":
+            writeStdout(help)
+            return 0
+        case "--version", "-V":
+            writeStdout(version + "\n")
+            return 0
+        default:
+            break
+        }
+        guard let command = subcommands[first] else {
+            var hint = ""
+            if let s = closestWord(to: first, among: Array(subcommands.keys)) { hint = " (did you mean '\(s)'?)" }
+            writeStderr("ledgerc: error: unknown subcommand '\(first)'\(hint)\nRun 'ledgerc --help' for usage.\n")
+            return 2
+        }
+        let rest = Array(args.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            writeStdout(command.help)
+            return 0
+        }
+        do {
+            return try command.run(rest)
+        } catch let e as UsageError {
+            writeStderr("ledgerc \(first): error: \(e.message)\nRun 'ledgerc \(first) --help' for usage.\n")
+            return 2
+        } catch let e as IOFailure {
+            writeStderr("ledgerc: error: \(e.message)\n")
+            return 2
+        } catch {
+            writeStderr("ledgerc: error: \(error)\n")
+            return 2
+        }
+    }
+}
+
+/// One subcommand: its help text and what it does.
+protocol Subcommand {
+    static var help: String { get }
+    /// Runs with the arguments after the subcommand's name; returns the exit status.
+    static func run(_ args: [String]) throws -> Int
+}
+
+func writeStdout(_ s: String) { FileIO.writeAll(1, Array(s.utf8)) }
+func writeStderr(_ s: String) { FileIO.writeAll(2, Array(s.utf8)) }
+
+/// Compiles the inputs and prints the diagnostics to standard error.
+/// Returns the compilation, or nil when it has errors (the caller exits 1).
+func compileAndReport(_ common: CommonOptions, options: CheckOptions = CheckOptions()) throws -> Compilation? {
+    let inputs = try readInputs(common.files)
+    let result = compile(inputs, until: common.until, options: options)
+    let diagnostics = result.diagnostics
+    if !diagnostics.diagnostics.isEmpty {
+        let color = isatty(2) != 0 && getenv("NO_COLOR") == nil && common.diagnostics == .text
+        let printer = DiagnosticPrinter(sources: result.sources, useColor: color)
+        let dropped = max(0, diagnostics.errorCount - diagnostics.limit)
+        writeStderr(printer.render(diagnostics.sorted(), format: common.diagnostics, droppedErrors: dropped))
+    } else if common.diagnostics == .json {
+        writeStderr("[]\n")
+    }
+    return result.hasErrors ? nil : result
+}
