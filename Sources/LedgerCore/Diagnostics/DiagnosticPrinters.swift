@@ -58,7 +58,10 @@ public struct DiagnosticPrinter {
     private func excerpt(_ loc: SourceLocation) -> String {
         let file = sources[loc.file]
         let (line, column) = file.lineAndColumn(of: Int(loc.offset))
-        let text = file.lineText(line)
+        // Control characters (a NUL, say) are shown as U+FFFD, never echoed raw.
+        let text = String(String.UnicodeScalarView(file.lineText(line).unicodeScalars.map {
+            $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0
+        }))
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
         // Keep tabs under tabs so the caret lines up in a terminal.

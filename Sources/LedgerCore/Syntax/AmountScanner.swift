@@ -43,6 +43,9 @@ extension Lexer {
         case .success(let (q, grouped)):
             result.quantity = negative ? q.negated : q
             result.grouped = grouped
+        case .failure(.noNumber):
+            pos = start
+            return .failure(.noNumber(at: start))
         case .failure(let p): return .failure(p)
         }
         if !result.symbolFirst {
