@@ -83,6 +83,7 @@ extension JournalParser {
         if journal.accounts.declared[id] == nil { journal.accounts.declared[id] = location(start) }
         lx.skipSpaces()
         if lx.eat(UInt8(ascii: ";")) {
+            lx.skipSpaces()
             let commentStart = lx.pos
             accountTags(id, parseTags(sourceText(lx.rest())), at: commentStart)
         }

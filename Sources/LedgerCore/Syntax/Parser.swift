@@ -160,8 +160,8 @@ public final class JournalParser {
         if entry != nil {
             if isComment {
                 lx.pos += 1
-                let r = lx.rest()
-                let text = sourceText(r)
+                lx.skipSpaces()
+                let text = sourceText(lx.rest())
                 if entry!.postings.isEmpty {
                     entry!.comment = appendLine(entry!.comment, text)
                     entry!.tags.append(contentsOf: parseTags(text))
@@ -183,7 +183,9 @@ public final class JournalParser {
         case .account(let id):
             if isComment {
                 lx.pos += 1
-                accountTags(id, parseTags(sourceText(lx.rest())), at: lx.pos)
+                lx.skipSpaces()
+                let start = lx.pos
+                accountTags(id, parseTags(sourceText(lx.rest())), at: start)
             }
             // Other sub-lines (ledger's `note`, `alias`, `assert` ...) are accepted and ignored.
         case .commodity(let id):

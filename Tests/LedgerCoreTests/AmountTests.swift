@@ -1,0 +1,70 @@
+import XCTest
+@testable import LedgerCore
+
+/// FORMAT.md section 4: amounts.
+final class AmountTests: XCTestCase {
+    /// The first posting's amount of a one-transaction journal, formatted.
+    func firstAmount(_ amount: String, extra: String = "") -> (String, Compilation) {
+        let result = compileText(extra + "2025-01-01 t\n    a    \(amount)\n    b\n")
+        XCTAssertEqual(result.diagnostics.diagnostics.map(\.message), [], amount)
+        guard let t = result.transactions.first else { return ("", result) }
+        return (result.amountText(t, 0), result)
+    }
+
+    func testCommodityBeforeOrAfterWithOrWithoutSpace() {
+        XCTAssertEqual(firstAmount("$12.50").0, "$12.50")
+        XCTAssertEqual(firstAmount("-$5").0, "-$5")
+        XCTAssertEqual(firstAmount("$-5").0, "-$5")
+        XCTAssertEqual(firstAmount("12,000 KRW").0, "12,000 KRW")
+        XCTAssertEqual(firstAmount("₩12,000").0, "₩12,000")
+        XCTAssertEqual(firstAmount("12000원").0, "12000원")
+        XCTAssertEqual(firstAmount("10 AAPL").0, "10 AAPL")
+        XCTAssertEqual(firstAmount("-0.01").0, "-0.01")
+        XCTAssertEqual(firstAmount("+7 X").0, "7 X")
+    }
+
+    func testQuotedCommodities() {
+        let (text, result) = firstAmount("10 \"005930\"")
+        XCTAssertEqual(text, "10 \"005930\"")
+        XCTAssertEqual(result.ledger.journal.commodities[result.transactions[0].postings[0].amount!.commodity], "005930")
+        XCTAssertEqual(firstAmount("3 \"S&P 500\"").0, "3 \"S&P 500\"")
+        assertDiagnostics("2025-01-01 t\n    a    10 1️⃣\"005930\n    b\n", [("1️⃣", "unterminated")])
+    }
+
+    func testGroupingAndAmbiguousCommas() {
+        XCTAssertEqual(firstAmount("1,234,567.89 USD").1.transactions[0].postings[0].amount!.quantity.description, "1234567.89")
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣1,5 EUR\n    b\n", [("1️⃣", "ambiguous number '1,5'")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣12,34567 EUR\n    b\n", [("1️⃣", "ambiguous number")])
+    }
+
+    func testDecimalMarkComma() {
+        let (text, result) = firstAmount("1.234,56 EUR", extra: "decimal-mark ,\n")
+        XCTAssertEqual(result.transactions[0].postings[0].amount!.quantity.description, "1234.56")
+        XCTAssertEqual(text, "1,234.56 EUR")
+        assertDiagnostics("decimal-mark ,\n2025-01-01 t\n    a    1️⃣1.5 EUR\n    b\n", [("1️⃣", "ambiguous number")])
+    }
+
+    func testExactDecimalsNeverFloat() {
+        let result = compileText("2025-01-01 t\n    a    0.1 X\n    a    0.2 X\n    b    -0.3 X\n")
+        XCTAssertEqual(result.diagnostics.diagnostics.count, 0)
+    }
+
+    func testHugeNumbersAreDiagnosedNotCrashed() {
+        XCTAssertEqual(firstAmount("99999999999999999999999999999999 X").0, "99999999999999999999999999999999 X")
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣1234567890123456789012345678901234567 X\n    b\n", [("1️⃣", "too large")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣0.0000000000000000000000000000001 X\n    b\n", [("1️⃣", "too large")])
+    }
+
+    func testDisplayPrecisionIsTheLargestSeenOrDeclared() {
+        let result = compileText("2025-01-01 t\n    a    1.5 USD\n    a    1.125 USD\n    b\n")
+        XCTAssertEqual(result.ledger.journal.commodities.precision(result.ledger.journal.commodities.lookup("USD")!), 3)
+        let declared = compileText("commodity 1,000.00 USD\n2025-01-01 t\n    a    1.125 USD\n    b\n")
+        let usd = declared.ledger.journal.commodities.lookup("USD")!
+        XCTAssertEqual(declared.ledger.journal.commodities.precision(usd), 2)
+        XCTAssertEqual(declared.amountText(declared.transactions[0], 1), "-1.13 USD")
+    }
+
+    func testMissingNumber() {
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣USD\n    b\n", [("1️⃣", "expected an amount")])
+    }
+}

@@ -1,0 +1,100 @@
+import XCTest
+@testable import LedgerCore
+
+/// FORMAT.md sections 1–3: files, comments, dates.
+final class SourceAndSyntaxTests: XCTestCase {
+    let simple = "2025-01-01 * Coffee\n    Expenses:Food    3.50 USD\n    Assets:Cash\n"
+
+    func testBOMAndCRLFAreAccepted() {
+        let text = "\u{FEFF}" + simple.replacingOccurrences(of: "\n", with: "\r\n")
+        let result = compileText(text)
+        XCTAssertEqual(result.diagnostics.diagnostics.count, 0)
+        XCTAssertEqual(result.transactions.count, 1)
+        XCTAssertEqual(result.transactions[0].description, "Coffee")
+        XCTAssertEqual(result.amountText(result.transactions[0], 1), "-3.50 USD")
+    }
+
+    func testColumnsCountScalarsAfterBOM() {
+        let text = "\u{FEFF}2025-01-01 * 커피\n    지출:식비    3,500 KRW x\n    자산:현금\n"
+        let result = compileText(text)
+        let d = result.diagnostics.diagnostics[0]
+        let place = result.sources.describe(d.location!)
+        XCTAssertEqual(place.line, 2)
+        XCTAssertEqual(place.column, 24)
+    }
+
+    func testInvalidUTF8AndNulAreErrorsAtTheirPlace() {
+        var bytes = Array("2025-01-01 * Caf".utf8) + [0xC3] + Array("\n    a  1 X\n    b\n".utf8)
+        var result = compile([InputFile(path: "t", bytes: bytes)], until: CivilDate.parse("2025-12-31")!)
+        XCTAssertEqual(result.diagnostics.diagnostics.map(\.message), [Messages.invalidUTF8])
+        XCTAssertEqual(result.sources.describe(result.diagnostics.diagnostics[0].location!).column, 17)
+        bytes = Array("; a\u{0}\n".utf8)
+        result = compile([InputFile(path: "t", bytes: bytes)], until: CivilDate.parse("2025-12-31")!)
+        XCTAssertEqual(result.diagnostics.diagnostics.map(\.message), [Messages.invalidNul])
+    }
+
+    func testEmptyFileAndOnlyComments() {
+        assertCompiles("")
+        assertCompiles("; nothing here\n# nor here\n* nor here\n\n")
+    }
+
+    func testBlankLinesDoNotEndATransaction() {
+        let result = compileText("2025-01-01 Coffee\n    a    1 X\n\n    b\n")
+        XCTAssertEqual(result.transactions.first?.postings.count, 2)
+    }
+
+    func testBlockComments() {
+        assertCompiles("comment\n2025-13-45 nonsense\n    indented\nend comment\n" + simple)
+        assertDiagnostics("1️⃣comment\nnever closed\n", [("1️⃣", "never closed")])
+    }
+
+    func testTransactionAndPostingComments() {
+        let text = """
+        2025-01-01 * Coffee ; header note, kind: treat
+            ; about the transaction
+            Expenses:Food    3.50 USD  ; for: me
+            ; about the posting :work:travel:
+            Assets:Cash
+        """
+        let t = compileText(text).transactions[0]
+        XCTAssertEqual(t.comment, "header note, kind: treat\nabout the transaction")
+        XCTAssertEqual(t.tag("kind"), "treat")
+        XCTAssertEqual(t.postings[0].comment, "for: me\nabout the posting :work:travel:")
+        XCTAssertEqual(t.postings[0].tags.map(\.key), ["for", "work", "travel"])
+    }
+
+    func testTags() {
+        let tags = parseTags("trip: Busan 2025, paid:, :a:b:")
+        XCTAssertEqual(tags.map(\.key), ["trip", "paid", "a", "b"])
+        XCTAssertEqual(tags.map(\.value), ["Busan 2025", "", "", ""])
+    }
+
+    func testDatesWithThreeSeparatorsAndSecondaryDate() {
+        let text = """
+        2025-01-02 a
+            x    1 X
+            y
+        2025/01/03=2025/01/05 b
+            x    1 X
+            y
+        2025.1.4 c
+            x    1 X
+            y
+        """
+        let ts = compileText(text).transactions
+        XCTAssertEqual(ts.map(\.date.description), ["2025-01-02", "2025-01-03", "2025-01-04"])
+        XCTAssertEqual(ts[1].date2?.description, "2025-01-05")
+    }
+
+    func testInvalidDates() {
+        assertDiagnostics("1️⃣2025-02-29 a\n    x    1 X\n    y\n", [("1️⃣", "February 2025 has 28 days")])
+        assertDiagnostics("1️⃣2025-13-01 a\n    x    1 X\n    y\n", [("1️⃣", "month 13")])
+        assertDiagnostics("2025-01-01=1️⃣2025-04-31 a\n    x    1 X\n    y\n", [("1️⃣", "April 2025 has 30 days")])
+        assertDiagnostics("2025-01-011️⃣x a\n    x    1 X\n    y\n", [("1️⃣", "expected a space after the date")])
+        assertCompiles("2024-02-29 leap day\n    x    1 X\n    y\n")
+    }
+
+    func testIndentedLineWithoutAnItem() {
+        assertDiagnostics("P 2025-01-01 EUR 1.08 USD\n    1️⃣stray posting  1 X\n", [("1️⃣", "does not belong")])
+    }
+}
