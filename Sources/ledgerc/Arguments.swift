@@ -119,3 +119,20 @@ func readInputs(_ paths: [String]) throws -> [InputFile] {
 struct IOFailure: Error {
     var message: String
 }
+
+/// `--from` / `--to` as a period (partial dates cover their whole year or month).
+func periodOption(_ args: Arguments) throws -> Period {
+    var period = Period()
+    if let text = args.values["--from"] {
+        guard let b = Period.parseBound(text) else { throw UsageError(message: "--from takes YYYY, YYYY-MM or YYYY-MM-DD, not '\(text)'") }
+        period.from = b.first
+    }
+    if let text = args.values["--to"] {
+        guard let b = Period.parseBound(text) else { throw UsageError(message: "--to takes YYYY, YYYY-MM or YYYY-MM-DD, not '\(text)'") }
+        period.to = b.last
+    }
+    if let f = period.from, let t = period.to, t < f {
+        throw UsageError(message: "--to is before --from: the period is empty")
+    }
+    return period
+}

@@ -11,6 +11,8 @@ enum LedgerCommand {
 
     static let subcommands: [String: Subcommand.Type] = [
         "check": CheckCommand.self,
+        "print": PrintCommand.self,
+        "materialize": MaterializeCommand.self,
     ]
 
     static let help = """

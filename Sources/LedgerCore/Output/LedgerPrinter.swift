@@ -1,0 +1,95 @@
+/// Writes transactions as ledger text in the canonical layout: 4-space posting
+/// indent, amounts right-aligned to one column per transaction by display
+/// width, every amount explicit, so that the output compiles to the same
+/// transactions.
+public struct LedgerPrinter {
+    public let journal: Journal
+    public let sources: SourceManager
+
+    public init(journal: Journal, sources: SourceManager) {
+        self.journal = journal
+        self.sources = sources
+    }
+
+    /// The printed amount: exact, at no fewer places than the display precision.
+    func amountText(_ a: Amount) -> String {
+        let places = max(a.quantity.scale, journal.commodities.precision(a.commodity))
+        return journal.commodities.format(a, precision: places)
+    }
+
+    func costText(_ p: Posting) -> String {
+        var s = ""
+        if let lot = p.lotCost { s += " {\(amountText(lot))}" }
+        if let c = p.cost { s += (c.isTotal ? " @@ " : " @ ") + amountText(c.amount) }
+        return s
+    }
+
+    /// `; generated: FILE:LINE #K` for a generated transaction.
+    public func generatedComment(_ t: Transaction) -> String? {
+        guard let g = t.generated else { return nil }
+        let rule = journal.rules[Int(g.rule)]
+        let (path, line, _) = sources.describe(rule.location)
+        return "generated: \(path):\(line) #\(g.occurrence)"
+    }
+
+    /// Appends one transaction; `extraComment` goes on its own line under the header.
+    public func write(_ t: Transaction, into buf: inout ByteBuffer, headerComment: String? = nil, extraComment: String? = nil) {
+        t.date.write(into: &buf)
+        if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
+        switch t.status {
+        case .cleared: buf.write(" *")
+        case .pending: buf.write(" !")
+        case .unmarked: break
+        }
+        if let code = t.code { buf.write(" (\(code))") }
+        if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
+        var headerLines = (headerComment.map { [$0] } ?? []) + (t.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? [])
+        if let first = headerLines.first {
+            buf.write("  ; "); buf.write(first)
+            headerLines.removeFirst()
+        }
+        buf.byte(0x0A)
+        for line in headerLines + (extraComment.map { [$0] } ?? []) {
+            buf.write("    ; "); buf.write(line); buf.byte(0x0A)
+        }
+        let accounts = t.postings.map(accountText)
+        let amounts = t.postings.map { p in p.amount.map(amountText) ?? "" }
+        let accountWidth = accounts.map(displayWidth).max() ?? 0
+        let amountWidth = amounts.map(displayWidth).max() ?? 0
+        for (i, p) in t.postings.enumerated() {
+            buf.write("    ")
+            buf.write(accounts[i])
+            var line = ""
+            if !amounts[i].isEmpty {
+                line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i]))
+                line += amounts[i] + costText(p)
+            }
+            if let a = p.assertion {
+                let op = a.isTotal ? "==" : (a.includesSubaccounts ? "=*" : "=")
+                line += " \(op) " + amountText(a.amount)
+            }
+            var comments = p.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+            if let first = comments.first {
+                line += "  ; " + first
+                comments.removeFirst()
+            }
+            buf.write(line)
+            buf.byte(0x0A)
+            for c in comments { buf.write("    ; "); buf.write(c); buf.byte(0x0A) }
+        }
+    }
+
+    func accountText(_ p: Posting) -> String {
+        var name = journal.accounts[p.account]
+        switch p.virtual {
+        case .unbalanced: name = "(\(name))"
+        case .balanced: name = "[\(name)]"
+        case .real: break
+        }
+        switch p.status {
+        case .cleared: return "* " + name
+        case .pending: return "! " + name
+        case .unmarked: return name
+        }
+    }
+}

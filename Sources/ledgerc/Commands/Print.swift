@@ -1,0 +1,42 @@
+import LedgerCore
+
+/// `ledgerc print`: the compiled journal as canonical ledger text.
+enum PrintCommand: Subcommand {
+    static let help = """
+    ledgerc print: the compiled journal as ledger text
+
+    USAGE: ledgerc print [FILE...] [--until DATE] [--from DATE] [--to DATE]
+
+    Prints recorded and generated transactions in date order, in the canonical
+    layout, every amount explicit. Generated ones carry a comment
+    '; generated: FILE:LINE #K' naming their rule and occurrence. The output is
+    itself valid input and compiles to the same transactions.
+
+    OPTIONS:
+      --until DATE          materialize repeat rules up to DATE (default: today)
+      --from DATE, --to DATE  only transactions in this period (YYYY, YYYY-MM or YYYY-MM-DD)
+      --diagnostics FORMAT  text (default), json or github
+
+    """
+
+    static func run(_ args: [String]) throws -> Int {
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--from", "--to"]), flagOptions: [])
+        let common = try CommonOptions(parsed)
+        let period = try periodOption(parsed)
+        guard let result = try compileAndReport(common) else { return 1 }
+        let printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
+        var buf = ByteBuffer(capacity: 1 << 20)
+        var first = true
+        for t in result.ledger.ordered where period.contains(t.date) {
+            if !first { buf.byte(0x0A) }
+            first = false
+            printer.write(t, into: &buf, extraComment: printer.generatedComment(t))
+            if buf.count > 1 << 20 {
+                FileIO.writeAll(1, buf.bytes)
+                buf.removeAll()
+            }
+        }
+        FileIO.writeAll(1, buf.bytes)
+        return 0
+    }
+}
