@@ -12,6 +12,7 @@ enum LedgerCommand {
     static let subcommands: [String: Subcommand.Type] = [
         "check": CheckCommand.self,
         "print": PrintCommand.self,
+        "report": ReportCommand.self,
         "materialize": MaterializeCommand.self,
     ]
 

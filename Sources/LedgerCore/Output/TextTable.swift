@@ -1,0 +1,47 @@
+/// A plain-text table whose columns align by display width, so Korean and
+/// other wide characters line up.
+public struct TextTable {
+    public var headers: [String]
+    /// Which columns are right-aligned (numbers).
+    public var rightAligned: Set<Int>
+    public var rows: [[String]] = []
+
+    public init(headers: [String], rightAligned: Set<Int>) {
+        self.headers = headers
+        self.rightAligned = rightAligned
+    }
+
+    public mutating func add(_ row: [String]) { rows.append(row) }
+
+    /// Renders with two spaces between columns and a rule under the header.
+    public func render(indent: String = "") -> String {
+        let all = [headers] + rows
+        var widths = Array(repeating: 0, count: headers.count)
+        for row in all {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], displayWidth(cell)) }
+        }
+        func line(_ row: [String]) -> String {
+            var parts: [String] = []
+            for (i, cell) in row.enumerated() where i < widths.count {
+                let last = i == row.count - 1 && !rightAligned.contains(i)
+                parts.append(last ? cell : padded(cell, to: widths[i], right: rightAligned.contains(i)))
+            }
+            var s = indent + parts.joined(separator: "  ")
+            while s.hasSuffix(" ") { s.removeLast() }
+            return s + "\n"
+        }
+        var out = line(headers)
+        out += indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for row in rows { out += line(row) }
+        return out
+    }
+}
+
+/// A bar of `width` cells filled in proportion `value / maximum` (eighth-block resolution).
+public func proportionalBar(_ value: ExactDecimal, of maximum: ExactDecimal, width: Int) -> String {
+    guard !maximum.isZero, value.signum > 0 else { return "" }
+    let eighths = value.multiplied(by: ExactDecimal(width * 8))?.divided(by: maximum, places: 0)
+    let n = min(width * 8, Int(eighths?.mantissa ?? 0))
+    let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    return String(repeating: "█", count: n / 8) + blocks[n % 8]
+}

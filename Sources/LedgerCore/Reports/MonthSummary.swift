@@ -1,0 +1,161 @@
+/// One month and commodity of the summary: what came in, what went out.
+public struct MonthSummary: Sendable {
+    public var month: CivilDate
+    public var commodity: Int32
+    /// Income as a positive number (income postings are negative in the journal).
+    public var income = ExactDecimal.zero
+    public var expenses = ExactDecimal.zero
+    public var transactions = 0
+    public var generated = 0
+    /// Expense accounts rolled up to the category depth, largest first.
+    public var categories: [(account: Int32, amount: ExactDecimal)] = []
+
+    public var net: ExactDecimal { income.subtracting(expenses) ?? .zero }
+
+    /// net ÷ income to 4 places (half away from zero), nil without income.
+    public var savingsRate: ExactDecimal? {
+        income.isZero ? nil : net.divided(by: income, places: 4)
+    }
+}
+
+/// Builds month summaries: one row per month and commodity that has income or
+/// expenses in the period, in month order and then commodity name order.
+public struct MonthSummaryReport {
+    public let ledger: Ledger
+    public let options: ReportOptions
+    /// Depth of the expense categories (default 2).
+    public var categoryDepth: Int { options.depth ?? 2 }
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    public func rows() -> [MonthSummary] {
+        let accounts = ledger.journal.accounts
+        let commodities = ledger.journal.commodities
+        let filter = AccountFilter(accounts, text: options.account)
+        let types = (0..<Int32(accounts.count)).map { accounts.type(of: $0) }
+        struct Key: Hashable { var month: Int32; var commodity: Int32 }
+        var rows: [Key: MonthSummary] = [:]
+        var counted: [Key: Set<Int32>] = [:]
+        var categories: [Key: [Int32: ExactDecimal]] = [:]
+        for index in ledger.order {
+            let t = ledger.transactions[Int(index)]
+            guard options.period.contains(t.date) else { continue }
+            let month = t.date.monthStart
+            for p in t.postings where p.virtual != .unbalanced && filter.keeps(p.account) {
+                guard let a = p.amount else { continue }
+                let type = types[Int(p.account)]
+                guard type == .income || type == .expense else { continue }
+                let key = Key(month: month.day, commodity: a.commodity)
+                var row = rows[key] ?? MonthSummary(month: month, commodity: a.commodity)
+                if type == .income {
+                    row.income = row.income.subtracting(a.quantity) ?? row.income
+                } else {
+                    row.expenses = row.expenses.adding(a.quantity) ?? row.expenses
+                    let category = accounts.ancestor(of: p.account, atDepth: categoryDepth)
+                    categories[key, default: [:]][category, default: .zero] =
+                        (categories[key]?[category] ?? .zero).adding(a.quantity) ?? .zero
+                }
+                if counted[key, default: []].insert(index).inserted {
+                    row.transactions += 1
+                    if t.generated != nil { row.generated += 1 }
+                }
+                rows[key] = row
+            }
+        }
+        var result = Array(rows.values)
+        for i in result.indices {
+            let key = Key(month: result[i].month.day, commodity: result[i].commodity)
+            result[i].categories = (categories[key] ?? [:])
+                .filter { !$0.value.rounded(to: commodities.precision(result[i].commodity)).isZero }
+                .map { ($0.key, $0.value) }
+                .sorted { $0.1 == $1.1 ? accounts[$0.0] < accounts[$1.0] : $1.1 < $0.1 }
+        }
+        return result.sorted {
+            $0.month == $1.month ? commodities[$0.commodity] < commodities[$1.commodity] : $0.month < $1.month
+        }
+    }
+
+    // MARK: writers
+
+    public func csv() -> [UInt8] {
+        let c = ledger.journal.commodities
+        var w = CSVWriter()
+        w.row(["month", "commodity", "income", "expenses", "net", "savings_rate", "transactions", "generated"])
+        for r in rows() {
+            w.row([r.month.monthText, c[r.commodity], c.plain(r.income, r.commodity), c.plain(r.expenses, r.commodity),
+                   c.plain(r.net, r.commodity), r.savingsRate?.description ?? "", String(r.transactions), String(r.generated)])
+        }
+        return w.buffer.bytes
+    }
+
+    public func json() -> [UInt8] {
+        let c = ledger.journal.commodities
+        let accounts = ledger.journal.accounts
+        var w = JSONWriter(pretty: true)
+        beginJSONReport(&w, until: ledger.until)
+        w.key("months"); w.beginArray()
+        for r in rows() {
+            w.beginObject()
+            w.key("month"); w.string(r.month.monthText)
+            w.key("commodity"); w.string(c[r.commodity])
+            w.key("income"); w.string(c.plain(r.income, r.commodity))
+            w.key("expenses"); w.string(c.plain(r.expenses, r.commodity))
+            w.key("net"); w.string(c.plain(r.net, r.commodity))
+            w.key("savingsRate"); w.string(r.savingsRate?.description)
+            w.key("transactions"); w.int(r.transactions)
+            w.key("generated"); w.int(r.generated)
+            w.key("categories"); w.beginArray()
+            for cat in r.categories {
+                w.beginObject()
+                w.key("account"); w.string(accounts[cat.account])
+                w.key("type"); w.string("expense")
+                w.key("amount"); w.string(c.plain(cat.amount, r.commodity))
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.buffer.byte(0x0A)
+        return w.buffer.bytes
+    }
+
+    public func text() -> [UInt8] {
+        let c = ledger.journal.commodities
+        let accounts = ledger.journal.accounts
+        let rows = rows()
+        if rows.isEmpty { return Array("No income or expenses in the period.\n".utf8) }
+        var table = TextTable(headers: ["Month", "Commodity", "Income", "Expenses", "Net", "Savings", "Txns", "Generated", ""],
+                              rightAligned: [2, 3, 4, 5, 6, 7])
+        var maxExpenses: [Int32: ExactDecimal] = [:]
+        for r in rows where maxExpenses[r.commodity].map({ $0 < r.expenses }) ?? true { maxExpenses[r.commodity] = r.expenses }
+        for r in rows {
+            let rate = r.savingsRate.map { percent($0) } ?? ""
+            table.add([r.month.monthText, c[r.commodity], c.format(Amount(r.income, r.commodity)),
+                       c.format(Amount(r.expenses, r.commodity)), c.format(Amount(r.net, r.commodity)), rate,
+                       String(r.transactions), String(r.generated),
+                       proportionalBar(r.expenses, of: maxExpenses[r.commodity] ?? .zero, width: 20)])
+        }
+        var out = table.render()
+        for r in rows where !r.categories.isEmpty {
+            out += "\n\(r.month.monthText) \(c[r.commodity]) expenses by category\n"
+            var cats = TextTable(headers: ["Category", "Amount", "Share", ""], rightAligned: [1, 2])
+            for cat in r.categories {
+                let share = cat.amount.divided(by: r.expenses, places: 4) ?? .zero
+                cats.add([accounts[cat.account], c.format(Amount(cat.amount, r.commodity)), percent(share),
+                          proportionalBar(cat.amount, of: r.expenses, width: 20)])
+            }
+            out += cats.render(indent: "  ")
+        }
+        return Array(out.utf8)
+    }
+}
+
+/// A fraction as a percentage with one decimal place: 0.5523 → "55.2%".
+public func percent(_ fraction: ExactDecimal) -> String {
+    (fraction.multiplied(by: ExactDecimal(100))?.rounded(to: 1).description ?? "?") + "%"
+}

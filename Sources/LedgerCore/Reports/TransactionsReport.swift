@@ -1,0 +1,164 @@
+/// Every transaction in the period after materialization, as CSV (one row per
+/// posting), JSON, or ledger text.
+public struct TransactionsReport {
+    public let ledger: Ledger
+    public let sources: SourceManager
+    public let options: ReportOptions
+
+    public init(ledger: Ledger, sources: SourceManager, options: ReportOptions) {
+        self.ledger = ledger
+        self.sources = sources
+        self.options = options
+    }
+
+    /// The transactions to show, each with the postings `--account` keeps.
+    func selected() -> [(Transaction, [Int])] {
+        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+        var out: [(Transaction, [Int])] = []
+        for t in ledger.ordered where options.period.contains(t.date) {
+            var kept: [Int] = []
+            for (i, p) in t.postings.enumerated() where filter.keeps(p.account) { kept.append(i) }
+            if !kept.isEmpty { out.append((t, kept)) }
+        }
+        return out
+    }
+
+    /// Where a transaction came from: its own place, or for a generated one its rule's.
+    func source(_ t: Transaction) -> (file: String, line: Int) {
+        let loc = t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location
+        let (file, line, _) = sources.describe(loc)
+        return (file, line)
+    }
+
+    /// The unit cost of a posting, if it has one (a total cost divided by the quantity).
+    func unitCost(_ p: Posting) -> Amount? {
+        let c = ledger.journal.commodities
+        if let cost = p.cost {
+            guard cost.isTotal else { return cost.amount }
+            guard let q = p.amount?.quantity, !q.isZero else { return cost.amount }
+            let places = max(c.precision(cost.amount.commodity), cost.amount.quantity.scale)
+            return Amount(cost.amount.quantity.divided(by: q.magnitude, places: places) ?? .zero, cost.amount.commodity)
+        }
+        return p.lotCost
+    }
+
+    func costText(_ a: Amount) -> String {
+        let c = ledger.journal.commodities
+        let q = a.quantity.atScale(max(c.precision(a.commodity), a.quantity.scale)) ?? a.quantity
+        return c[a.commodity].isEmpty ? q.description : "\(q.description) \(c[a.commodity])"
+    }
+
+    public func csv() -> [UInt8] {
+        let c = ledger.journal.commodities
+        var w = CSVWriter()
+        w.row(["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost", "generated", "source", "comment"])
+        for (n, (t, kept)) in selected().enumerated() {
+            let date = t.date.description
+            let status = t.status.word
+            let src = source(t)
+            let sourceText = "\(src.file):\(src.line)"
+            let generated = t.generated == nil ? "false" : "true"
+            let number = String(n + 1)
+            for i in kept {
+                let p = t.postings[i]
+                let a = p.amount!
+                w.row([number, date, status, t.code ?? "", t.description, ledger.journal.accounts[p.account],
+                       c.plain(a.quantity, a.commodity), c[a.commodity], unitCost(p).map(costText) ?? "",
+                       generated, sourceText, p.comment ?? t.comment ?? ""])
+            }
+        }
+        return w.buffer.bytes
+    }
+
+    public func json() -> [UInt8] {
+        let c = ledger.journal.commodities
+        var w = JSONWriter(pretty: true, capacity: 1 << 20)
+        beginJSONReport(&w, until: ledger.until)
+        w.key("transactions"); w.beginArray()
+        for (t, kept) in selected() {
+            w.beginObject()
+            w.key("date"); w.string(t.date.description)
+            w.key("date2"); w.string(t.date2?.description)
+            w.key("status"); w.string(t.status == .unmarked ? nil : t.status.word)
+            w.key("code"); w.string(t.code)
+            w.key("description"); w.string(t.description)
+            w.key("payee"); w.string(t.payee)
+            w.key("comment"); w.string(t.comment)
+            w.key("tags"); writeTags(t.tags, &w)
+            let src = source(t)
+            w.key("source"); w.beginObject()
+            w.key("file"); w.string(src.file)
+            w.key("line"); w.int(src.line)
+            w.endObject()
+            w.key("generated"); w.bool(t.generated != nil)
+            w.key("rule")
+            if let g = t.generated {
+                let rule = ledger.journal.rules[Int(g.rule)]
+                w.beginObject()
+                w.key("description"); w.string(rule.description)
+                w.key("file"); w.string(src.file)
+                w.key("line"); w.int(src.line)
+                w.key("occurrence"); w.int(Int(g.occurrence))
+                w.endObject()
+            } else {
+                w.null()
+            }
+            w.key("postings"); w.beginArray()
+            for i in kept {
+                let p = t.postings[i]
+                let a = p.amount!
+                w.beginObject()
+                w.key("account"); w.string(ledger.journal.accounts[p.account])
+                w.key("amount"); w.string(c.plain(a.quantity, a.commodity))
+                w.key("commodity"); w.string(c[a.commodity])
+                w.key("cost")
+                if let cost = unitCost(p) {
+                    w.beginObject()
+                    w.key("amount"); w.string((cost.quantity.atScale(max(c.precision(cost.commodity), cost.quantity.scale)) ?? cost.quantity).description)
+                    w.key("commodity"); w.string(c[cost.commodity])
+                    w.endObject()
+                } else {
+                    w.null()
+                }
+                w.key("inferred"); w.bool(p.isInferred)
+                w.key("virtual")
+                switch p.virtual {
+                case .real: w.null()
+                case .balanced: w.string("balanced")
+                case .unbalanced: w.string("unbalanced")
+                }
+                w.key("comment"); w.string(p.comment)
+                w.key("tags"); writeTags(p.tags, &w)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.buffer.byte(0x0A)
+        return w.buffer.bytes
+    }
+
+    /// Tags as an object; a key given twice keeps its first value.
+    func writeTags(_ tags: Tags, _ w: inout JSONWriter) {
+        w.beginObject()
+        var seen = Set<String>()
+        for (k, v) in tags where seen.insert(k).inserted {
+            w.key(k); w.string(v)
+        }
+        w.endObject()
+    }
+
+    public func text() -> [UInt8] {
+        let printer = LedgerPrinter(journal: ledger.journal, sources: sources)
+        var buf = ByteBuffer(capacity: 1 << 20)
+        for (n, (t, kept)) in selected().enumerated() {
+            if n > 0 { buf.byte(0x0A) }
+            var shown = t
+            shown.postings = kept.map { t.postings[$0] }
+            printer.write(shown, into: &buf, extraComment: printer.generatedComment(t))
+        }
+        return buf.bytes
+    }
+}

@@ -1,0 +1,76 @@
+import LedgerCore
+
+/// `ledgerc report`: month summaries, transactions, balances and the register.
+enum ReportCommand: Subcommand {
+    static let help = """
+    ledgerc report: reports on the compiled ledger
+
+    USAGE: ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
+                          [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
+
+    REPORT is one of:
+      summary       per month and commodity: income, expenses, net, savings rate,
+                    transaction counts, and expense categories (the default)
+      transactions  every transaction after materialization (CSV: one row per posting)
+      balance       every account's balance at the end of the period, parents rolled up
+      register      postings matching --account with a running total
+
+    OPTIONS:
+      --format FORMAT       text (default), csv or json
+      --from DATE, --to DATE  the period, inclusive (YYYY, YYYY-MM or YYYY-MM-DD)
+      --until DATE          materialize repeat rules up to DATE (default: today)
+      --account TEXT        keep postings whose account contains TEXT (any case)
+      --depth N             roll accounts up to N levels (summary categories: default 2)
+      -o PATH               write the report to PATH (atomically) instead of standard output
+      --diagnostics FORMAT  text (default), json or github
+
+    Column and key reference: docs/REPORTS.md.
+
+    """
+
+    static let reports = ["summary", "transactions", "balance", "register", "holdings", "trades"]
+
+    static func run(_ args: [String]) throws -> Int {
+        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--format", "--from", "--to", "--account", "--depth", "-o"]),
+                                   flagOptions: [])
+        var report = "summary"
+        if let first = parsed.positionals.first, reports.contains(first) {
+            report = first
+            parsed.positionals.removeFirst()
+        }
+        if report == "holdings" || report == "trades" {
+            throw UsageError(message: "'report \(report)' is not available in this version yet")
+        }
+        let format = parsed.values["--format"] ?? "text"
+        guard ["text", "csv", "json"].contains(format) else { throw UsageError(message: "--format takes text, csv or json, not '\(format)'") }
+        var options = ReportOptions(period: try periodOption(parsed), account: parsed.values["--account"])
+        if let text = parsed.values["--depth"] {
+            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--depth takes a whole number of at least 1, not '\(text)'") }
+            options.depth = n
+        }
+        let common = try CommonOptions(parsed)
+        guard let result = try compileAndReport(common) else { return 1 }
+        let ledger = result.ledger
+        let bytes: [UInt8]
+        switch (report, format) {
+        case ("summary", "csv"): bytes = MonthSummaryReport(ledger: ledger, options: options).csv()
+        case ("summary", "json"): bytes = MonthSummaryReport(ledger: ledger, options: options).json()
+        case ("summary", _): bytes = MonthSummaryReport(ledger: ledger, options: options).text()
+        case ("transactions", "csv"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).csv()
+        case ("transactions", "json"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).json()
+        case ("transactions", _): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).text()
+        case ("balance", "csv"): bytes = BalanceReport(ledger: ledger, options: options).csv()
+        case ("balance", "json"): bytes = BalanceReport(ledger: ledger, options: options).json()
+        case ("balance", _): bytes = BalanceReport(ledger: ledger, options: options).text()
+        case ("register", "csv"): bytes = RegisterReport(ledger: ledger, options: options).csv()
+        case ("register", "json"): bytes = RegisterReport(ledger: ledger, options: options).json()
+        default: bytes = RegisterReport(ledger: ledger, options: options).text()
+        }
+        if let path = parsed.values["-o"] {
+            if case .failure(let e) = FileIO.writeAtomically(path, bytes) { throw IOFailure(message: e.description) }
+        } else {
+            FileIO.writeAll(1, bytes)
+        }
+        return 0
+    }
+}
