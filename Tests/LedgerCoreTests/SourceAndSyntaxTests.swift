@@ -45,7 +45,11 @@ final class SourceAndSyntaxTests: XCTestCase {
 
     func testBlockComments() {
         assertCompiles("comment\n2025-13-45 nonsense\n    indented\nend comment\n" + simple)
-        assertDiagnostics("1️⃣comment\nnever closed\n", [("1️⃣", "never closed")])
+        // As in hledger, an unclosed block runs to the end of the file, with a warning.
+        let unclosed = compileText("comment\nnever closed\n2025-13-45 nonsense\n")
+        XCTAssertFalse(unclosed.hasErrors)
+        XCTAssertEqual(unclosed.diagnostics.diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(unclosed.diagnostics.diagnostics.first?.location?.offset, 0)
     }
 
     func testTransactionAndPostingComments() {

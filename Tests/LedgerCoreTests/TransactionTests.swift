@@ -59,7 +59,9 @@ final class TransactionTests: XCTestCase {
     }
 
     func testTooFewAndTooManyElided() {
-        assertDiagnostics("1️⃣2025-01-01 t\n    a    1 X\n", [("1️⃣", "at least two postings")])
+        assertDiagnostics("1️⃣2025-01-01 t\n    a    1 X\n", [("1️⃣", "off by 1 X")])
+        // Both ledger-cli and hledger accept a header alone, or one posting that balances.
+        assertCompiles("2025-01-01 just a note\n2025-01-02 zero\n    a    0\n")
         assertDiagnostics("1️⃣2025-01-01 t\n    a    1 X\n    b\n    c\n", [("1️⃣", "more than one posting without an amount")])
     }
 

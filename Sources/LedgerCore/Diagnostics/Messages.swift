@@ -59,10 +59,9 @@ public enum Messages {
     public static func sellsMoreThanHeld(_ sold: String, _ account: String, _ held: String) -> String {
         "sells \(sold) but \(account) holds \(held)"
     }
-    public static let tooFewPostings = "transaction needs at least two postings, or one virtual posting"
     public static func undeclared(_ kind: String, _ name: String) -> String { "\(kind) '\(name)' is not declared (--strict)" }
     public static func undeclaredHint(_ directive: String, _ name: String) -> String { "declare it with '\(directive) \(name)'" }
-    public static let unclosedBlockComment = "block comment is never closed: add 'end comment'"
+    public static let unclosedBlockComment = "block comment runs to the end of the file: add 'end comment' where it should stop"
     public static func unclosedVirtual(_ close: Character) -> String { "virtual account is missing its closing '\(close)'" }
     public static func unexpectedText(_ after: String) -> String { "unexpected text after \(after)" }
     public static func unknownAccountType(_ t: String) -> String {

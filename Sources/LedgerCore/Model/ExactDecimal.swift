@@ -56,6 +56,17 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         return ExactDecimal(mantissa: m, scale: places)
     }
 
+    /// Rounded half to even ("banker's rounding") to `places` decimal places.
+    public func roundedHalfEven(to places: Int) -> ExactDecimal {
+        if places >= scale { return self }
+        guard let p = ExactDecimal.power(scale - places) else { return ExactDecimal(mantissa: 0, scale: places) }
+        let q = mantissa / p
+        let twice = (mantissa % p).magnitude * 2
+        var m = q
+        if twice > p.magnitude || (twice == p.magnitude && q % 2 != 0) { m += mantissa < 0 ? -1 : 1 }
+        return ExactDecimal(mantissa: m, scale: places)
+    }
+
     /// The value at exactly `places` decimal places: rounded, or padded with zeros.
     public func atScale(_ places: Int) -> ExactDecimal? {
         places >= scale ? rescaled(upTo: places) : rounded(to: places)

@@ -10,7 +10,9 @@ struct Balancer {
     /// What a posting contributes to its group's sums: its amount, or its cost.
     func contribution(_ p: Posting) -> Amount? {
         guard let a = p.amount else { return nil }
-        guard let cost = p.cost ?? p.lotCost.map({ Cost(amount: $0, isTotal: false, fromLot: true) }) else { return a }
+        // A lot cost `{...}` alone does not count: ledger-cli and hledger both
+        // balance such a posting in its own commodity (see docs/COMPATIBILITY.md).
+        guard let cost = p.cost else { return a }
         if cost.isTotal {
             let total = cost.amount.quantity.magnitude
             return Amount(a.quantity.isNegative ? total.negated : total, cost.amount.commodity)
@@ -23,11 +25,8 @@ struct Balancer {
     /// Returns false (after a diagnostic) when it does not balance.
     @discardableResult
     func balance(_ t: inout Transaction, isRule: Bool = false) -> Bool {
-        let postingCount = t.postings.count
-        if postingCount < 2 && !(postingCount == 1 && t.postings[0].virtual != .real) {
-            diagnostics.error(Messages.tooFewPostings, at: t.location)
-            return false
-        }
+        // A transaction with no postings, or one posting that balances on its own,
+        // is accepted as in ledger-cli and hledger; a lone non-zero posting fails below.
         var ok = true
         for group in [VirtualKind.real, .balanced] {
             ok = balanceGroup(&t, group, isRule: isRule) && ok
@@ -55,7 +54,7 @@ struct Balancer {
                 elided = i
                 continue
             }
-            if p.cost != nil || p.lotCost != nil { hasCost = true }
+            if p.cost != nil { hasCost = true }
             guard let c = contribution(p), add(c, to: &sums) else {
                 diagnostics.error(Messages.overflow, at: p.amountLocation)
                 return false
@@ -79,7 +78,8 @@ struct Balancer {
             t.postings.replaceSubrange(e...e, with: inferred)
             return true
         }
-        let off = nonzero.filter { !$0.quantity.rounded(to: commodities.precision($0.commodity)).isZero }
+        // Half-to-even at display precision, as hledger balances: a half-cent residue balances.
+        let off = nonzero.filter { !$0.quantity.roundedHalfEven(to: commodities.precision($0.commodity)).isZero }
         if off.isEmpty { return true }
         // Two commodities of opposite sign and no explicit cost: an implied
         // conversion, as ledger-cli and hledger infer it.

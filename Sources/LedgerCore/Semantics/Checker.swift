@@ -94,11 +94,18 @@ struct AssertionChecker {
             // are still projections that never move an assertion.
             if t.tag("generated") != nil, !t.postings.contains(where: { $0.assertion != nil }) { continue }
             if !broken, t.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) {
-                for j in t.postings.indices where t.postings[j].amount == nil {
-                    guard let a = t.postings[j].assertion else { continue }
-                    let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, balances)
-                    t.postings[j].amount = Amount(a.amount.quantity.subtracting(current) ?? .zero, a.amount.commodity)
-                    t.postings[j].isInferred = true
+                // An assignment sees the postings above it in the same transaction.
+                var running = balances
+                for j in t.postings.indices {
+                    if t.postings[j].amount == nil, let a = t.postings[j].assertion {
+                        let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, running)
+                        t.postings[j].amount = Amount(a.amount.quantity.subtracting(current) ?? .zero, a.amount.commodity)
+                        t.postings[j].isInferred = true
+                    }
+                    if let a = t.postings[j].amount {
+                        let k = AssertionChecker.key(t.postings[j].account, a.commodity)
+                        running[k] = (running[k] ?? .zero).adding(a.quantity) ?? .zero
+                    }
                 }
                 if !balancer.balance(&t) {
                     journal.brokenTransactions.insert(i)

@@ -23,6 +23,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let sources = SourceManager()
     let diagnostics = DiagnosticEngine()
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
+    parser.currentYear = until.year
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
         parser.parse(fileIndex: index)

@@ -1,8 +1,8 @@
 extension JournalParser {
     /// Directive words this version reads, for did-you-mean hints.
     static let knownDirectives = [
-        "account", "alias", "comment", "commodity", "decimal-mark", "end", "include",
-        "P", "payee", "repeat", "tag", "test",
+        "account", "alias", "apply", "comment", "commodity", "decimal-mark", "end", "include",
+        "P", "payee", "repeat", "tag", "test", "year", "D", "Y",
     ]
 
     /// A line that starts with a word in column 1.
@@ -38,8 +38,10 @@ extension JournalParser {
             aliases.append((old, new))
         case "end":
             let rest = sourceText(lx.textUntilComment())
-            if rest == "aliases" {
+            if rest == "aliases" || rest == "apply alias" {
                 aliases.removeAll()
+            } else if rest == "apply account" || rest == "apply" {
+                if !accountPrefixes.isEmpty { accountPrefixes.removeLast() }
             } else {
                 error(Messages.unknownDirective("end \(rest)"), at: lineStart,
                       notes: [DiagnosticNote(Messages.didYouMean("end aliases"))])
@@ -56,6 +58,25 @@ extension JournalParser {
             owner = .skip
         case "repeat":
             repeatHeader(&lx, lineStart: lineStart)
+        case "apply":
+            let text = sourceText(lx.textUntilComment())
+            guard text.hasPrefix("account "), !String(text.dropFirst(8)).trimmingSpaces.isEmpty else {
+                return error(Messages.unknownDirective("apply \(text)"), at: lineStart,
+                             notes: [DiagnosticNote(Messages.didYouMean("apply account NAME"))])
+            }
+            accountPrefixes.append(String(text.dropFirst(8)).trimmingSpaces)
+        case "D":
+            // The commodity (and style) of amounts written without one, as in ledger-cli and hledger.
+            if let id = formatAmount(&lx) { defaultCommodity = id }
+        case "Y", "year":
+            yearDirective(&lx, lineStart: lineStart)
+        case "C", "N":
+            // ledger-cli's commodity conversions and no-market flags: they do not change balances.
+            owner = .skip
+        case _ where word.count > 1 && word.hasPrefix("Y") && word.dropFirst().allSatisfy(\.isNumber):
+            // `Y2014`, written without a space.
+            lx.pos = lineStart + 1
+            yearDirective(&lx, lineStart: lineStart)
         default:
             var notes: [DiagnosticNote] = []
             if let s = closestWord(to: word, among: JournalParser.knownDirectives) {
@@ -64,6 +85,16 @@ extension JournalParser {
             error(Messages.unknownDirective(word), at: lineStart, notes: notes)
             owner = .skip
         }
+    }
+
+    /// `Y 2025` / `year 2025`: the year of dates written without one.
+    private func yearDirective(_ lx: inout Lexer, lineStart: Int) {
+        lx.skipSpaces()
+        let start = lx.pos
+        guard let y = lx.integer(maxDigits: 4), (1...9999).contains(y) else {
+            return error(Messages.expectedAfterKeyword("Y", "a year"), at: start)
+        }
+        defaultYear = y
     }
 
     func missing(_ directive: String, _ what: String, _ at: Int) {
@@ -143,7 +174,15 @@ extension JournalParser {
 
     /// A sample amount that fixes a commodity's display style and precision.
     func formatAmount(_ lx: inout Lexer) -> Int32? {
-        switch lx.amount(decimalComma: decimalComma) {
+        // `1.000,00 EUR` declares a decimal comma for this commodity: it reads
+        // cleanly only with the marks swapped.
+        let comma = !readsCleanly(lx, decimalComma: decimalComma) && readsCleanly(lx, decimalComma: !decimalComma)
+            ? !decimalComma : decimalComma
+        let result = lx.amount(decimalComma: comma)
+        if comma != decimalComma, case .success(let s) = result {
+            commaCommodities.insert(journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity])))
+        }
+        switch result {
         case .success(let s):
             let id = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
             var style = journal.commodities.styles[Int(id)]
@@ -158,6 +197,14 @@ extension JournalParser {
             _ = amountToken(&lx, isCost: false)
             return nil
         }
+    }
+
+    /// True if an amount starts here and nothing but a comment follows it.
+    private func readsCleanly(_ lx: Lexer, decimalComma: Bool) -> Bool {
+        var probe = lx
+        guard case .success = probe.amount(decimalComma: decimalComma) else { return false }
+        probe.skipSpaces()
+        return probe.atEnd || probe.peek() == UInt8(ascii: ";")
     }
 
     /// `format AMOUNT` under a `commodity` directive.

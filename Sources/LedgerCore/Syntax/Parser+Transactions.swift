@@ -140,6 +140,17 @@ extension JournalParser {
                     unit.quantity = a.quantity.divided(by: q.magnitude, places: ExactDecimal.maxScale)?.normalized ?? a.quantity
                 }
                 p.lotCost = unit
+            case UInt8(ascii: "(") where lx.peek(1) == UInt8(ascii: "@"):
+                // ledger's `(@)` / `(@@)`: a cost that is not a market price; it balances the same.
+                lx.pos += 2
+                let total = lx.eat(UInt8(ascii: "@"))
+                guard lx.eat(UInt8(ascii: ")")) else {
+                    error(Messages.unexpectedText("the amount"), at: lx.pos)
+                    return false
+                }
+                lx.skipSpaces()
+                guard let a = amountToken(&lx, isCost: true) else { return false }
+                p.cost = Cost(amount: Amount(a.quantity.magnitude, a.commodity), isTotal: total)
             case UInt8(ascii: "["), UInt8(ascii: "("):
                 let close = lx.peek() == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
                 let open = lx.pos
@@ -176,9 +187,16 @@ extension JournalParser {
 
     /// An amount with its commodity interned and its style recorded, or a diagnostic.
     func amountToken(_ lx: inout Lexer, isCost: Bool) -> Amount? {
+        if !commaCommodities.isEmpty, let a = commaCommodityAmount(&lx, isCost: isCost) { return a }
         switch lx.amount(decimalComma: decimalComma) {
         case .success(let s):
-            let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+            var c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+            if c == CommodityTable.none, let d = defaultCommodity {
+                c = d
+                let style = journal.commodities.styles[Int(d)]
+                journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: style.symbolFirst, spaced: style.spaced, grouped: s.grouped)
+                return Amount(s.quantity, c)
+            }
             if isCost {
                 journal.commodities.observeCost(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced)
             } else {
@@ -199,12 +217,30 @@ extension JournalParser {
         return nil
     }
 
+    /// An amount of a commodity whose `commodity` directive declared a decimal
+    /// comma, read with the marks swapped; nil (and nothing consumed) otherwise.
+    private func commaCommodityAmount(_ lx: inout Lexer, isCost: Bool) -> Amount? {
+        var probe = lx
+        guard case .success(let s) = probe.amount(decimalComma: !decimalComma) else { return nil }
+        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+        guard commaCommodities.contains(c) else { return nil }
+        lx = probe
+        if isCost {
+            journal.commodities.observeCost(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced)
+        } else {
+            journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
+        }
+        return Amount(s.quantity, c)
+    }
+
     /// Interns an account name, after applying `alias` rules.
     func internAccount(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int32 {
-        if aliases.isEmpty {
+        if aliases.isEmpty && accountPrefixes.isEmpty {
             return journal.accounts.intern(UnsafeBufferPointer(rebasing: bytes[r]))
         }
-        return journal.accounts.intern(applyAliases(String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)))
+        var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
+        for prefix in accountPrefixes.reversed() { name = prefix + ":" + name }
+        return journal.accounts.intern(applyAliases(name))
     }
 
     func applyAliases(_ name: String) -> String {

@@ -27,6 +27,14 @@ public final class JournalParser {
     var fileIndex = 0
     var decimalComma = false
     var defaultYear: Int?
+    /// The year of dates written without one (`1/15`) when no `Y` directive is in effect.
+    public var currentYear: Int?
+    /// `D AMOUNT`: the commodity of amounts written without one.
+    var defaultCommodity: Int32?
+    /// `apply account PREFIX` prefixes, innermost last.
+    var accountPrefixes: [String] = []
+    /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
+    var commaCommodities: Set<Int32> = []
 
     // The item whose indented lines are being read.
     var entry: Transaction?
@@ -79,6 +87,7 @@ public final class JournalParser {
         let savedFile = fileIndex, savedMark = decimalComma, savedYear = defaultYear
         fileIndex = index
         decimalComma = false
+        if defaultYear == nil { defaultYear = currentYear }
         let file = sources.files[index]
         file.bytes.withUnsafeBufferPointer { buf in
             for bad in invalidUTF8Offsets(buf, from: file.contentStart, limit: 20) {
@@ -146,7 +155,8 @@ public final class JournalParser {
             }
         }
         if let block = blockComment {
-            error(Messages.unclosedBlockComment, at: block.start)
+            // hledger reads an unclosed block to the end of the file; so do we, with a warning.
+            diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
         }
     }
 
@@ -156,7 +166,8 @@ public final class JournalParser {
 
     /// An indented line: a posting or comment of the open entry, or a sub-line of a directive.
     private func indentedLine(_ lx: inout Lexer) {
-        let isComment = lx.peek() == UInt8(ascii: ";") || lx.peek() == UInt8(ascii: "#")
+        // Only `;` starts an indented comment: `#a` is an account name (hledger).
+        let isComment = lx.peek() == UInt8(ascii: ";")
         if entry != nil {
             if isComment {
                 lx.pos += 1
