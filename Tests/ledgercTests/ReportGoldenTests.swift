@@ -20,6 +20,12 @@ final class ReportGoldenTests: XCTestCase {
         ("balance-household-depth1.json", ["report", "balance", "samples/household.ledger", "--format", "json", "--depth", "1", "--to", "2025-03"]),
         ("register-personal-checking.txt", ["report", "register", "samples/personal.ledger", "--account", "checking", "--from", "2025-02"]),
         ("register-personal-checking.csv", ["report", "register", "samples/personal.ledger", "--account", "checking", "--format", "csv"]),
+        ("holdings-trading.txt", ["report", "holdings", "samples/trading.ledger"]),
+        ("holdings-trading.csv", ["report", "holdings", "samples/trading.ledger", "--format", "csv"]),
+        ("holdings-trading-feb.json", ["report", "holdings", "samples/trading.ledger", "--format", "json", "--to", "2025-02"]),
+        ("trades-trading.txt", ["report", "trades", "samples/trading.ledger"]),
+        ("trades-trading-sells.csv", ["report", "trades", "samples/trading.ledger", "--format", "csv", "--side", "sell"]),
+        ("trades-trading-us.json", ["report", "trades", "samples/trading.ledger", "--format", "json", "--account", "US", "--from", "2025-02"]),
         ("register-household-card.json", ["report", "register", "samples/household.ledger", "--account", "카드", "--format", "json", "--to", "2025-01"]),
     ]
 

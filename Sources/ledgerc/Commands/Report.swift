@@ -14,6 +14,9 @@ enum ReportCommand: Subcommand {
       transactions  every transaction after materialization (CSV: one row per posting)
       balance       every account's balance at the end of the period, parents rolled up
       register      postings matching --account with a running total
+      holdings      what asset accounts hold at the end of the period: quantity, average
+                    cost, cost basis, price, market value, gains, weight
+      trades        every purchase and sale in the period (--side buy|sell)
 
     OPTIONS:
       --format FORMAT       text (default), csv or json
@@ -21,6 +24,7 @@ enum ReportCommand: Subcommand {
       --until DATE          materialize repeat rules up to DATE (default: today)
       --account TEXT        keep postings whose account contains TEXT (any case)
       --depth N             roll accounts up to N levels (summary categories: default 2)
+      --side buy|sell       with trades: only purchases or only sales
       -o PATH               write the report to PATH (atomically) instead of standard output
       --diagnostics FORMAT  text (default), json or github
 
@@ -31,15 +35,18 @@ enum ReportCommand: Subcommand {
     static let reports = ["summary", "transactions", "balance", "register", "holdings", "trades"]
 
     static func run(_ args: [String]) throws -> Int {
-        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--format", "--from", "--to", "--account", "--depth", "-o"]),
+        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--format", "--from", "--to", "--account", "--depth", "-o", "--side"]),
                                    flagOptions: [])
         var report = "summary"
         if let first = parsed.positionals.first, reports.contains(first) {
             report = first
             parsed.positionals.removeFirst()
         }
-        if report == "holdings" || report == "trades" {
-            throw UsageError(message: "'report \(report)' is not available in this version yet")
+        var side: Trade.Side?
+        if let text = parsed.values["--side"] {
+            guard report == "trades" else { throw UsageError(message: "--side goes with 'report trades'") }
+            guard let s = Trade.Side(rawValue: text) else { throw UsageError(message: "--side takes buy or sell, not '\(text)'") }
+            side = s
         }
         let format = parsed.values["--format"] ?? "text"
         guard ["text", "csv", "json"].contains(format) else { throw UsageError(message: "--format takes text, csv or json, not '\(format)'") }
@@ -62,6 +69,12 @@ enum ReportCommand: Subcommand {
         case ("balance", "csv"): bytes = BalanceReport(ledger: ledger, options: options).csv()
         case ("balance", "json"): bytes = BalanceReport(ledger: ledger, options: options).json()
         case ("balance", _): bytes = BalanceReport(ledger: ledger, options: options).text()
+        case ("holdings", "csv"): bytes = HoldingsReport(ledger: ledger, options: options).csv()
+        case ("holdings", "json"): bytes = HoldingsReport(ledger: ledger, options: options).json()
+        case ("holdings", _): bytes = HoldingsReport(ledger: ledger, options: options).text()
+        case ("trades", "csv"): bytes = TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).csv()
+        case ("trades", "json"): bytes = TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).json()
+        case ("trades", _): bytes = TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).text()
         case ("register", "csv"): bytes = RegisterReport(ledger: ledger, options: options).csv()
         case ("register", "json"): bytes = RegisterReport(ledger: ledger, options: options).json()
         default: bytes = RegisterReport(ledger: ledger, options: options).text()

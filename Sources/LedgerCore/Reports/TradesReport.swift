@@ -1,0 +1,135 @@
+/// Every purchase and sale in the period, with realized gains and totals per commodity.
+public struct TradesReport {
+    public let ledger: Ledger
+    public let sources: SourceManager
+    public let options: ReportOptions
+    /// Only buys or only sells (`--side`).
+    public var side: Trade.Side?
+
+    public init(ledger: Ledger, sources: SourceManager, options: ReportOptions, side: Trade.Side? = nil) {
+        self.ledger = ledger
+        self.sources = sources
+        self.options = options
+        self.side = side
+    }
+
+    public func trades() -> [Trade] {
+        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+        return Portfolio(ledger, end: options.period.to).trades.filter {
+            options.period.contains($0.date) && filter.keeps($0.account) && (side == nil || $0.side == side)
+        }
+    }
+
+    public struct Total {
+        public var commodity: Int32
+        public var costCommodity: Int32
+        public var bought = ExactDecimal.zero, boughtAmount = ExactDecimal.zero
+        public var sold = ExactDecimal.zero, soldAmount = ExactDecimal.zero
+        public var realizedGain = ExactDecimal.zero
+    }
+
+    public func totals(_ trades: [Trade]) -> [Total] {
+        var totals: [Total] = []
+        for t in trades {
+            var i = totals.firstIndex { $0.commodity == t.commodity && $0.costCommodity == t.costCommodity }
+            if i == nil { totals.append(Total(commodity: t.commodity, costCommodity: t.costCommodity)); i = totals.count - 1 }
+            if t.side == .buy {
+                totals[i!].bought = totals[i!].bought.adding(t.quantity) ?? totals[i!].bought
+                totals[i!].boughtAmount = totals[i!].boughtAmount.adding(t.amount) ?? totals[i!].boughtAmount
+            } else {
+                totals[i!].sold = totals[i!].sold.adding(t.quantity) ?? totals[i!].sold
+                totals[i!].soldAmount = totals[i!].soldAmount.adding(t.amount) ?? totals[i!].soldAmount
+                totals[i!].realizedGain = totals[i!].realizedGain.adding(t.realizedGain ?? .zero) ?? totals[i!].realizedGain
+            }
+        }
+        let c = ledger.journal.commodities
+        return totals.sorted { c[$0.commodity] == c[$1.commodity] ? c[$0.costCommodity] < c[$1.costCommodity] : c[$0.commodity] < c[$1.commodity] }
+    }
+
+    func sourceText(_ t: Trade) -> String {
+        let (file, line, _) = sources.describe(t.source)
+        return "\(file):\(line)"
+    }
+
+    /// A unit price: at the cost commodity's precision, or more places if it was written with more.
+    func priceText(_ t: Trade) -> String {
+        let c = ledger.journal.commodities
+        return (t.price.atScale(max(c.precision(t.costCommodity), t.price.normalized.scale)) ?? t.price).description
+    }
+
+    public func csv() -> [UInt8] {
+        let c = ledger.journal.commodities
+        var w = CSVWriter()
+        w.row(["date", "account", "commodity", "side", "quantity", "price", "amount", "cost_commodity", "realized_gain", "source"])
+        for t in trades() {
+            w.row([t.date.description, ledger.journal.accounts[t.account], c[t.commodity], t.side.rawValue,
+                   c.plain(t.quantity, t.commodity), priceText(t), c.plain(t.amount, t.costCommodity), c[t.costCommodity],
+                   t.realizedGain.map { c.plain($0, t.costCommodity) } ?? "", sourceText(t)])
+        }
+        return w.buffer.bytes
+    }
+
+    public func json() -> [UInt8] {
+        let c = ledger.journal.commodities
+        let trades = trades()
+        var w = JSONWriter(pretty: true)
+        beginJSONReport(&w, until: ledger.until)
+        w.key("trades"); w.beginArray()
+        for t in trades {
+            w.beginObject()
+            w.key("date"); w.string(t.date.description)
+            w.key("account"); w.string(ledger.journal.accounts[t.account])
+            w.key("commodity"); w.string(c[t.commodity])
+            w.key("side"); w.string(t.side.rawValue)
+            w.key("quantity"); w.string(c.plain(t.quantity, t.commodity))
+            w.key("price"); w.string(priceText(t))
+            w.key("amount"); w.string(c.plain(t.amount, t.costCommodity))
+            w.key("costCommodity"); w.string(c[t.costCommodity])
+            w.key("realizedGain"); w.string(t.realizedGain.map { c.plain($0, t.costCommodity) })
+            w.key("source"); w.string(sourceText(t))
+            w.endObject()
+        }
+        w.endArray()
+        w.key("totals"); w.beginArray()
+        for s in totals(trades) {
+            let k = s.costCommodity
+            w.beginObject()
+            w.key("commodity"); w.string(c[s.commodity])
+            w.key("costCommodity"); w.string(c[k])
+            w.key("boughtQuantity"); w.string(c.plain(s.bought, s.commodity))
+            w.key("boughtAmount"); w.string(c.plain(s.boughtAmount, k))
+            w.key("soldQuantity"); w.string(c.plain(s.sold, s.commodity))
+            w.key("soldAmount"); w.string(c.plain(s.soldAmount, k))
+            w.key("realizedGain"); w.string(c.plain(s.realizedGain, k))
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        w.buffer.byte(0x0A)
+        return w.buffer.bytes
+    }
+
+    public func text() -> [UInt8] {
+        let c = ledger.journal.commodities
+        let trades = trades()
+        if trades.isEmpty { return Array("No trades in the period.\n".utf8) }
+        let name = { (k: Int32) in c.needsQuotes(k) ? "\"\(c[k])\"" : c[k] }
+        var table = TextTable(headers: ["Date", "Account", "Commodity", "Side", "Quantity", "Price", "Amount", "Realized"],
+                              rightAligned: [4, 5, 6, 7])
+        for t in trades {
+            table.add([t.date.description, ledger.journal.accounts[t.account], name(t.commodity), t.side.rawValue,
+                       c.plain(t.quantity, t.commodity), c.format(Amount(t.price, t.costCommodity), precision: max(c.precision(t.costCommodity), t.price.normalized.scale)),
+                       c.format(Amount(t.amount, t.costCommodity)),
+                       t.realizedGain.map { c.format(Amount($0, t.costCommodity)) } ?? ""])
+        }
+        var out = table.render() + "\n"
+        var totals = TextTable(headers: ["Commodity", "Bought", "Amount", "Sold", "Amount", "Realized"], rightAligned: [1, 2, 3, 4, 5])
+        for s in self.totals(trades) {
+            let f = { (q: ExactDecimal) in c.format(Amount(q, s.costCommodity)) }
+            totals.add([name(s.commodity), c.plain(s.bought, s.commodity), f(s.boughtAmount), c.plain(s.sold, s.commodity),
+                        f(s.soldAmount), f(s.realizedGain)])
+        }
+        out += totals.render()
+        return Array(out.utf8)
+    }
+}
