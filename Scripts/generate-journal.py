@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Writes a deterministic synthetic journal for benchmarks.
 
-usage: generate-journal.py N OUT.ledger [--includes K]
+usage: generate-journal.py N OUT.ledger [--includes K] [--plain]
 
 N transactions over many years with 2-5 postings, some elided amounts,
 several accounts and commodities (USD, EUR, KRW, AAPL with @ costs), a few
 `repeat` rules, and optionally the transactions split across K included files.
+--plain leaves out the `repeat` rules, so that ledger-cli and hledger read the
+file too (the yardstick comparisons use it).
 The same N always gives the same bytes.
 """
 import os
@@ -19,6 +21,7 @@ def main():
     n = int(sys.argv[1])
     out = sys.argv[2]
     includes = int(sys.argv[sys.argv.index("--includes") + 1]) if "--includes" in sys.argv else 0
+    plain = "--plain" in sys.argv
     rng = random.Random(42)
     expenses = ["Expenses:Food:Groceries", "Expenses:Food:Dining", "Expenses:Housing:Utilities",
                 "Expenses:Transport", "Expenses:Health", "Expenses:Gifts", "Expenses:Travel:Hotels",
@@ -35,6 +38,8 @@ def main():
     for i, (name, acct, amt) in enumerate([("Payroll", "Income:Salary", "$-4,100.00"),
                                            ("Rent", "Expenses:Housing:Rent", "$1,900.00"),
                                            ("월급", "수입:급여", "-3,200,000 KRW")]):
+        if plain:
+            break
         header.append("repeat monthly from 2000-01-%02d  %s\n    %s    %s\n    Assets:Checking\n\n"
                       % (25 + i, name, acct, amt))
     bodies = [[] for _ in range(max(1, includes))]

@@ -126,6 +126,24 @@ final class InvestmentTests: XCTestCase {
         XCTAssertEqual(h.map { $0.weight?.description }, ["1.0000", "0.2500", "0.7500"])
     }
 
+    func testSharesReceivedWithoutACostCountAsHeld() {
+        let text = """
+        2025-01-02 grant
+            Assets:Broker    10 ACME
+            Income:Grants    -10 ACME
+        2025-03-01 sell part
+            Assets:Broker    -4 ACME @ $50.00
+            Assets:Cash
+
+        """
+        let c = compileText(text)
+        XCTAssertEqual(c.diagnostics.diagnostics.map(\.message), [], "no false oversell")
+        let h = HoldingsReport(ledger: c.ledger, options: ReportOptions()).rows()
+        XCTAssertEqual(h.first?.position.quantity.description, "6")
+        XCTAssertEqual(h.first?.realizedGain.normalized.description, "200", "a zero basis: the whole sale is gain")
+        XCTAssertTrue(HoldingsReport(ledger: c.ledger, options: ReportOptions(period: Period(to: CivilDate.parse("2025-02-01")))).rows().isEmpty)
+    }
+
     func testTransfersMoveQuantityAndBasisWithoutAGain() {
         let text = threeBuys + "2025-02-01 move half\n    Assets:Broker    -20 AAPL\n    Assets:IRA    20 AAPL\n"
         let h = holdings(text)

@@ -41,7 +41,8 @@ final class TransactionTests: XCTestCase {
     func testCostsCountAtCost() {
         assertCompiles("2025-01-01 buy\n    Assets:Broker    10 AAPL @ 150.00 USD\n    Assets:Cash    -1,500.00 USD\n")
         assertCompiles("2025-01-01 buy\n    Assets:Broker    10 AAPL @@ 1,500.00 USD\n    Assets:Cash    -1,500.00 USD\n")
-        assertCompiles("2025-01-01 sell\n    Assets:Broker    -10 AAPL @@ 1,600.00 USD\n    Assets:Cash    1,600.00 USD\n")
+        assertCompiles("2024-12-01 buy\n    Assets:Broker    10 AAPL @ 150 USD\n    Assets:Cash\n"
+                       + "2025-01-01 sell\n    Assets:Broker    -10 AAPL @@ 1,600.00 USD\n    Assets:Cash    1,600.00 USD\n")
         assertCompiles("2025-01-01 buy\n    Assets:Broker    10 AAPL {150.00 USD} [2025-01-01]\n    Assets:Cash    -1,500.00 USD\n")
         assertDiagnostics("1️⃣2025-01-01 buy\n    Assets:Broker    10 AAPL @ 150.00 USD\n    Assets:Cash    -1,400.00 USD\n",
                           [("1️⃣", "off by 100.00 USD")])

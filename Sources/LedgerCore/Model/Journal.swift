@@ -64,7 +64,8 @@ public struct Posting: Sendable {
     /// The amount was filled in by the compiler.
     public var isInferred = false
     public var comment: String?
-    public var tags: Tags = []
+    /// Tags of the posting's comment (read from it on demand).
+    public var tags: Tags { comment.map(parseTags) ?? [] }
     /// Where the account name starts.
     public var location: SourceLocation
     /// Where the amount starts (the account's place when there is none).
@@ -91,7 +92,8 @@ public struct Transaction: Sendable {
     public var code: String?
     public var description: String
     public var comment: String?
-    public var tags: Tags = []
+    /// Tags of the transaction's comment (read from it on demand).
+    public var tags: Tags { comment.map(parseTags) ?? [] }
     public var postings: [Posting] = []
     /// Where the transaction's first line starts.
     public var location: SourceLocation
@@ -116,9 +118,10 @@ public struct Transaction: Sendable {
         return String(description[description.index(after: bar)...]).trimmingSpaces
     }
 
-    /// The value of the first tag with this key (case-insensitive).
+    /// The value of the first tag with this key (`key` in lower case; tags compare case-insensitively).
     public func tag(_ key: String) -> String? {
-        tags.first { $0.key.lowercased() == key }?.value
+        guard let comment, comment.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        return parseTags(comment).first { $0.key.lowercased() == key }?.value
     }
 }
 
@@ -185,6 +188,7 @@ public struct MarketPrice: Sendable {
 public struct Journal: Sendable {
     public var accounts = AccountTable()
     public var commodities = CommodityTable()
+    /// Recorded transactions in file order. After expansion they live in `Ledger.transactions`.
     public var transactions: [Transaction] = []
     public var rules: [RepeatRule] = []
     public var periodic: [PeriodicTransaction] = []

@@ -45,15 +45,18 @@ public struct NameTable: Sendable {
     /// The id of an existing name, or nil.
     public func lookup(_ name: String) -> Int32? {
         var s = name
-        return s.withUTF8 { p -> Int32? in
-            let mask = slots.count - 1
-            var i = Int(truncatingIfNeeded: NameTable.hash(p)) & mask
-            while slots[i] >= 0 {
-                if nameBytes[Int(slots[i])].withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return slots[i] }
-                i = (i + 1) & mask
-            }
-            return nil
+        return s.withUTF8 { lookup(bytes: $0) }
+    }
+
+    /// The id of the name spelled by these bytes, or nil.
+    public func lookup(bytes p: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: NameTable.hash(p)) & mask
+        while slots[i] >= 0 {
+            if nameBytes[Int(slots[i])].withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return slots[i] }
+            i = (i + 1) & mask
         }
+        return nil
     }
 
     private mutating func grow() {

@@ -28,21 +28,31 @@ public struct Expander {
 
     public init(until: CivilDate) { self.until = until }
 
-    /// Dates of recorded transactions, per folded rule name, sorted.
-    static func fulfilmentIndex(_ journal: Journal) -> [String: [Int32]] {
-        var index: [String: [Int32]] = [:]
-        for rule in journal.rules where rule.isValid { index[foldedName(rule.description)] = [] }
-        if index.isEmpty { return index }
+    /// Dates of recorded transactions that name each rule (by payee or `repeat:`
+    /// tag), indexed by rule, sorted.
+    static func fulfilmentIndex(_ journal: Journal) -> [[Int32]] {
+        var names = NameTable()
+        var ruleOfName: [Int32: [Int]] = [:]
+        for (r, rule) in journal.rules.enumerated() where rule.isValid {
+            ruleOfName[names.intern(foldedName(rule.description)), default: []].append(r)
+        }
+        var dates = [[Int32]](repeating: [], count: journal.rules.count)
+        if ruleOfName.isEmpty { return dates }
+        var scratch: [UInt8] = []
+        func record(_ name: Substring, _ day: Int32) {
+            guard let id = FoldedLookup.find(name, in: names, scratch: &scratch), let rules = ruleOfName[id] else { return }
+            for r in rules { dates[r].append(day) }
+        }
         for (i, t) in journal.transactions.enumerated() where !journal.brokenTransactions.contains(i) {
-            let payeeKey = foldedName(t.payee)
-            if index[payeeKey] != nil { index[payeeKey]!.append(t.date.day) }
-            if let tagged = t.tag("repeat") {
-                let tagKey = foldedName(tagged)
-                if tagKey != payeeKey, index[tagKey] != nil { index[tagKey]!.append(t.date.day) }
+            let description = t.description[...]
+            let payee = description.firstIndex(of: "|").map { description[..<$0] } ?? description
+            record(payee, t.date.day)
+            if let tagged = t.tag("repeat"), foldedName(tagged) != foldedName(String(payee)) {
+                record(tagged[...], t.date.day)
             }
         }
-        for key in index.keys { index[key]!.sort() }
-        return index
+        for r in dates.indices { dates[r].sort() }
+        return dates
     }
 
     /// The unfulfilled occurrences of every valid rule up to the horizon, as transactions.
@@ -50,7 +60,7 @@ public struct Expander {
         let index = Expander.fulfilmentIndex(journal)
         var generated: [Transaction] = []
         for (r, rule) in journal.rules.enumerated() where rule.isValid {
-            let dates = index[foldedName(rule.description)] ?? []
+            let dates = index[r]
             var k = 0
             while let d = rule.occurrenceDate(k), d <= until {
                 let w = rule.window(k)
@@ -77,22 +87,48 @@ public struct Expander {
     }
 
     /// Recorded plus generated transactions, in output order.
-    public func expand(_ journal: Journal) -> Ledger {
-        var all: [Transaction] = []
-        all.reserveCapacity(journal.transactions.count)
-        for (i, t) in journal.transactions.enumerated() where !journal.brokenTransactions.contains(i) {
-            all.append(t)
-        }
+    /// The journal's transactions move into the ledger (`journal.transactions` is emptied).
+    public func expand(_ journal: consuming Journal) -> Ledger {
+        var journal = journal
+        let generated = unfulfilled(journal)
+        // Move the transactions out of the journal rather than copying them.
+        var all = journal.transactions
+        journal.transactions = []
         let recorded = all.count
-        all.append(contentsOf: unfulfilled(journal))
-        var order = (0..<Int32(all.count)).map { $0 }
-        order.sort { a, b in
-            let x = all[Int(a)].date, y = all[Int(b)].date
-            if x != y { return x < y }
-            let ga = Int(a) >= recorded, gb = Int(b) >= recorded
-            if ga != gb { return gb }
-            return a < b
+        all.append(contentsOf: generated)
+        // Sort keys: day, then recorded before generated, then file order.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(all.count)
+        for i in 0..<all.count where i >= recorded || !journal.brokenTransactions.contains(i) {
+            let day = UInt64(UInt32(bitPattern: all[i].date.day &+ Int32.min))
+            keys.append(day << 32 | (i >= recorded ? 1 << 31 : 0) | UInt64(i))
         }
+        keys.sort()
+        let order = keys.map { Int32(truncatingIfNeeded: $0 & 0x7FFF_FFFF) }
         return Ledger(journal: journal, transactions: all, order: order, until: until)
+    }
+}
+
+/// Matches names the way rules are matched (case-insensitive, runs of white
+/// space folded) without making a `String` for the common case.
+enum FoldedLookup {
+    /// The id of the folded name in `names`, if present.
+    static func find(_ name: Substring, in names: NameTable, scratch: inout [UInt8]) -> Int32? {
+        scratch.removeAll(keepingCapacity: true)
+        var pendingSpace = false
+        for b in name.utf8 {
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                pendingSpace = !scratch.isEmpty
+                continue
+            }
+            // Scripts with letter case beyond ASCII need Unicode lower-casing.
+            if b >= 0xC3 && b <= 0xD5 || b == 0xE1 || b == 0xE2 || b == 0xEF || b >= 0xF0 {
+                return names.lookup(foldedName(String(name)))
+            }
+            if pendingSpace { scratch.append(0x20) }
+            pendingSpace = false
+            scratch.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
+        }
+        return scratch.withUnsafeBufferPointer { names.lookup(bytes: $0) }
     }
 }

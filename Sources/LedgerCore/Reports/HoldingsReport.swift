@@ -41,7 +41,8 @@ public struct HoldingsReport {
         let filter = AccountFilter(ledger.journal.accounts, text: options.account)
         let portfolio = Portfolio(ledger, end: end)
         var rows: [Holding] = []
-        for position in portfolio.positions where filter.keeps(position.account) {
+        // A position with no trade yet (received without a cost) has nothing to value it in.
+        for position in portfolio.positions where filter.keeps(position.account) && position.costCommodity >= 0 {
             let money = c.precision(position.costCommodity)
             var realized = ExactDecimal.zero
             for t in portfolio.trades where t.account == position.account && t.commodity == position.commodity && options.period.contains(t.date) {

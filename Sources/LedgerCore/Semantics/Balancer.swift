@@ -27,9 +27,9 @@ struct Balancer {
     func balance(_ t: inout Transaction, isRule: Bool = false) -> Bool {
         // A transaction with no postings, or one posting that balances on its own,
         // is accepted as in ledger-cli and hledger; a lone non-zero posting fails below.
-        var ok = true
-        for group in [VirtualKind.real, .balanced] {
-            ok = balanceGroup(&t, group, isRule: isRule) && ok
+        var ok = fastBalance(&t) || balanceGroup(&t, .real, isRule: isRule)
+        if t.postings.contains(where: { $0.virtual == .balanced }) {
+            ok = balanceGroup(&t, .balanced, isRule: isRule) && ok
         }
         // An unbalanced virtual posting with no amount stands for zero.
         for i in t.postings.indices where t.postings[i].amount == nil && t.postings[i].virtual == .unbalanced {
@@ -37,6 +37,32 @@ struct Balancer {
             t.postings[i].isInferred = true
         }
         return ok
+    }
+
+    /// The common case without allocating: real postings of one commodity, no
+    /// costs, at most one elided. Returns false to fall back to the general path.
+    private func fastBalance(_ t: inout Transaction) -> Bool {
+        var commodity: Int32 = -1
+        var sum = ExactDecimal.zero
+        var elided = -1
+        for i in t.postings.indices where t.postings[i].virtual == .real {
+            guard let a = t.postings[i].amount else {
+                if elided >= 0 { return false }
+                elided = i
+                continue
+            }
+            if t.postings[i].cost != nil { return false }
+            if commodity < 0 { commodity = a.commodity } else if commodity != a.commodity { return false }
+            guard let s = sum.adding(a.quantity) else { return false }
+            sum = s
+        }
+        if elided >= 0 {
+            guard commodity >= 0 else { return false }
+            t.postings[elided].amount = Amount(sum.negated, commodity)
+            t.postings[elided].isInferred = true
+            return true
+        }
+        return commodity < 0 || sum.roundedHalfEven(to: commodities.precision(commodity)).isZero
     }
 
     private func balanceGroup(_ t: inout Transaction, _ group: VirtualKind, isRule: Bool) -> Bool {

@@ -32,7 +32,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     Checker(diagnostics: diagnostics, options: options).check(&journal)
     let ledger = Expander(until: until).expand(journal)
     // The oversell check: positions replayed in date order.
-    if journal.transactions.contains(where: { $0.postings.contains { $0.cost != nil || $0.lotCost != nil } }) {
+    if ledger.transactions.contains(where: { $0.postings.contains { $0.cost != nil || $0.lotCost != nil } }) {
         _ = Portfolio(ledger, diagnostics: diagnostics)
     }
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger)

@@ -51,25 +51,37 @@ public struct Portfolio {
         func key(_ a: Int32, _ c: Int32) -> Int64 { Int64(a) << 32 | Int64(UInt32(bitPattern: c)) }
         let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
         let precision = { (c: Int32) in max(journal.commodities.precision(c), 2) + 4 }
+        // Which (account, commodity) pairs ever trade: every posting of those is followed,
+        // so that shares received without a cost count as held.
+        var traded = Set<Int64>()
+        for t in ledger.transactions {
+            for p in t.postings where p.virtual != .unbalanced && (p.cost != nil || p.lotCost != nil) && assets[Int(p.account)] {
+                if let a = p.amount { traded.insert(key(p.account, a.commodity)) }
+            }
+        }
+        if traded.isEmpty { return }
         for t in ledger.ordered {
             if let end, t.date > end { break }
-            let source = t.generated.map { journal.rules[Int($0.rule)].location } ?? t.location
             for p in t.postings where p.virtual != .unbalanced {
                 guard let a = p.amount, !a.quantity.isZero else { continue }
                 let k = key(p.account, a.commodity)
-                guard let unit = Portfolio.unitPrice(p), assets[Int(p.account)] else {
-                    // A transfer of something already held.
-                    if let i = index[k] { Portfolio.transfer(a.quantity, into: &positions[i]) }
-                    continue
-                }
+                guard traded.contains(k) else { continue }
+                let unit = Portfolio.unitPrice(p)
                 let i: Int
                 if let existing = index[k] {
                     i = existing
                 } else {
                     i = positions.count
                     index[k] = i
-                    positions.append(Position(account: p.account, commodity: a.commodity, costCommodity: unit.commodity))
+                    positions.append(Position(account: p.account, commodity: a.commodity, costCommodity: unit?.commodity ?? -1))
                 }
+                guard let unit else {
+                    // A transfer in or out of something held.
+                    Portfolio.transfer(a.quantity, into: &positions[i])
+                    continue
+                }
+                if positions[i].costCommodity < 0 { positions[i].costCommodity = unit.commodity }
+                let source = t.generated.map { journal.rules[Int($0.rule)].location } ?? t.location
                 var trade = Trade(date: t.date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
                                   quantity: a.quantity.magnitude, price: unit.quantity, costCommodity: unit.commodity,
                                   amount: a.quantity.magnitude.multiplied(by: unit.quantity) ?? .zero, source: source)

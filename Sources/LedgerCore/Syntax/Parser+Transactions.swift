@@ -39,9 +39,8 @@ extension JournalParser {
         }
         t.description = sourceText(lx.textUntilComment())
         if lx.eat(UInt8(ascii: ";")) {
-            let text = sourceText(lx.rest()).trimmingSpaces
-            t.comment = text
-            t.tags = parseTags(text)
+            lx.skipSpaces()
+            t.comment = sourceText(lx.rest())
         }
     }
 
@@ -110,9 +109,8 @@ extension JournalParser {
         }
         lx.skipSpaces()
         if lx.eat(UInt8(ascii: ";")) {
-            let text = sourceText(lx.rest()).trimmingSpaces
-            p.comment = text
-            p.tags = parseTags(text)
+            lx.skipSpaces()
+            p.comment = sourceText(lx.rest())
         } else if !lx.atEnd {
             error(Messages.unexpectedText(p.amount == nil ? "the account" : "the amount"), at: lx.pos)
             return nil
@@ -257,56 +255,43 @@ extension JournalParser {
     }
 }
 
-/// Reads tags from a comment: `key: value` (value to the next comma or the end)
-/// and ledger-style `:tag1:tag2:`.
+/// Reads tags from a comment: `key: value` (value to the next comma or the end
+/// of its line) and ledger-style `:tag1:tag2:`. Works on UTF-8 bytes; only the
+/// tags found become strings.
 public func parseTags(_ comment: String) -> Tags {
-    guard comment.contains(":") else { return [] }
     var tags: Tags = []
-    let scalars = Array(comment.unicodeScalars)
-    var i = 0
-    func isBreak(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "," }
-    while i < scalars.count {
-        // Ledger-style :a:b: at the start of a word.
-        if scalars[i] == ":", i + 1 < scalars.count, !isBreak(scalars[i + 1]), i == 0 || isBreak(scalars[i - 1]) {
-            var j = i + 1
-            var names: [String] = []
-            var current = ""
-            var closed = false
-            while j < scalars.count, scalars[j] != " ", scalars[j] != "\t" {
-                if scalars[j] == ":" {
-                    if !current.isEmpty { names.append(current) }
-                    current = ""
-                    closed = true
-                } else {
-                    current.unicodeScalars.append(scalars[j])
-                    closed = false
-                }
-                j += 1
-            }
-            if closed, current.isEmpty, !names.isEmpty {
-                for n in names { tags.append((n, "")) }
-                i = j
-                continue
-            }
-        }
-        if scalars[i] == ":" {
-            var k = i
-            while k > 0, !isBreak(scalars[k - 1]), scalars[k - 1] != ":" { k -= 1 }
-            if k < i {
-                var key = ""
-                key.unicodeScalars.append(contentsOf: scalars[k..<i])
+    var text = comment
+    text.withUTF8 { b in
+        let n = b.count
+        @inline(__always) func isBreak(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x2C || c == 0x0A }
+        @inline(__always) func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) }
+        var i = 0
+        while i < n {
+            guard b[i] == 0x3A else { i += 1; continue }
+            // Ledger-style :a:b: at the start of a word.
+            if i + 1 < n, !isBreak(b[i + 1]), b[i + 1] != 0x3A, i == 0 || isBreak(b[i - 1]) {
                 var j = i + 1
-                var value = ""
-                while j < scalars.count, scalars[j] != "," {
-                    value.unicodeScalars.append(scalars[j])
-                    j += 1
+                while j < n, b[j] != 0x20, b[j] != 0x09, b[j] != 0x0A { j += 1 }
+                if b[j - 1] == 0x3A {
+                    for part in b[(i + 1)..<(j - 1)].split(separator: 0x3A) {
+                        tags.append((String(decoding: part, as: UTF8.self), ""))
+                    }
+                    i = j
+                    continue
                 }
-                tags.append((key, value.trimmingSpaces))
-                i = j + 1
-                continue
             }
+            // key: value — the key is the word right before the colon.
+            var k = i
+            while k > 0, !isBreak(b[k - 1]), b[k - 1] != 0x3A { k -= 1 }
+            guard k < i else { i += 1; continue }
+            var j = i + 1
+            while j < n, b[j] != 0x2C, b[j] != 0x0A { j += 1 }
+            var vs = i + 1, ve = j
+            while vs < ve, b[vs] == 0x20 || b[vs] == 0x09 { vs += 1 }
+            while ve > vs, b[ve - 1] == 0x20 || b[ve - 1] == 0x09 { ve -= 1 }
+            tags.append((string(k..<i), string(vs..<ve)))
+            i = j + 1
         }
-        i += 1
     }
     return tags
 }

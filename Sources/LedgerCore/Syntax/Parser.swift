@@ -175,11 +175,9 @@ public final class JournalParser {
                 let text = sourceText(lx.rest())
                 if entry!.postings.isEmpty {
                     entry!.comment = appendLine(entry!.comment, text)
-                    entry!.tags.append(contentsOf: parseTags(text))
                 } else {
                     let last = entry!.postings.count - 1
                     entry!.postings[last].comment = appendLine(entry!.postings[last].comment, text)
-                    entry!.postings[last].tags.append(contentsOf: parseTags(text))
                 }
             } else if let posting = posting(&lx) {
                 entry!.postings.append(posting)
