@@ -99,5 +99,11 @@ func compileAndReport(_ common: CommonOptions, options: CheckOptions = CheckOpti
     } else if common.diagnostics == .json {
         writeStderr("[]\n")
     }
+    // The process ends right after the command; freeing a large ledger
+    // piece by piece would only cost time, so it is kept until exit.
+    keptUntilExit.append(result)
     return result.hasErrors ? nil : result
 }
+
+/// Compilations kept alive until the process exits (see `compileAndReport`).
+nonisolated(unsafe) var keptUntilExit: [Compilation] = []

@@ -3,15 +3,32 @@
 /// Arithmetic is exact and overflow-checked: operations that would not fit
 /// return nil, and callers turn that into a diagnostic. Never binary floating point.
 public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
-    public var mantissa: Int128
-    public var scale: Int
+    // The mantissa is kept as two 64-bit halves: 8-byte alignment keeps
+    // `Amount` and `Posting` small (an `Int128` field would align them to 16).
+    private var low: UInt64
+    private var high: Int64
+    private var places: Int8
+
+    public var mantissa: Int128 {
+        get { Int128(high) << 64 | Int128(low) }
+        set {
+            low = UInt64(truncatingIfNeeded: newValue)
+            high = Int64(truncatingIfNeeded: newValue >> 64)
+        }
+    }
+
+    public var scale: Int {
+        get { Int(places) }
+        set { places = Int8(newValue) }
+    }
 
     /// The largest scale kept; results with more places are rounded half-up.
     public static let maxScale = 30
 
     public init(mantissa: Int128, scale: Int) {
-        self.mantissa = mantissa
-        self.scale = scale
+        low = UInt64(truncatingIfNeeded: mantissa)
+        high = Int64(truncatingIfNeeded: mantissa >> 64)
+        places = Int8(scale)
     }
 
     public init(_ integer: Int) {

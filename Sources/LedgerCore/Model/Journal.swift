@@ -50,15 +50,40 @@ public struct BalanceAssertion: Sendable {
 /// Tags as written in comments, in order: `key: value` and `:tag:`.
 public typealias Tags = [(key: String, value: String)]
 
+/// The parts of a posting that few postings have, kept out of line so that
+/// `Posting` stays small. Immutable: setters on `Posting` make a new one.
+final class PostingDetails: Sendable {
+    let cost: Cost?
+    let lotCost: Amount?
+    let assertion: BalanceAssertion?
+
+    init(cost: Cost?, lotCost: Amount?, assertion: BalanceAssertion?) {
+        self.cost = cost
+        self.lotCost = lotCost
+        self.assertion = assertion
+    }
+}
+
 /// One line of a transaction: an account and (after checking) its amount.
 public struct Posting: Sendable {
     public var account: Int32
     /// Nil only until the checker infers it (or for a balance assignment).
     public var amount: Amount?
-    public var cost: Cost?
+    private var details: PostingDetails?
+
+    public var cost: Cost? {
+        get { details?.cost }
+        set { details = PostingDetails(cost: newValue, lotCost: lotCost, assertion: assertion) }
+    }
     /// The unit cost from a lot annotation `{...}`, kept for investments.
-    public var lotCost: Amount?
-    public var assertion: BalanceAssertion?
+    public var lotCost: Amount? {
+        get { details?.lotCost }
+        set { details = PostingDetails(cost: cost, lotCost: newValue, assertion: assertion) }
+    }
+    public var assertion: BalanceAssertion? {
+        get { details?.assertion }
+        set { details = PostingDetails(cost: cost, lotCost: lotCost, assertion: newValue) }
+    }
     public var virtual: VirtualKind = .real
     public var status: Status = .unmarked
     /// The amount was filled in by the compiler.
@@ -196,6 +221,11 @@ public struct Journal: Sendable {
     /// Payees and tags declared for strict mode.
     public var declaredPayees: Set<String> = []
     public var declaredTags: Set<String> = []
+    /// (account << 32 | commodity) of every posting with a cost or lot cost: the
+    /// positions the investment reports follow. Filled by the parser.
+    public var tradedPairs: Set<Int64> = []
+    /// Some posting has a balance assertion or assignment.
+    public var hasAssertions = false
     /// Indices of transactions that had syntax errors; the checker skips them.
     public var brokenTransactions: Set<Int> = []
 

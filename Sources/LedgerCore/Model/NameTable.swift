@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Interns names (accounts, commodities) into small integer ids.
 ///
 /// Lookups hash the UTF-8 bytes straight from the source buffer, so the hot
@@ -19,6 +25,11 @@ public struct NameTable: Sendable {
         return h
     }
 
+    @inline(__always)
+    static func same(_ stored: [UInt8], _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.count == p.count && (p.count == 0 || stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, p.baseAddress!, p.count) == 0 })
+    }
+
     /// The id of the name spelled by these bytes, adding it if new.
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
         let mask = slots.count - 1
@@ -26,7 +37,7 @@ public struct NameTable: Sendable {
         while true {
             let id = slots[i]
             if id < 0 { break }
-            if nameBytes[Int(id)].withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return id }
+            if NameTable.same(nameBytes[Int(id)], p) { return id }
             i = (i + 1) & mask
         }
         let id = Int32(names.count)
@@ -53,7 +64,7 @@ public struct NameTable: Sendable {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: NameTable.hash(p)) & mask
         while slots[i] >= 0 {
-            if nameBytes[Int(slots[i])].withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return slots[i] }
+            if NameTable.same(nameBytes[Int(slots[i])], p) { return slots[i] }
             i = (i + 1) & mask
         }
         return nil

@@ -21,7 +21,7 @@ public struct Checker {
         let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics)
         var hasAssertions = false
         for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
-            if journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
+            if journal.hasAssertions, journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
                 hasAssertions = true
                 // Transactions with balance assignments are balanced in date order below.
                 if journal.transactions[i].postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }

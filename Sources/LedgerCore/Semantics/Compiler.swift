@@ -30,9 +30,9 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     }
     var journal = parser.finish()
     Checker(diagnostics: diagnostics, options: options).check(&journal)
-    let ledger = Expander(until: until).expand(journal)
+    let ledger = Expander(until: until).expand(consume journal)
     // The oversell check: positions replayed in date order.
-    if ledger.transactions.contains(where: { $0.postings.contains { $0.cost != nil || $0.lotCost != nil } }) {
+    if !ledger.journal.tradedPairs.isEmpty {
         _ = Portfolio(ledger, diagnostics: diagnostics)
     }
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger)

@@ -53,19 +53,18 @@ public struct Portfolio {
         let precision = { (c: Int32) in max(journal.commodities.precision(c), 2) + 4 }
         // Which (account, commodity) pairs ever trade: every posting of those is followed,
         // so that shares received without a cost count as held.
-        var traded = Set<Int64>()
-        for t in ledger.transactions {
-            for p in t.postings where p.virtual != .unbalanced && (p.cost != nil || p.lotCost != nil) && assets[Int(p.account)] {
-                if let a = p.amount { traded.insert(key(p.account, a.commodity)) }
-            }
-        }
+        let traded = journal.tradedPairs.filter { assets[Int($0 >> 32)] }
         if traded.isEmpty { return }
-        for t in ledger.ordered {
-            if let end, t.date > end { break }
-            for p in t.postings where p.virtual != .unbalanced {
-                guard let a = p.amount, !a.quantity.isZero else { continue }
+        for n in ledger.order {
+            let t = Int(n)
+            if let end, ledger.transactions[t].date > end { break }
+            for j in ledger.transactions[t].postings.indices {
+                // Read the two fields first: most postings are not positions.
+                guard let a = ledger.transactions[t].postings[j].amount, !a.quantity.isZero,
+                      traded.contains(key(ledger.transactions[t].postings[j].account, a.commodity)) else { continue }
+                let p = ledger.transactions[t].postings[j]
+                guard p.virtual != .unbalanced else { continue }
                 let k = key(p.account, a.commodity)
-                guard traded.contains(k) else { continue }
                 let unit = Portfolio.unitPrice(p)
                 let i: Int
                 if let existing = index[k] {
@@ -81,8 +80,8 @@ public struct Portfolio {
                     continue
                 }
                 if positions[i].costCommodity < 0 { positions[i].costCommodity = unit.commodity }
-                let source = t.generated.map { journal.rules[Int($0.rule)].location } ?? t.location
-                var trade = Trade(date: t.date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
+                let source = ledger.transactions[t].generated.map { journal.rules[Int($0.rule)].location } ?? ledger.transactions[t].location
+                var trade = Trade(date: ledger.transactions[t].date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
                                   quantity: a.quantity.magnitude, price: unit.quantity, costCommodity: unit.commodity,
                                   amount: a.quantity.magnitude.multiplied(by: unit.quantity) ?? .zero, source: source)
                 var position = positions[i]

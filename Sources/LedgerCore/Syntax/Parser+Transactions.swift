@@ -17,6 +17,7 @@ extension JournalParser {
             return
         }
         var t = Transaction(date: date, description: "", location: location(start))
+        t.postings.reserveCapacity(3)
         t.date2 = date2
         headerRest(&lx, into: &t)
         entry = t
@@ -106,6 +107,10 @@ extension JournalParser {
         }
         if lx.peek() == UInt8(ascii: "=") {
             guard assertion(&lx, into: &p) else { return nil }
+            journal.hasAssertions = true
+        }
+        if let a = p.amount, p.cost != nil || p.lotCost != nil {
+            journal.tradedPairs.insert(Int64(p.account) << 32 | Int64(UInt32(bitPattern: a.commodity)))
         }
         lx.skipSpaces()
         if lx.eat(UInt8(ascii: ";")) {
