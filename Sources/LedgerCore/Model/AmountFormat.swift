@@ -36,6 +36,11 @@ extension CommodityTable {
         (quantity.atScale(precision(commodity)) ?? quantity).description
     }
 
+    /// Writes `plain(quantity, commodity)` straight into a buffer.
+    public func writePlain(_ quantity: ExactDecimal, _ commodity: Int32, into buf: inout ByteBuffer) {
+        (quantity.atScale(precision(commodity)) ?? quantity).write(into: &buf)
+    }
+
     /// Several amounts joined with `, `, e.g. for a multi-commodity difference.
     public func format(_ amounts: [Amount]) -> String {
         amounts.map { format($0) }.joined(separator: ", ")

@@ -147,3 +147,57 @@ public enum FileIO {
         String(cString: strerror(errno))
     }
 }
+
+/// Where a report's bytes go: a file descriptor, written in large chunks.
+///
+/// For `-o PATH` the descriptor is a temporary file beside PATH, renamed over
+/// it only when the whole report is written (`AtomicFile`).
+public final class ByteSink: @unchecked Sendable {
+    let fd: Int32
+    /// A write failed (a full disk, a closed pipe).
+    public private(set) var failed = false
+
+    public init(fd: Int32) { self.fd = fd }
+
+    public func write(_ buffer: inout ByteBuffer) {
+        if buffer.count == 0 { return }
+        if !FileIO.writeAll(fd, buffer.bytes) { failed = true }
+        buffer.removeAll()
+    }
+
+    /// Standard output.
+    public static let standardOutput = ByteSink(fd: 1)
+}
+
+/// A file written under a temporary name and renamed over the target on commit.
+public struct AtomicFile {
+    public let path: String
+    let temp: String
+    public let sink: ByteSink
+
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        temp = path + ".ledgerc-tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0 { throw .cannotWrite(path: path, reason: FileIO.errnoText()) }
+        var st = stat()
+        if stat(path, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) }
+        sink = ByteSink(fd: fd)
+    }
+
+    /// Syncs and renames over the target; on any failure the target is untouched.
+    public func commit() throws(OutputError) {
+        let synced = !sink.failed && fsync(sink.fd) == 0
+        let reason = synced ? "" : FileIO.errnoText()
+        close(sink.fd)
+        guard synced else {
+            unlink(temp)
+            throw .cannotWrite(path: path, reason: sink.failed ? "write failed" : reason)
+        }
+        if rename(temp, path) != 0 {
+            let reason = FileIO.errnoText()
+            unlink(temp)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+    }
+}

@@ -19,10 +19,14 @@ public struct CSVWriter {
             return
         }
         buffer.byte(0x22)
-        for b in s.utf8 {
-            if b == 0x22 { buffer.byte(0x22) }
-            buffer.byte(b)
+        // Quotes are doubled: write up to and including each quote, then one more.
+        var rest = Substring(s)
+        while let q = rest.utf8.firstIndex(of: 0x22) {
+            buffer.write(rest[...q])
+            buffer.byte(0x22)
+            rest = rest[rest.utf8.index(after: q)...]
         }
+        buffer.write(rest)
         buffer.byte(0x22)
     }
 
@@ -34,5 +38,17 @@ public struct CSVWriter {
     public mutating func endRow() {
         buffer.byte(0x0A)
         atLineStart = true
+    }
+
+    /// Hands a full buffer to the sink (call between rows).
+    public mutating func flush(to sink: ByteSink?, force: Bool = false) {
+        if let sink, force || buffer.count >= 1 << 20 { sink.write(&buffer) }
+    }
+
+    /// A field written from bytes that never need quoting (numbers, dates).
+    public mutating func plainField(_ write: (inout ByteBuffer) -> Void) {
+        if !atLineStart { buffer.byte(0x2C) }
+        atLineStart = false
+        write(&buffer)
     }
 }

@@ -21,12 +21,29 @@ public struct JSONWriter {
         if pretty && needsComma.count > 1 { newline() }
     }
 
+    /// A line break and two spaces per level, written from one prepared run.
+    private static let indentation: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 128)
+
     private mutating func newline() {
-        buffer.byte(0x0A)
-        for _ in 1..<needsComma.count { buffer.byte(0x20); buffer.byte(0x20) }
+        let width = min(1 + 2 * (needsComma.count - 1), JSONWriter.indentation.count)
+        buffer.write(bytes: JSONWriter.indentation[0..<width])
     }
 
     public mutating func beginObject() { separate(); buffer.byte(0x7B); needsComma.append(false) }
+
+    /// Starts an object on a line of its own (compact output, one record per line).
+    public mutating func beginObjectOnNewLine() {
+        separate()
+        buffer.byte(0x0A)
+        buffer.byte(0x7B)
+        needsComma.append(false)
+    }
+
+    /// Ends an array whose items were put on lines of their own.
+    public mutating func endArrayOnNewLine() {
+        if needsComma.removeLast() { buffer.byte(0x0A) }
+        buffer.byte(0x5D)
+    }
     public mutating func endObject() { close(0x7D) }
     public mutating func beginArray() { separate(); buffer.byte(0x5B); needsComma.append(false) }
     public mutating func endArray() { close(0x5D) }
@@ -37,7 +54,19 @@ public struct JSONWriter {
         buffer.byte(b)
     }
 
-    public mutating func key(_ k: String) {
+    /// A constant key (plain ASCII, no escaping needed), written from its bytes.
+    public mutating func key(_ k: StaticString) {
+        separate()
+        buffer.byte(0x22)
+        buffer.write(bytes: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        buffer.byte(0x22)
+        buffer.byte(0x3A)
+        if pretty { buffer.byte(0x20) }
+        afterKey = true
+    }
+
+    /// A key from data (a tag name), escaped like any string.
+    public mutating func key(string k: String) {
         separate()
         quoted(k)
         buffer.byte(0x3A)
@@ -51,27 +80,39 @@ public struct JSONWriter {
     public mutating func bool(_ b: Bool) { separate(); buffer.write(b ? "true" : "false") }
     public mutating func null() { separate(); buffer.write("null") }
 
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends a JSON string: runs of plain bytes in one go, escapes between them.
     private mutating func quoted(_ s: String) {
         buffer.byte(0x22)
         var s = s
         s.withUTF8 { utf8 in
-            for b in utf8 {
+            var run = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F { continue }
+                if run < i { buffer.write(bytes: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
+                run = i + 1
                 switch b {
                 case 0x22: buffer.byte(0x5C); buffer.byte(0x22)
                 case 0x5C: buffer.byte(0x5C); buffer.byte(0x5C)
                 case 0x0A: buffer.byte(0x5C); buffer.byte(0x6E)
                 case 0x0D: buffer.byte(0x5C); buffer.byte(0x72)
                 case 0x09: buffer.byte(0x5C); buffer.byte(0x74)
-                case 0x00..<0x20, 0x7F:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                default:
                     buffer.write("\\u00")
-                    buffer.byte(hex[Int(b >> 4)])
-                    buffer.byte(hex[Int(b & 0xF)])
-                default: buffer.byte(b)
+                    buffer.byte(JSONWriter.hex[Int(b >> 4)])
+                    buffer.byte(JSONWriter.hex[Int(b & 0xF)])
                 }
             }
+            if run < utf8.count { buffer.write(bytes: UnsafeBufferPointer(rebasing: utf8[run..<utf8.count])) }
         }
         buffer.byte(0x22)
+    }
+
+    /// Hands a full buffer to the sink (call between values).
+    public mutating func flush(to sink: ByteSink?, force: Bool = false) {
+        if let sink, force || buffer.count >= 1 << 20 { sink.write(&buffer) }
     }
 
     /// The JSON text written so far.

@@ -11,15 +11,21 @@ public struct TransactionsReport {
         self.options = options
     }
 
+    /// Calls `body` for each transaction to show, in output order, with the
+    /// filter that says which of its postings `--account` keeps.
+    func forEachSelected(_ body: (Transaction, AccountFilter) -> Void) {
+        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            guard options.period.contains(t.date), t.postings.contains(where: { filter.keeps($0.account) }) else { continue }
+            body(t, filter)
+        }
+    }
+
     /// The transactions to show, each with the postings `--account` keeps.
     func selected() -> [(Transaction, [Int])] {
-        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
         var out: [(Transaction, [Int])] = []
-        for t in ledger.ordered where options.period.contains(t.date) {
-            var kept: [Int] = []
-            for (i, p) in t.postings.enumerated() where filter.keeps(p.account) { kept.append(i) }
-            if !kept.isEmpty { out.append((t, kept)) }
-        }
+        forEachSelected { t, filter in out.append((t, t.postings.indices.filter { filter.keeps(t.postings[$0].account) })) }
         return out
     }
 
@@ -48,35 +54,47 @@ public struct TransactionsReport {
         return c[a.commodity].isEmpty ? q.description : "\(q.description) \(c[a.commodity])"
     }
 
-    public func csv() -> [UInt8] {
+    /// CSV, one row per posting; with a sink, written out as it goes (the rest is returned).
+    public func csv(to sink: ByteSink? = nil) -> [UInt8] {
         let c = ledger.journal.commodities
+        let accounts = ledger.journal.accounts
         var w = CSVWriter()
         w.row(["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost", "generated", "source", "comment"])
-        for (n, (t, kept)) in selected().enumerated() {
-            let date = t.date.description
-            let status = t.status.word
+        var number = 0
+        forEachSelected { t, filter in
+            number += 1
             let src = source(t)
             let sourceText = "\(src.file):\(src.line)"
-            let generated = t.generated == nil ? "false" : "true"
-            let number = String(n + 1)
-            for i in kept {
-                let p = t.postings[i]
+            for p in t.postings where filter.keeps(p.account) {
                 let a = p.amount!
-                w.row([number, date, status, t.code ?? "", t.description, ledger.journal.accounts[p.account],
-                       c.plain(a.quantity, a.commodity), c[a.commodity], unitCost(p).map(costText) ?? "",
-                       generated, sourceText, p.comment ?? t.comment ?? ""])
+                w.plainField { $0.int(number) }
+                w.plainField { t.date.write(into: &$0) }
+                w.field(t.status.word)
+                w.field(t.code ?? "")
+                w.field(t.description)
+                w.field(accounts[p.account])
+                w.plainField { c.writePlain(a.quantity, a.commodity, into: &$0) }
+                w.field(c[a.commodity])
+                w.field(unitCost(p).map(costText) ?? "")
+                w.plainField { $0.write(t.generated == nil ? "false" : "true") }
+                w.field(sourceText)
+                w.field(p.comment ?? t.comment ?? "")
+                w.endRow()
             }
+            w.flush(to: sink)
         }
         return w.buffer.bytes
     }
 
-    public func json() -> [UInt8] {
+    /// JSON, one compact transaction per line (this export can be large); with a
+    /// sink, written out as it goes (the rest is returned).
+    public func json(to sink: ByteSink? = nil) -> [UInt8] {
         let c = ledger.journal.commodities
-        var w = JSONWriter(pretty: true, capacity: 1 << 20)
+        var w = JSONWriter(pretty: false, capacity: 1 << 20)
         beginJSONReport(&w, until: ledger.until)
         w.key("transactions"); w.beginArray()
-        for (t, kept) in selected() {
-            w.beginObject()
+        forEachSelected { t, filter in
+            w.beginObjectOnNewLine()
             w.key("date"); w.string(t.date.description)
             w.key("date2"); w.string(t.date2?.description)
             w.key("status"); w.string(t.status == .unmarked ? nil : t.status.word)
@@ -104,8 +122,7 @@ public struct TransactionsReport {
                 w.null()
             }
             w.key("postings"); w.beginArray()
-            for i in kept {
-                let p = t.postings[i]
+            for p in t.postings where filter.keeps(p.account) {
                 let a = p.amount!
                 w.beginObject()
                 w.key("account"); w.string(ledger.journal.accounts[p.account])
@@ -133,8 +150,9 @@ public struct TransactionsReport {
             }
             w.endArray()
             w.endObject()
+            w.flush(to: sink)
         }
-        w.endArray()
+        w.endArrayOnNewLine()
         w.endObject()
         w.buffer.byte(0x0A)
         return w.buffer.bytes
@@ -145,7 +163,7 @@ public struct TransactionsReport {
         w.beginObject()
         var seen = Set<String>()
         for (k, v) in tags where seen.insert(k).inserted {
-            w.key(k); w.string(v)
+            w.key(string: k); w.string(v)
         }
         w.endObject()
     }

@@ -58,13 +58,19 @@ enum ReportCommand: Subcommand {
         let common = try CommonOptions(parsed)
         guard let result = try compileAndReport(common) else { return 1 }
         let ledger = result.ledger
+        // Output streams to standard output, or to a temporary file renamed over PATH at the end.
+        var file: AtomicFile?
+        if let path = parsed.values["-o"] {
+            do { file = try AtomicFile(path: path) } catch { throw IOFailure(message: error.description) }
+        }
+        let sink = file?.sink ?? ByteSink.standardOutput
         let bytes: [UInt8]
         switch (report, format) {
         case ("summary", "csv"): bytes = MonthSummaryReport(ledger: ledger, options: options).csv()
         case ("summary", "json"): bytes = MonthSummaryReport(ledger: ledger, options: options).json()
         case ("summary", _): bytes = MonthSummaryReport(ledger: ledger, options: options).text()
-        case ("transactions", "csv"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).csv()
-        case ("transactions", "json"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).json()
+        case ("transactions", "csv"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).csv(to: sink)
+        case ("transactions", "json"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).json(to: sink)
         case ("transactions", _): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).text()
         case ("balance", "csv"): bytes = BalanceReport(ledger: ledger, options: options).csv()
         case ("balance", "json"): bytes = BalanceReport(ledger: ledger, options: options).json()
@@ -79,10 +85,11 @@ enum ReportCommand: Subcommand {
         case ("register", "json"): bytes = RegisterReport(ledger: ledger, options: options).json()
         default: bytes = RegisterReport(ledger: ledger, options: options).text()
         }
-        if let path = parsed.values["-o"] {
-            if case .failure(let e) = FileIO.writeAtomically(path, bytes) { throw IOFailure(message: e.description) }
-        } else {
-            FileIO.writeAll(1, bytes)
+        var rest = ByteBuffer(capacity: 0)
+        rest.write(bytes: bytes)
+        sink.write(&rest)
+        if let file {
+            do { try file.commit() } catch { throw IOFailure(message: error.description) }
         }
         return 0
     }
