@@ -55,7 +55,10 @@ public struct CommodityTable: Sendable {
 
     /// Records an amount seen in the input, widening the display precision.
     public mutating func observe(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool, grouped: Bool) {
-        var s = styles[Int(id)]
+        // The common case changes nothing: skip the copy in and out.
+        let current = styles[Int(id)]
+        if current.seenInAmount, scale <= current.precision || current.fixed, !grouped || current.grouped { return }
+        var s = current
         if !s.fixed {
             if !s.seenInAmount {
                 s.symbolFirst = symbolFirst

@@ -145,7 +145,7 @@ public struct Transaction: Sendable {
 
     /// The value of the first tag with this key (`key` in lower case; tags compare case-insensitively).
     public func tag(_ key: String) -> String? {
-        guard let comment, comment.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        guard let comment, containsIgnoringASCIICase(comment, key + ":") else { return nil }
         return parseTags(comment).first { $0.key.lowercased() == key }?.value
     }
 }
@@ -230,6 +230,25 @@ public struct Journal: Sendable {
     public var brokenTransactions: Set<Int> = []
 
     public init() {}
+}
+
+/// True if `needle` (lower-case ASCII) occurs in `text`, ignoring ASCII case;
+/// a cheap test before parsing a comment's tags.
+func containsIgnoringASCIICase(_ text: String, _ needle: String) -> Bool {
+    let n = Array(needle.utf8)
+    guard let first = n.first else { return true }
+    let t = text.utf8
+    var i = t.startIndex
+    while let hit = t[i...].firstIndex(where: { $0 | 0x20 == first }) {
+        var j = hit, k = 0
+        while k < n.count, j < t.endIndex, t[j] | 0x20 == n[k] || t[j] == n[k] {
+            j = t.index(after: j)
+            k += 1
+        }
+        if k == n.count { return true }
+        i = t.index(after: hit)
+    }
+    return false
 }
 
 extension String {

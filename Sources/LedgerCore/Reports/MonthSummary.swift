@@ -36,46 +36,63 @@ public struct MonthSummaryReport {
         let commodities = ledger.journal.commodities
         let filter = AccountFilter(accounts, text: options.account)
         let types = (0..<Int32(accounts.count)).map { accounts.type(of: $0) }
-        struct Key: Hashable { var month: Int32; var commodity: Int32 }
-        var rows: [Key: MonthSummary] = [:]
-        var counted: [Key: Set<Int32>] = [:]
-        var categories: [Key: [Int32: ExactDecimal]] = [:]
+        let categoryOf = (0..<Int32(accounts.count)).map { accounts.ancestor(of: $0, atDepth: categoryDepth) }
+        var result: [MonthSummary] = []
+        // Transactions come in date order: only the current month's rows (one
+        // per commodity, so few) are open at a time, in small arrays.
+        var open: [MonthSummary] = []
+        var openCategories: [[(account: Int32, amount: ExactDecimal)]] = []
+        var lastCounted: [Int32] = []
+        var month = CivilDate(day: Int32.min)
+        func close() {
+            for i in open.indices {
+                open[i].categories = openCategories[i]
+                    .filter { !$0.amount.rounded(to: commodities.precision(open[i].commodity)).isZero }
+                    .sorted { $0.amount == $1.amount ? accounts[$0.account] < accounts[$1.account] : $1.amount < $0.amount }
+            }
+            result.append(contentsOf: open.sorted { commodities[$0.commodity] < commodities[$1.commodity] })
+            open = []
+            openCategories = []
+            lastCounted = []
+        }
         for index in ledger.order {
             let t = ledger.transactions[Int(index)]
             guard options.period.contains(t.date) else { continue }
-            let month = t.date.monthStart
             for p in t.postings where p.virtual != .unbalanced && filter.keeps(p.account) {
                 guard let a = p.amount else { continue }
                 let type = types[Int(p.account)]
                 guard type == .income || type == .expense else { continue }
-                let key = Key(month: month.day, commodity: a.commodity)
-                var row = rows[key] ?? MonthSummary(month: month, commodity: a.commodity)
+                if t.date.monthStart != month {
+                    close()
+                    month = t.date.monthStart
+                }
+                var i = open.firstIndex { $0.commodity == a.commodity } ?? -1
+                if i < 0 {
+                    open.append(MonthSummary(month: month, commodity: a.commodity))
+                    openCategories.append([])
+                    lastCounted.append(-1)
+                    i = open.count - 1
+                }
                 if type == .income {
-                    row.income = row.income.subtracting(a.quantity) ?? row.income
+                    open[i].income = open[i].income.subtracting(a.quantity) ?? open[i].income
                 } else {
-                    row.expenses = row.expenses.adding(a.quantity) ?? row.expenses
-                    let category = accounts.ancestor(of: p.account, atDepth: categoryDepth)
-                    categories[key, default: [:]][category, default: .zero] =
-                        (categories[key]?[category] ?? .zero).adding(a.quantity) ?? .zero
+                    open[i].expenses = open[i].expenses.adding(a.quantity) ?? open[i].expenses
+                    let category = categoryOf[Int(p.account)]
+                    if let k = openCategories[i].firstIndex(where: { $0.account == category }) {
+                        openCategories[i][k].amount = openCategories[i][k].amount.adding(a.quantity) ?? openCategories[i][k].amount
+                    } else {
+                        openCategories[i].append((category, a.quantity))
+                    }
                 }
-                if counted[key, default: []].insert(index).inserted {
-                    row.transactions += 1
-                    if t.generated != nil { row.generated += 1 }
+                if lastCounted[i] != index {
+                    lastCounted[i] = index
+                    open[i].transactions += 1
+                    if t.generated != nil { open[i].generated += 1 }
                 }
-                rows[key] = row
             }
         }
-        var result = Array(rows.values)
-        for i in result.indices {
-            let key = Key(month: result[i].month.day, commodity: result[i].commodity)
-            result[i].categories = (categories[key] ?? [:])
-                .filter { !$0.value.rounded(to: commodities.precision(result[i].commodity)).isZero }
-                .map { ($0.key, $0.value) }
-                .sorted { $0.1 == $1.1 ? accounts[$0.0] < accounts[$1.0] : $1.1 < $0.1 }
-        }
-        return result.sorted {
-            $0.month == $1.month ? commodities[$0.commodity] < commodities[$1.commodity] : $0.month < $1.month
-        }
+        close()
+        return result
     }
 
     // MARK: writers

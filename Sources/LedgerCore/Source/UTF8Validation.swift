@@ -6,7 +6,16 @@ public func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start: 
     var bad: [(Int, Bool)] = []
     var i = start
     let n = bytes.count
+    let base = UnsafeRawPointer(bytes.baseAddress)
     while i < n {
+        // Eight ASCII bytes with no NUL at a time: no high bit, no zero byte.
+        while i + 8 <= n, let base {
+            let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let hasZero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
+            if w & 0x8080_8080_8080_8080 != 0 || hasZero != 0 { break }
+            i += 8
+        }
+        if i >= n { break }
         let b = bytes[i]
         if b < 0x80 {
             if b == 0 {

@@ -85,7 +85,9 @@ extension Lexer {
         let start = pos
         let mark: UInt8 = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
         let group: UInt8 = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
+        // Digits gather in a UInt64 (fast) and spill into the Int128 every 18 digits.
         var mantissa: Int128 = 0
+        var chunk: UInt64 = 0, chunkDigits = 0
         var digits = 0, scale = 0
         var sawMark = false, grouped = false, sawDigit = false
         while pos < end {
@@ -93,7 +95,13 @@ extension Lexer {
             if Lexer.isDigit(b) {
                 if digits > 0 || b != 0x30 { digits += 1 }
                 if digits > Lexer.maxDigits || scale >= ExactDecimal.maxScale { return .failure(.tooLarge(at: start)) }
-                mantissa = mantissa * 10 + Int128(b - 0x30)
+                chunk = chunk &* 10 &+ UInt64(b - 0x30)
+                chunkDigits += 1
+                if chunkDigits == 18 {
+                    mantissa = mantissa * 1_000_000_000_000_000_000 + Int128(chunk)
+                    chunk = 0
+                    chunkDigits = 0
+                }
                 if sawMark { scale += 1 }
                 sawDigit = true
                 pos += 1
@@ -115,6 +123,11 @@ extension Lexer {
         if !sawDigit {
             pos = start
             return .failure(.noNumber(at: start))
+        }
+        if chunkDigits > 0 {
+            var p: Int128 = 1
+            for _ in 0..<chunkDigits { p *= 10 }
+            mantissa = mantissa * p + Int128(chunk)
         }
         return .success((ExactDecimal(mantissa: mantissa, scale: scale), grouped))
     }
