@@ -32,7 +32,7 @@ def main():
               "Con Edison", "Uber"]
     header = [
         "; synthetic benchmark journal: %d transactions\n" % n,
-        "commodity $1,000.00\ncommodity 1,000 KRW\ncommodity 1,000.00 EUR\n\n",
+        "commodity $1,000.00\ncommodity 1,000. KRW\ncommodity 1,000.00 EUR\n\n",
         "account Assets:Checking  ; type: Asset\naccount Liabilities:Visa  ; type: Liability\n\n",
         "2000-01-01 * Opening balances\n    Assets:Checking    $1,000,000.00\n"
         "    Assets:KRW    1,000,000,000 KRW\n    Assets:EUR    500,000.00 EUR\n    Equity:Opening\n\n",
