@@ -76,10 +76,7 @@ public struct BalanceReport {
             w.key("balance"); w.string(c.plain(a.quantity, a.commodity))
             w.endObject()
         }
-        w.endArray()
-        w.endObject()
-        w.buffer.byte(0x0A)
-        return w.buffer.bytes
+        return finishJSONReport(&w)
     }
 
     /// An indented tree, amounts right-aligned, one line per commodity, and the total.
@@ -171,10 +168,7 @@ public struct RegisterReport {
             w.key("generated"); w.bool(l.transaction.generated != nil)
             w.endObject()
         }
-        w.endArray()
-        w.endObject()
-        w.buffer.byte(0x0A)
-        return w.buffer.bytes
+        return finishJSONReport(&w)
     }
 
     public func text() -> [UInt8] {

@@ -143,10 +143,7 @@ public struct HoldingsReport {
             w.key("realizedGain"); w.string(money(t.realized, t.costCommodity))
             w.endObject()
         }
-        w.endArray()
-        w.endObject()
-        w.buffer.byte(0x0A)
-        return w.buffer.bytes
+        return finishJSONReport(&w)
     }
 
     public func text() -> [UInt8] {

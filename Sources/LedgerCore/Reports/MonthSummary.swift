@@ -135,10 +135,7 @@ public struct MonthSummaryReport {
             w.endArray()
             w.endObject()
         }
-        w.endArray()
-        w.endObject()
-        w.buffer.byte(0x0A)
-        return w.buffer.bytes
+        return finishJSONReport(&w)
     }
 
     public func text() -> [UInt8] {

@@ -103,10 +103,7 @@ public struct TradesReport {
             w.key("realizedGain"); w.string(c.plain(s.realizedGain, k))
             w.endObject()
         }
-        w.endArray()
-        w.endObject()
-        w.buffer.byte(0x0A)
-        return w.buffer.bytes
+        return finishJSONReport(&w)
     }
 
     public func text() -> [UInt8] {

@@ -66,7 +66,7 @@ struct Balancer {
     }
 
     private func balanceGroup(_ t: inout Transaction, _ group: VirtualKind, isRule: Bool) -> Bool {
-        var sums: [Amount] = []
+        var sums = AmountSums()
         var elided: Int?
         var hasCost = false
         for (i, p) in t.postings.enumerated() where p.virtual == group {
@@ -81,12 +81,12 @@ struct Balancer {
                 continue
             }
             if p.cost != nil { hasCost = true }
-            guard let c = contribution(p), add(c, to: &sums) else {
+            guard let c = contribution(p), sums.add(c) else {
                 diagnostics.error(Messages.overflow, at: p.amountLocation)
                 return false
             }
         }
-        let nonzero = sums.filter { !$0.quantity.isZero }
+        let nonzero = sums.amounts.filter { !$0.quantity.isZero }
         if let e = elided {
             var inferred: [Posting] = []
             for s in nonzero {
@@ -97,7 +97,7 @@ struct Balancer {
             }
             if inferred.isEmpty {
                 var p = t.postings[e]
-                p.amount = Amount(.zero, sums.first?.commodity ?? CommodityTable.none)
+                p.amount = Amount(.zero, sums.amounts.first?.commodity ?? CommodityTable.none)
                 p.isInferred = true
                 inferred.append(p)
             }
@@ -117,16 +117,5 @@ struct Balancer {
         diagnostics.error(isRule ? Messages.ruleDoesNotBalance(diff) : Messages.doesNotBalance(diff), at: t.location,
                           notes: [DiagnosticNote(Messages.postingsSum(diff), at: firstAmount)])
         return false
-    }
-
-    /// Adds an amount to per-commodity sums kept in order of first appearance.
-    private func add(_ a: Amount, to sums: inout [Amount]) -> Bool {
-        for i in sums.indices where sums[i].commodity == a.commodity {
-            guard let s = sums[i].quantity.adding(a.quantity) else { return false }
-            sums[i].quantity = s
-            return true
-        }
-        sums.append(a)
-        return true
     }
 }

@@ -1,0 +1,29 @@
+/// Per-commodity amounts in order of first appearance; few commodities per key.
+public struct AmountSums: Sendable {
+    public private(set) var amounts: [Amount] = []
+
+    public init() {}
+
+    /// Adds; returns false on overflow.
+    @discardableResult
+    public mutating func add(_ a: Amount) -> Bool {
+        for i in amounts.indices where amounts[i].commodity == a.commodity {
+            guard let s = amounts[i].quantity.adding(a.quantity) else { return false }
+            amounts[i].quantity = s
+            return true
+        }
+        amounts.append(a)
+        return true
+    }
+
+    public func quantity(_ commodity: Int32) -> ExactDecimal {
+        amounts.first { $0.commodity == commodity }?.quantity ?? .zero
+    }
+
+    /// The non-zero sums at display precision, sorted by commodity name.
+    public func nonZero(_ commodities: CommodityTable) -> [Amount] {
+        amounts.filter { !$0.quantity.rounded(to: commodities.precision($0.commodity)).isZero }
+            .sorted { commodities[$0.commodity] < commodities[$1.commodity] }
+    }
+}
+
