@@ -5,32 +5,79 @@ import Darwin
 #endif
 
 /// A growable byte buffer that writers append to; flushed in large chunks.
-public struct ByteBuffer: Sendable {
-    public private(set) var bytes: [UInt8] = []
+///
+/// Backed by its own raw storage (capacity checks and `memcpy`, no
+/// copy-on-write checks on every byte): a copy of a `ByteBuffer` shares the
+/// storage, so each writer owns exactly one.
+public struct ByteBuffer: @unchecked Sendable {
+    final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
 
-    public init(capacity: Int = 1 << 16) {
-        bytes.reserveCapacity(capacity)
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        @inline(__always) func reserve(_ extra: Int) {
+            if count + extra > capacity { grow(count + extra) }
+        }
+
+        func grow(_ needed: Int) {
+            var newCapacity = capacity * 2
+            while newCapacity < needed { newCapacity *= 2 }
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
     }
 
-    @inline(__always) public mutating func byte(_ b: UInt8) { bytes.append(b) }
+    private let storage: Storage
+
+    public init(capacity: Int = 1 << 16) {
+        storage = Storage(capacity: max(capacity, 16))
+    }
+
+    /// A copy of the bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+    @inline(__always) public mutating func byte(_ b: UInt8) {
+        storage.reserve(1)
+        storage.base[storage.count] = b
+        storage.count += 1
+    }
+
+    public mutating func write(bytes p: UnsafeBufferPointer<UInt8>) {
+        guard let source = p.baseAddress, p.count > 0 else { return }
+        storage.reserve(p.count)
+        (storage.base + storage.count).update(from: source, count: p.count)
+        storage.count += p.count
+    }
 
     @inline(__always) public mutating func write(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { write(bytes: $0) }
     }
 
     public mutating func write(_ s: Substring) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { write(bytes: $0) }
     }
 
     public mutating func write<C: Collection>(bytes other: C) where C.Element == UInt8 {
-        bytes.append(contentsOf: other)
+        if other.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            for b in other { byte(b) }
+        }
     }
 
     /// Appends a decimal integer without going through String.
     public mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { byte(0x2D) }
         var v = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
@@ -42,13 +89,22 @@ public struct ByteBuffer: Sendable {
                 v /= 10
                 n += 1
             } while v > 0
-            for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(p[i]) }
+            storage.reserve(n)
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                storage.base[storage.count] = p[i]
+                storage.count += 1
+            }
         }
     }
 
-    public var count: Int { bytes.count }
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var count: Int { storage.count }
+    public mutating func removeAll() { storage.count = 0 }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self) }
+
+    /// The bytes written so far, without copying (valid until the next write).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
 }
 
 /// Where command output goes: standard output or a file written atomically.
@@ -105,18 +161,23 @@ public enum FileIO {
     /// Writes all bytes to a file descriptor.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+    }
+
+    /// Writes all bytes to a file descriptor.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
         var offset = 0
-        return bytes.withUnsafeBytes { p in
-            while offset < p.count {
-                let n = write(fd, p.baseAddress! + offset, p.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
+        while offset < p.count {
+            let n = write(fd, base + offset, p.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += n
         }
+        return true
     }
 
     /// Writes a file atomically: a temporary file beside it, fsync, rename.
@@ -161,7 +222,7 @@ public final class ByteSink: @unchecked Sendable {
 
     public func write(_ buffer: inout ByteBuffer) {
         if buffer.count == 0 { return }
-        if !FileIO.writeAll(fd, buffer.bytes) { failed = true }
+        if !buffer.withBytes({ FileIO.writeAll(fd, $0) }) { failed = true }
         buffer.removeAll()
     }
 

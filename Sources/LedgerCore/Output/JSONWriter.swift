@@ -77,6 +77,14 @@ public struct JSONWriter {
     public mutating func string(_ s: String) { separate(); quoted(s) }
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
     public mutating func int(_ i: Int) { separate(); buffer.int(i) }
+
+    /// A string whose bytes need no escaping (a number, a date), written in place.
+    public mutating func plainString(_ write: (inout ByteBuffer) -> Void) {
+        separate()
+        buffer.byte(0x22)
+        write(&buffer)
+        buffer.byte(0x22)
+    }
     public mutating func bool(_ b: Bool) { separate(); buffer.write(b ? "true" : "false") }
     public mutating func null() { separate(); buffer.write("null") }
 

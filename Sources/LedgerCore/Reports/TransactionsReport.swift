@@ -95,12 +95,13 @@ public struct TransactionsReport {
         w.key("transactions"); w.beginArray()
         forEachSelected { t, filter in
             w.beginObjectOnNewLine()
-            w.key("date"); w.string(t.date.description)
+            w.key("date"); w.plainString { t.date.write(into: &$0) }
             w.key("date2"); w.string(t.date2?.description)
             w.key("status"); w.string(t.status == .unmarked ? nil : t.status.word)
             w.key("code"); w.string(t.code)
             w.key("description"); w.string(t.description)
-            w.key("payee"); w.string(t.payee)
+            w.key("payee")
+            if t.description.utf8.contains(UInt8(ascii: "|")) { w.string(t.payee) } else { w.string(t.description) }
             w.key("comment"); w.string(t.comment)
             w.key("tags"); writeTags(t.tags, &w)
             let src = source(t)
@@ -126,7 +127,7 @@ public struct TransactionsReport {
                 let a = p.amount!
                 w.beginObject()
                 w.key("account"); w.string(ledger.journal.accounts[p.account])
-                w.key("amount"); w.string(c.plain(a.quantity, a.commodity))
+                w.key("amount"); w.plainString { c.writePlain(a.quantity, a.commodity, into: &$0) }
                 w.key("commodity"); w.string(c[a.commodity])
                 w.key("cost")
                 if let cost = unitCost(p) {
