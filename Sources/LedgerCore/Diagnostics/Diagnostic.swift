@@ -45,8 +45,6 @@ public final class DiagnosticEngine: @unchecked Sendable {
     }
 
     public var hasErrors: Bool { errorCount > 0 }
-    /// True once `limit` errors have been kept; stages may stop early.
-    public var isFull: Bool { errorCount >= limit }
 
     public func error(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         add(Diagnostic(.error, message, at: location, notes: notes))

@@ -33,8 +33,6 @@ public struct Cost: Sendable, Hashable {
     public var amount: Amount
     /// True for `@@` (the amount is the total, not per unit).
     public var isTotal: Bool
-    /// True when the cost came from a lot annotation `{...}` rather than `@`.
-    public var fromLot: Bool = false
 }
 
 /// A balance assertion `= AMOUNT` (or an assignment when the posting has no amount).

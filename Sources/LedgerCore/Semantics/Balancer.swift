@@ -71,8 +71,7 @@ struct Balancer {
         var hasCost = false
         for (i, p) in t.postings.enumerated() where p.virtual == group {
             if p.amount == nil {
-                if let first = elided {
-                    _ = first
+                if elided != nil {
                     diagnostics.error(Messages.multipleElided, at: t.location,
                                       notes: [DiagnosticNote(Messages.multipleElidedNote, at: p.location)])
                     return false

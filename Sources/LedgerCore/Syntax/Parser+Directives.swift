@@ -207,10 +207,6 @@ extension JournalParser {
         return probe.atEnd || probe.peek() == UInt8(ascii: ";")
     }
 
-    /// `format AMOUNT` under a `commodity` directive.
-    func commodityFormat(_ lx: inout Lexer, expected: Int32) {
-        _ = formatAmount(&lx)
-    }
 
     /// `P DATE [TIME] COMMODITY PRICE`
     private func priceDirective(_ lx: inout Lexer, lineStart: Int) {

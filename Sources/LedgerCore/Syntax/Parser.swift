@@ -16,8 +16,6 @@ public final class JournalParser {
 
     /// Real paths of the files being read, outermost first (cycle detection).
     var includeStack: [String] = []
-    /// Where each file on the stack was included from.
-    var includeSites: [SourceLocation] = []
     /// `alias OLD = NEW` rules in effect, in order of definition.
     var aliases: [(old: String, new: String)] = []
     /// Rule names seen so far (folded) and where, to reject duplicates.
@@ -197,11 +195,12 @@ public final class JournalParser {
                 accountTags(id, parseTags(sourceText(lx.rest())), at: start)
             }
             // Other sub-lines (ledger's `note`, `alias`, `assert` ...) are accepted and ignored.
-        case .commodity(let id):
+        case .commodity:
             let w = lx.word()
             if sourceText(w) == "format" {
                 lx.skipSpaces()
-                commodityFormat(&lx, expected: id)
+                // `format AMOUNT` under a `commodity` directive.
+                _ = formatAmount(&lx)
             }
         case .none:
             if !isComment {
