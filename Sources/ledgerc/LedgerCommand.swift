@@ -14,6 +14,7 @@ enum LedgerCommand {
         "print": PrintCommand.self,
         "report": ReportCommand.self,
         "materialize": MaterializeCommand.self,
+        "fmt": FormatCommand.self,
     ]
 
     static let help = """
@@ -24,6 +25,7 @@ enum LedgerCommand {
       ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE]
       ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
                      [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
+      ledgerc fmt    [FILE...] [--check | --write]
       ledgerc materialize FILE [--until DATE] [--write]
       ledgerc --help | --version
 

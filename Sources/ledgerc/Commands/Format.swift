@@ -1,0 +1,71 @@
+import LedgerCore
+
+/// `ledgerc fmt`: rewrites files in the canonical layout.
+enum FormatCommand: Subcommand {
+    static let help = """
+    ledgerc fmt: rewrite ledger files in the canonical layout
+
+    USAGE: ledgerc fmt [FILE...] [--check | --write]
+
+    Postings are indented four spaces and their amounts right-aligned to one
+    column per transaction (by display width, so Korean names line up); runs
+    of blank lines become one, and each transaction is followed by one blank
+    line. Comments, directives, numbers and dates stay as written.
+
+    A file is formatted only when it compiles without errors, and only when
+    the formatted text compiles to exactly the same transactions.
+
+    Without an option, prints the formatted text. With --check, prints the
+    names of the files that would change and exits 1 if there are any. With
+    --write, rewrites the files that change, atomically.
+
+    OPTIONS:
+      --check               name the files that are not formatted; exit 1 if any
+      --write               rewrite the files in place
+      --until DATE          horizon of repeat rules while checking (default: today)
+      --diagnostics FORMAT  text (default), json or github
+
+    Exit status: 0 when every file is (or now is) formatted, 1 when a file has
+    errors or --check finds one to change, 2 for usage errors and files that
+    cannot be read or written.
+
+    """
+
+    static func run(_ args: [String]) throws -> Int {
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: ["--check", "--write"])
+        let common = try CommonOptions(parsed)
+        let check = parsed.has("--check"), write = parsed.has("--write")
+        if check && write { throw UsageError(message: "--check and --write cannot be used together") }
+        if write && common.files.contains("-") { throw UsageError(message: "--write needs files, not standard input") }
+        var status = 0
+        for path in common.files {
+            var one = common
+            one.files = [path]
+            guard let before = try compileAndReport(one) else {
+                status = 1
+                continue
+            }
+            let input = before.sources.files[0]
+            let formatted = LedgerFormatter().format(input.bytes)
+            if formatted == input.bytes {
+                if !check && !write { FileIO.writeAll(1, formatted) }
+                continue
+            }
+            let after = compile([InputFile(path: input.path, bytes: formatted)], until: common.until)
+            guard !after.hasErrors, meaning(of: after) == meaning(of: before) else {
+                writeStderr("ledgerc fmt: error: \(input.path): the formatted text would not mean the same; the file is left as it is (please report this)\n")
+                status = 1
+                continue
+            }
+            if check {
+                writeStdout(input.path + "\n")
+                status = 1
+            } else if write {
+                if case .failure(let e) = FileIO.writeAtomically(path, formatted) { throw IOFailure(message: e.description) }
+            } else {
+                FileIO.writeAll(1, formatted)
+            }
+        }
+        return status
+    }
+}

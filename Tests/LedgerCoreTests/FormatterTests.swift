@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+@testable import LedgerCore
+
+/// The canonical layout of `ledgerc fmt`: what moves, what stays as written.
+final class FormatterTests: XCTestCase {
+    func formatted(_ text: String) -> String {
+        String(decoding: LedgerFormatter().format(Array(text.utf8)), as: UTF8.self)
+    }
+
+    func testAmountsAlignByDisplayWidth() {
+        XCTAssertEqual(formatted("""
+        2025-01-25 * 월급
+          자산:은행:국민   3,200,000 KRW
+            수입:급여
+        2025-01-26 Lunch
+        \tExpenses:Food:Dining\t$12.50
+        \tAssets:Cash  -$12.50
+
+        """), """
+        2025-01-25 * 월급
+            자산:은행:국민  3,200,000 KRW
+            수입:급여
+
+        2025-01-26 Lunch
+            Expenses:Food:Dining  $12.50
+            Assets:Cash          -$12.50
+
+        """)
+    }
+
+    func testBlankLinesCollapseAndItemsAreSeparated() {
+        XCTAssertEqual(formatted("""
+
+
+        commodity 1,000 KRW
+        account 자산:은행
+        2025-01-01 a
+            x  1 KRW
+
+            y
+
+
+
+        ; about b
+        2025-01-02 b
+            x  1 KRW
+            y
+        P 2025-01-03 AAPL 200 USD
+
+
+        """), """
+        commodity 1,000 KRW
+        account 자산:은행
+
+        2025-01-01 a
+            x  1 KRW
+            y
+
+        ; about b
+        2025-01-02 b
+            x  1 KRW
+            y
+
+        P 2025-01-03 AAPL 200 USD
+
+        """)
+    }
+
+    func testCommentsCostsAssertionsAndStatusesKeepTheirText() {
+        XCTAssertEqual(formatted("""
+        2025-01-06 * (42) Buy | broker   ;  trade: yes
+            ; a transaction comment
+          *  Assets:Broker     10 "005930"   @  53,400 KRW ; lot
+            ;posting note
+            Assets:Bank:KRW   = 1,000 KRW
+            [Budget:Stocks]    -534,000 KRW == -534,000 KRW
+            (Tracking)  1 X {2 KRW} [2025-01-06]
+
+        """), """
+        2025-01-06 * (42) Buy | broker   ;  trade: yes
+            ; a transaction comment
+            * Assets:Broker   10 "005930" @  53,400 KRW  ; lot
+            ;posting note
+            Assets:Bank:KRW  = 1,000 KRW
+            [Budget:Stocks]  -534,000 KRW == -534,000 KRW
+            (Tracking)                1 X {2 KRW} [2025-01-06]
+
+        """)
+    }
+
+    func testBlockCommentsAndRulesStayAsWritten() {
+        let text = """
+        comment
+          anything   goes   here
+
+        end comment
+
+        repeat monthly from 2025-01-25  월급
+            자산:은행  3,200,000 KRW
+            수입:급여
+
+        """
+        XCTAssertEqual(formatted(text), text)
+    }
+
+    func testByteOrderMarkAndCRLFAreKept() {
+        let input = "\u{FEFF}2025-01-01 a\r\n  x   1 USD  \r\n  y\r\n\r\n\r\n"
+        XCTAssertEqual(formatted(input), "\u{FEFF}2025-01-01 a\r\n    x  1 USD\r\n    y\r\n")
+    }
+
+    func testEmptyAndBlankFiles() {
+        XCTAssertEqual(formatted(""), "")
+        XCTAssertEqual(formatted("\n\n  \n"), "")
+    }
+
+    func testDecimalCommaAmountsAreNotSplit() {
+        XCTAssertEqual(formatted("""
+        commodity EUR
+            format 1.000,00 EUR
+        2024/01/01 Shop
+            Expenses:Food    1.500,00 EUR @ $1.10
+            Assets:Cash
+
+        """), """
+        commodity EUR
+            format 1.000,00 EUR
+
+        2024/01/01 Shop
+            Expenses:Food  1.500,00 EUR @ $1.10
+            Assets:Cash
+
+        """)
+    }
+
+    /// Every sample and every compatibility journal that compiles: formatting
+    /// is idempotent and the formatted text compiles to the same meaning.
+    func testFormattingIsIdempotentAndKeepsTheMeaning() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var paths = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("samples").path)
+            .filter { $0.hasSuffix(".ledger") }.map { root.appendingPathComponent("samples/" + $0).path }
+        if let list = try? String(contentsOf: CompatibilityTests.corpus.appendingPathComponent("INDEX.txt"), encoding: .utf8) {
+            paths += list.split(separator: "\n").map { CompatibilityTests.corpus.appendingPathComponent(String($0)).path }
+        }
+        let until = CivilDate(year: 2025, month: 12, day: 31)!
+        var checked = 0
+        for path in paths {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let before = compile([InputFile(path: path, bytes: bytes)], until: until)
+            guard !before.hasErrors else { continue }
+            let once = LedgerFormatter().format(bytes)
+            XCTAssertEqual(LedgerFormatter().format(once), once, "not idempotent: \(path)")
+            let after = compile([InputFile(path: path, bytes: once)], until: until)
+            XCTAssertFalse(after.hasErrors, "formatted text has errors: \(path)")
+            XCTAssertEqual(meaning(of: after), meaning(of: before), "meaning changed: \(path)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 3)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// `ledgerc fmt`, through the built binary.
+final class FormatCommandTests: XCTestCase {
+    let messy = """
+    2025-01-09 * Lunch
+      Expenses:Food   $13.00
+        Assets:Cash
+    2025-01-10 * 월세
+        지출:주거:월세     650,000 KRW
+        자산:은행
+
+    """
+
+    let tidy = """
+    2025-01-09 * Lunch
+        Expenses:Food  $13.00
+        Assets:Cash
+
+    2025-01-10 * 월세
+        지출:주거:월세  650,000 KRW
+        자산:은행
+
+    """
+
+    func testPrintsTheFormattedText() throws {
+        let r = try runLedgerc(["fmt", "-"], stdin: messy)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, tidy)
+    }
+
+    func testCheckNamesTheFilesThatWouldChange() throws {
+        let dir = try temporaryDirectory(self)
+        let a = dir.appendingPathComponent("a.ledger"), b = dir.appendingPathComponent("b.ledger")
+        try messy.write(to: a, atomically: true, encoding: .utf8)
+        try tidy.write(to: b, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["fmt", "--check", a.path, b.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, a.path + "\n")
+        XCTAssertEqual(try String(contentsOf: a, encoding: .utf8), messy, "--check must not write")
+        let clean = try runLedgerc(["fmt", "--check", b.path])
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertEqual(clean.stdout, "")
+    }
+
+    func testWriteRewritesOnceAndIsIdempotent() throws {
+        let dir = try temporaryDirectory(self)
+        let a = dir.appendingPathComponent("a.ledger")
+        try messy.write(to: a, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["fmt", "--write", a.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: a, encoding: .utf8), tidy)
+        XCTAssertEqual(try runLedgerc(["fmt", "--check", a.path]).status, 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        XCTAssertEqual(leftovers, ["a.ledger"], "no temporary file may be left behind")
+    }
+
+    func testAFileWithErrorsIsLeftAlone() throws {
+        let dir = try temporaryDirectory(self)
+        let a = dir.appendingPathComponent("a.ledger")
+        let broken = "2025-01-09 * Lunch\n  Expenses:Food   $13.00\n  Assets:Cash  $-10.00\n"
+        try broken.write(to: a, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["fmt", "--write", a.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("a.ledger:1:1: error: transaction does not balance"), r.stderr)
+        XCTAssertEqual(try String(contentsOf: a, encoding: .utf8), broken)
+    }
+
+    func testTheSamplesAreFormatted() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("samples").path)
+            .filter { $0.hasSuffix(".ledger") }.sorted().map { "samples/" + $0 }
+        XCTAssertEqual(samples.count, 3)
+        let r = try runLedgerc(["fmt", "--check"] + samples)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    }
+
+    func testUsage() throws {
+        XCTAssertEqual(try runLedgerc(["fmt", "--check", "--write", "x.ledger"]).status, 2)
+        XCTAssertEqual(try runLedgerc(["fmt", "--write", "-"], stdin: messy).status, 2)
+        XCTAssertEqual(try runLedgerc(["fmt", "no-such-file.ledger"]).status, 2)
+        let help = try runLedgerc(["fmt", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("USAGE: ledgerc fmt"))
+    }
+}
