@@ -54,51 +54,97 @@ final class PostingDetails: Sendable {
     let cost: Cost?
     let lotCost: Amount?
     let assertion: BalanceAssertion?
+    let comment: String?
 
-    init(cost: Cost?, lotCost: Amount?, assertion: BalanceAssertion?) {
+    init(cost: Cost?, lotCost: Amount?, assertion: BalanceAssertion?, comment: String?) {
         self.cost = cost
         self.lotCost = lotCost
         self.assertion = assertion
+        self.comment = comment
     }
 }
 
 /// One line of a transaction: an account and (after checking) its amount.
+///
+/// Stored in 48 bytes (a journal holds millions): the amount's parts inline,
+/// the rarer cost, lot cost, assertion and comment in one shared box.
 public struct Posting: Sendable {
-    public var account: Int32
-    /// Nil only until the checker infers it (or for a balance assignment).
-    public var amount: Amount?
-    private var details: PostingDetails?
-
-    public var cost: Cost? {
-        get { details?.cost }
-        set { details = PostingDetails(cost: newValue, lotCost: lotCost, assertion: assertion) }
-    }
-    /// The unit cost from a lot annotation `{...}`, kept for investments.
-    public var lotCost: Amount? {
-        get { details?.lotCost }
-        set { details = PostingDetails(cost: cost, lotCost: newValue, assertion: assertion) }
-    }
-    public var assertion: BalanceAssertion? {
-        get { details?.assertion }
-        set { details = PostingDetails(cost: cost, lotCost: lotCost, assertion: newValue) }
-    }
+    // Field order is the memory layout: the flags and the commodity fill the
+    // tail of the 17-byte decimal.
+    private var quantity: ExactDecimal = .zero
     public var virtual: VirtualKind = .real
     public var status: Status = .unmarked
-    /// The amount was filled in by the compiler.
-    public var isInferred = false
-    public var comment: String?
-    /// Tags of the posting's comment (read from it on demand).
-    public var tags: Tags { comment.map(parseTags) ?? [] }
+    private var flags: UInt8 = 0
+    private var commodity: Int32 = 0
+    public var account: Int32
     /// Where the account name starts.
     public var location: SourceLocation
-    /// Where the amount starts (the account's place when there is none).
-    public var amountLocation: SourceLocation
+    private var amountOffset: Int32
+    private var details: PostingDetails?
+
+    private static let hasAmountFlag: UInt8 = 1, inferredFlag: UInt8 = 2
 
     public init(account: Int32, location: SourceLocation) {
         self.account = account
         self.location = location
-        self.amountLocation = location
+        self.amountOffset = location.offset
     }
+
+    /// Nil only until the checker infers it (or for a balance assignment).
+    public var amount: Amount? {
+        get { flags & Posting.hasAmountFlag != 0 ? Amount(quantity, commodity) : nil }
+        set {
+            if let a = newValue {
+                quantity = a.quantity
+                commodity = a.commodity
+                flags |= Posting.hasAmountFlag
+            } else {
+                quantity = .zero
+                commodity = 0
+                flags &= ~Posting.hasAmountFlag
+            }
+        }
+    }
+
+    /// The amount was filled in by the compiler.
+    public var isInferred: Bool {
+        get { flags & Posting.inferredFlag != 0 }
+        set { flags = newValue ? flags | Posting.inferredFlag : flags & ~Posting.inferredFlag }
+    }
+
+    /// Where the amount starts (the account's place when there is none).
+    public var amountLocation: SourceLocation {
+        get { SourceLocation(file: Int(location.file), offset: Int(amountOffset)) }
+        set { amountOffset = newValue.offset }
+    }
+
+    public var cost: Cost? {
+        get { details?.cost }
+        set { setDetails(newValue, lotCost, assertion, comment) }
+    }
+    /// The unit cost from a lot annotation `{...}`, kept for investments.
+    public var lotCost: Amount? {
+        get { details?.lotCost }
+        set { setDetails(cost, newValue, assertion, comment) }
+    }
+    public var assertion: BalanceAssertion? {
+        get { details?.assertion }
+        set { setDetails(cost, lotCost, newValue, comment) }
+    }
+    public var comment: String? {
+        get { details?.comment }
+        set { setDetails(cost, lotCost, assertion, newValue) }
+    }
+
+    private mutating func setDetails(_ cost: Cost?, _ lotCost: Amount?, _ assertion: BalanceAssertion?, _ comment: String?) {
+        if cost == nil, lotCost == nil, assertion == nil, comment == nil {
+            details = nil
+        } else {
+            details = PostingDetails(cost: cost, lotCost: lotCost, assertion: assertion, comment: comment)
+        }
+    }
+    /// Tags of the posting's comment (read from it on demand).
+    public var tags: Tags { comment.map(parseTags) ?? [] }
 }
 
 /// Which rule and occurrence produced a generated transaction.

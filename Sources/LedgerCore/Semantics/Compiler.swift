@@ -24,6 +24,9 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let diagnostics = DiagnosticEngine()
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
     parser.currentYear = until.year
+    // Room for every transaction up front: a journal spends at least 40 bytes
+    // on one, and capacity that is never written costs no memory.
+    parser.reserveTransactions(inputs.reduce(0) { $0 + $1.bytes.count } / 40)
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
         parser.parse(fileIndex: index)

@@ -17,7 +17,6 @@ extension JournalParser {
             return
         }
         var t = Transaction(date: date, description: "", location: location(start))
-        t.postings.reserveCapacity(3)
         t.date2 = date2
         headerRest(&lx, into: &t)
         entry = t

@@ -36,6 +36,9 @@ public final class JournalParser {
 
     // The item whose indented lines are being read.
     var entry: Transaction?
+    /// The open entry's postings, gathered here and copied into the entry at
+    /// its end, so that each transaction's array is exactly as large as needed.
+    var entryPostings: [Posting] = []
     var entryKind = EntryKind.transaction
     var owner = DirectiveOwner.none
 
@@ -67,10 +70,19 @@ public final class JournalParser {
         includeStack.removeLast()
     }
 
+    /// Makes room for this many transactions, so that the journal never grows by copying.
+    public func reserveTransactions(_ count: Int) {
+        journal.transactions.reserveCapacity(count)
+    }
+
     /// Ends the journal: the last item is stored.
+    /// The journal moves out of the parser, so that the checker's changes
+    /// never copy it.
     public func finish() -> Journal {
         flushEntry()
-        return journal
+        let done = journal
+        journal = Journal()
+        return done
     }
 
     @inline(__always) func location(_ offset: Int) -> SourceLocation {
@@ -171,14 +183,14 @@ public final class JournalParser {
                 lx.pos += 1
                 lx.skipSpaces()
                 let text = sourceText(lx.rest())
-                if entry!.postings.isEmpty {
+                if entryPostings.isEmpty {
                     entry!.comment = appendLine(entry!.comment, text)
                 } else {
-                    let last = entry!.postings.count - 1
-                    entry!.postings[last].comment = appendLine(entry!.postings[last].comment, text)
+                    let last = entryPostings.count - 1
+                    entryPostings[last].comment = appendLine(entryPostings[last].comment, text)
                 }
             } else if let posting = posting(&lx) {
-                entry!.postings.append(posting)
+                entryPostings.append(posting)
             } else {
                 entryHasErrors = true
             }
@@ -224,8 +236,10 @@ public final class JournalParser {
     /// Stores the open entry (transaction, rule or periodic transaction).
     func flushEntry() {
         owner = .none
-        guard let t = entry else { return }
+        guard var t = entry else { return }
         entry = nil
+        t.postings = Array(entryPostings[...])
+        entryPostings.removeAll(keepingCapacity: true)
         let broken = entryHasErrors
         entryHasErrors = false
         switch entryKind {
