@@ -10,40 +10,78 @@ import Darwin
 /// path makes no `String` for a name it has seen before.
 public struct NameTable: Sendable {
     public private(set) var names: [String] = []
-    private var nameBytes: [[UInt8]] = []
+    /// Every name's bytes, one after another; name i spans `starts[i]..<starts[i + 1]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int32] = [0]
+    /// Open addressing: an id per slot (-1 for empty) and the upper bits of its hash.
     private var slots: [Int32] = Array(repeating: -1, count: 256)
+    private var slotHashes: [UInt32] = Array(repeating: 0, count: 256)
 
     public init() {}
 
     public var count: Int { names.count }
     public subscript(id: Int32) -> String { names[Int(id)] }
 
+    /// A fast hash of a short byte string, eight bytes at a time.
     @inline(__always)
     static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf29ce484222325
-        for b in p { h = (h ^ UInt64(b)) &* 0x100000001b3 }
-        return h
+        let n = p.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = p.baseAddress else { return h }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= n {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n {
+                tail |= UInt64(base[i]) << shift
+                shift += 8
+                i += 1
+            }
+            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        h ^= h >> 29
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        return h ^ (h >> 32)
     }
 
     @inline(__always)
-    static func same(_ stored: [UInt8], _ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.count == p.count && (p.count == 0 || stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, p.baseAddress!, p.count) == 0 })
+    private func same(_ id: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
+        guard end - start == p.count else { return false }
+        if p.count == 0 { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, p.baseAddress!, p.count) == 0 }
+    }
+
+    /// The slot holding these bytes, or the empty slot where they would go.
+    @inline(__always)
+    private func find(_ p: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Int {
+        let mask = slots.count - 1
+        let tag = UInt32(truncatingIfNeeded: h >> 32)
+        var i = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let id = slots[i]
+            if id < 0 || slotHashes[i] == tag && same(id, p) { return i }
+            i = (i + 1) & mask
+        }
     }
 
     /// The id of the name spelled by these bytes, adding it if new.
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: NameTable.hash(p)) & mask
-        while true {
-            let id = slots[i]
-            if id < 0 { break }
-            if NameTable.same(nameBytes[Int(id)], p) { return id }
-            i = (i + 1) & mask
-        }
+        let h = NameTable.hash(p)
+        let i = find(p, h)
+        if slots[i] >= 0 { return slots[i] }
         let id = Int32(names.count)
-        nameBytes.append(Array(p))
+        bytes.append(contentsOf: p)
+        starts.append(Int32(bytes.count))
         names.append(String(decoding: p, as: UTF8.self))
         slots[i] = id
+        slotHashes[i] = UInt32(truncatingIfNeeded: h >> 32)
         if names.count * 2 > slots.count { grow() }
         return id
     }
@@ -61,23 +99,26 @@ public struct NameTable: Sendable {
 
     /// The id of the name spelled by these bytes, or nil.
     public func lookup(bytes p: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: NameTable.hash(p)) & mask
-        while slots[i] >= 0 {
-            if NameTable.same(nameBytes[Int(slots[i])], p) { return slots[i] }
-            i = (i + 1) & mask
-        }
-        return nil
+        let i = find(p, NameTable.hash(p))
+        return slots[i] >= 0 ? slots[i] : nil
     }
 
     private mutating func grow() {
-        var newSlots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = newSlots.count - 1
-        for (id, bytes) in nameBytes.enumerated() {
-            var i = bytes.withUnsafeBufferPointer { Int(truncatingIfNeeded: NameTable.hash($0)) } & mask
-            while newSlots[i] >= 0 { i = (i + 1) & mask }
-            newSlots[i] = Int32(id)
+        let size = slots.count * 2
+        var newSlots = [Int32](repeating: -1, count: size)
+        var newHashes = [UInt32](repeating: 0, count: size)
+        let mask = size - 1
+        bytes.withUnsafeBufferPointer { all in
+            for id in 0..<names.count {
+                let p = UnsafeBufferPointer(rebasing: all[Int(starts[id])..<Int(starts[id + 1])])
+                let h = NameTable.hash(p)
+                var i = Int(truncatingIfNeeded: h) & mask
+                while newSlots[i] >= 0 { i = (i + 1) & mask }
+                newSlots[i] = Int32(id)
+                newHashes[i] = UInt32(truncatingIfNeeded: h >> 32)
+            }
         }
         slots = newSlots
+        slotHashes = newHashes
     }
 }
