@@ -62,6 +62,13 @@ public final class DiagnosticEngine: @unchecked Sendable {
         diagnostics.append(diagnostic)
     }
 
+    /// Takes in another engine's diagnostics, as if they had been reported here after this one's.
+    public func absorb(_ other: DiagnosticEngine) {
+        for d in other.diagnostics { add(d) }
+        let dropped = other.errorCount - other.diagnostics.filter { $0.severity == .error }.count
+        errorCount += dropped
+    }
+
     /// The kept diagnostics in input order (file, then offset); stable for equal places.
     public func sorted() -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in

@@ -14,6 +14,8 @@ public struct CommodityStyle: Sendable, Equatable {
     public var fixed = false
     /// An amount of this commodity has been seen (so `precision` means something).
     public var seenInAmount = false
+    /// A cost or price in this commodity has been seen.
+    public var seenInCost = false
 }
 
 /// Every commodity of a journal, interned, with its display style.
@@ -74,11 +76,37 @@ public struct CommodityTable: Sendable {
     /// Records a cost or price amount: only a fallback for the precision.
     public mutating func observeCost(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool) {
         var s = styles[Int(id)]
+        s.seenInCost = true
         if scale > s.costPrecision { s.costPrecision = scale }
         if !s.seenInAmount && !s.fixed && s.costPrecision == scale {
             s.symbolFirst = symbolFirst
             s.spaced = spaced
         }
+        styles[Int(id)] = s
+    }
+
+    /// Folds in the style a second parser saw for this commodity in a later
+    /// part of the input (which declared no commodity), as if one parser had
+    /// seen both parts in order.
+    mutating func absorb(_ later: CommodityStyle, into id: Int32) {
+        var s = styles[Int(id)]
+        if later.seenInAmount {
+            if !s.fixed {
+                if !s.seenInAmount {
+                    s.symbolFirst = later.symbolFirst
+                    s.spaced = later.spaced
+                }
+                s.precision = max(s.precision, later.precision)
+            }
+            s.grouped = s.grouped || later.grouped
+        } else if later.seenInCost, !s.seenInAmount, !s.fixed, later.costPrecision >= s.costPrecision {
+            // The last cost at the highest precision sets the style.
+            s.symbolFirst = later.symbolFirst
+            s.spaced = later.spaced
+        }
+        s.seenInAmount = s.seenInAmount || later.seenInAmount
+        s.seenInCost = s.seenInCost || later.seenInCost
+        s.costPrecision = max(s.costPrecision, later.costPrecision)
         styles[Int(id)] = s
     }
 

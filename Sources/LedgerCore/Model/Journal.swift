@@ -136,6 +136,18 @@ public struct Posting: Sendable {
         set { setDetails(cost, lotCost, assertion, newValue) }
     }
 
+    /// Maps account and commodity ids into another journal's tables.
+    mutating func remap(accounts: [Int32], commodities: [Int32]) {
+        account = accounts[Int(account)]
+        commodity = commodities[Int(commodity)]
+        guard let d = details else { return }
+        func mapped(_ a: Amount) -> Amount { Amount(a.quantity, commodities[Int(a.commodity)]) }
+        var assertion = d.assertion
+        if let a = assertion?.amount { assertion?.amount = mapped(a) }
+        details = PostingDetails(cost: d.cost.map { Cost(amount: mapped($0.amount), isTotal: $0.isTotal) },
+                                 lotCost: d.lotCost.map(mapped), assertion: assertion, comment: d.comment)
+    }
+
     private mutating func setDetails(_ cost: Cost?, _ lotCost: Amount?, _ assertion: BalanceAssertion?, _ comment: String?) {
         if cost == nil, lotCost == nil, assertion == nil, comment == nil {
             details = nil

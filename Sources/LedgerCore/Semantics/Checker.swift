@@ -2,6 +2,9 @@
 public struct CheckOptions: Sendable {
     /// Every account, commodity and payee used must be declared.
     public var strict = false
+    /// Files at least this large are read by two parsers at once (tests set 0
+    /// to read every file that way).
+    public var parallelThreshold = JournalParser.defaultParallelThreshold
 
     public init(strict: Bool = false) { self.strict = strict }
 }

@@ -24,6 +24,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let diagnostics = DiagnosticEngine()
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
     parser.currentYear = until.year
+    parser.parallelThreshold = options.parallelThreshold
     // Room for every transaction up front: a journal spends at least 40 bytes
     // on one, and capacity that is never written costs no memory.
     parser.reserveTransactions(inputs.reduce(0) { $0 + $1.bytes.count } / 40)

@@ -23,6 +23,9 @@ public final class JournalParser {
 
     // State of the file being read.
     var fileIndex = 0
+    /// The file being read (so that reading it never touches `sources`, which
+    /// a second parser must not do while includes are added).
+    var currentFile: SourceFile!
     var decimalComma = false
     var defaultYear: Int?
     /// The year of dates written without one (`1/15`) when no `Y` directive is in effect.
@@ -33,6 +36,13 @@ public final class JournalParser {
     var accountPrefixes: [String] = []
     /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
     var commaCommodities: Set<Int32> = []
+
+    /// Files at least this large are read by two parsers at once.
+    public var parallelThreshold = JournalParser.defaultParallelThreshold
+    /// A second parser reading part of a file (see `Parser+Parallel.swift`).
+    var speculative = false
+    /// The second parser met a line it must not read on its own.
+    var bailedOut = false
 
     // The item whose indented lines are being read.
     var entry: Transaction?
@@ -94,28 +104,46 @@ public final class JournalParser {
     }
 
     func parseFile(_ index: Int) {
-        let savedFile = fileIndex, savedMark = decimalComma, savedYear = defaultYear
+        let savedFile = fileIndex, savedMark = decimalComma, savedYear = defaultYear, savedSource = currentFile
         fileIndex = index
         decimalComma = false
         if defaultYear == nil { defaultYear = currentYear }
         let file = sources.files[index]
+        currentFile = file
         file.bytes.withUnsafeBufferPointer { buf in
             for bad in invalidUTF8Offsets(buf, from: file.contentStart, limit: 20) {
                 error(bad.isNul ? Messages.invalidNul : Messages.invalidUTF8, at: bad.offset)
             }
-            parseLines(buf, from: file.contentStart)
+            var block: BlockComment?
+            var start = file.contentStart
+            if let split = splitPoint(buf, from: start) {
+                if readInParallel(buf, split: split, block: &block) {
+                    start = buf.count
+                } else {
+                    start = split
+                }
+            }
+            parseLines(buf, from: start, to: buf.count, block: &block)
+            if let block {
+                // hledger reads an unclosed block to the end of the file; so do we, with a warning.
+                diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
+            }
         }
         flushEntry()
         owner = .none
         fileIndex = savedFile
         decimalComma = savedMark
         defaultYear = savedYear
+        currentFile = savedSource
     }
 
-    private func parseLines(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) {
+    /// An open `comment` or `test` block: the line that ends it, and where it started.
+    typealias BlockComment = (end: String, start: Int)
+
+    /// Reads the lines in `start..<end` (`end` is a line start or the end of the buffer).
+    func parseLines(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, block blockComment: inout BlockComment?) {
         var pos = start
-        let n = buf.count
-        var blockComment: (end: String, start: Int)?
+        let n = end
         while pos < n {
             let lineStart = pos
             var lineEnd = n
@@ -146,27 +174,28 @@ public final class JournalParser {
                 flushEntry()
                 transactionHeader(&lx)
             case UInt8(ascii: "="):
+                if speculative { bailedOut = true; return }
                 flushEntry()
                 error(Messages.automatedTransactionsUnsupported, at: lineStart,
                       notes: [DiagnosticNote(Messages.automatedTransactionsHint)])
                 owner = .skip
             case UInt8(ascii: "~"):
+                if speculative { bailedOut = true; return }
                 flushEntry()
                 periodicHeader(&lx)
             default:
                 flushEntry()
                 let wordRange = lx.word()
                 let word = String(decoding: UnsafeBufferPointer(rebasing: buf[wordRange]), as: UTF8.self)
+                // A second parser reads transactions and prices only: any other
+                // directive may change how the lines after it read.
+                if speculative && word != "P" { bailedOut = true; return }
                 if word == "comment" || word == "test" {
                     blockComment = ("end " + word, lineStart)
                     continue
                 }
                 directive(word, &lx, lineStart: lineStart)
             }
-        }
-        if let block = blockComment {
-            // hledger reads an unclosed block to the end of the file; so do we, with a warning.
-            diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
         }
     }
 
@@ -228,7 +257,7 @@ public final class JournalParser {
 
     /// A string made from a byte range of the current file.
     func sourceText(_ r: Range<Int>) -> String {
-        sources.files[fileIndex].text(r.lowerBound, r.upperBound)
+        currentFile.text(r.lowerBound, r.upperBound)
     }
 
     var entryHasErrors = false

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a large file with two parsers at once.
+///
+/// A second parser reads the file's second half, from a transaction header
+/// near the middle, while this one reads the first half. The second parser
+/// starts in the state a file starts in (no `decimal-mark ,`, aliases,
+/// `apply account`, `D`, comma-format commodities, and the year the file
+/// started with), so its work counts only when the first half
+/// ends in that same state, outside a `comment` block; and it stops ("bails
+/// out") at any directive other than `P`, since a directive may change how
+/// the lines after it read. When its work does not count, this parser reads
+/// the second half itself: the result is the same either way, only slower.
+///
+/// The second parser interns names into tables of its own; `absorb` maps its
+/// ids into this parser's tables in the order the names first appear, which
+/// gives every account and commodity the id a single parser would give it.
+extension JournalParser {
+    /// Files at least this large are split in two, unless `CheckOptions` says otherwise.
+    public static let defaultParallelThreshold = 1 << 20
+
+    static let cores: Int = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+    /// Where a second parser may start: the first transaction header at or
+    /// after the middle of the file; nil for small files or one core.
+    func splitPoint(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let n = buf.count
+        guard n - start >= parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
+        var i = start + (n - start) / 2
+        while i < n {
+            guard let p = memchr(buf.baseAddress! + i, 0x0A, n - i) else { return nil }
+            let next = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
+            if next < n, Lexer.isDigit(buf[next]) { return next }
+            i = next
+        }
+        return nil
+    }
+
+    /// The state every file starts in: nothing carried over that changes how a line reads.
+    var inStartingState: Bool {
+        !decimalComma && defaultCommodity == nil && aliases.isEmpty && accountPrefixes.isEmpty
+            && commaCommodities.isEmpty && entry == nil
+    }
+
+    /// Reads `contentStart..<split` here and `split...` in a second parser;
+    /// returns true when the second parser's work was taken, false when the
+    /// caller must read from `split` on itself (with `block` as it stands).
+    func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, split: Int, block: inout BlockComment?) -> Bool {
+        let startedClean = inStartingState, startYear = defaultYear
+        let second = JournalParser(sources: sources, diagnostics: DiagnosticEngine(limit: diagnostics.limit))
+        second.speculative = true
+        second.fileIndex = fileIndex
+        second.currentFile = currentFile
+        second.currentYear = currentYear
+        second.defaultYear = defaultYear
+        second.reserveTransactions((buf.count - split) / 40)
+        let file = currentFile!
+        let job = BackgroundJob {
+            file.bytes.withUnsafeBufferPointer { b in
+                var secondBlock: BlockComment?
+                second.parseLines(b, from: split, to: b.count, block: &secondBlock)
+                if !second.bailedOut, let open = secondBlock {
+                    second.diagnostics.warning(Messages.unclosedBlockComment, at: second.location(open.start))
+                }
+            }
+            second.flushEntry()
+        }
+        parseLines(buf, from: currentFile.contentStart, to: split, block: &block)
+        flushEntry()
+        job.wait()
+        guard startedClean, inStartingState, defaultYear == startYear, block == nil, !second.bailedOut else { return false }
+        absorb(second)
+        return true
+    }
+
+    /// Takes in what a second parser read after everything this one read.
+    func absorb(_ other: JournalParser) {
+        // Moved out, so that the ids below are rewritten in place, not copied.
+        var theirs = other.journal
+        other.journal = Journal()
+        var accounts = [Int32](repeating: 0, count: theirs.accounts.count)
+        for id in 0..<theirs.accounts.count {
+            accounts[id] = journal.accounts.intern(theirs.accounts[Int32(id)])
+        }
+        var commodities = [Int32](repeating: 0, count: theirs.commodities.count)
+        for id in 0..<theirs.commodities.count {
+            let mine = journal.commodities.intern(theirs.commodities[Int32(id)])
+            commodities[id] = mine
+            journal.commodities.absorb(theirs.commodities.styles[id], into: mine)
+        }
+        let base = journal.transactions.count
+        for t in theirs.transactions.indices {
+            for i in theirs.transactions[t].postings.indices {
+                theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
+            }
+        }
+        journal.transactions.append(contentsOf: theirs.transactions)
+        theirs.transactions = []
+        for i in theirs.brokenTransactions { journal.brokenTransactions.insert(base + i) }
+        for var price in theirs.prices {
+            price.commodity = commodities[Int(price.commodity)]
+            price.price.commodity = commodities[Int(price.price.commodity)]
+            journal.prices.append(price)
+        }
+        for pair in theirs.tradedPairs {
+            let account = accounts[Int(pair >> 32)], commodity = commodities[Int(pair & 0xFFFF_FFFF)]
+            journal.tradedPairs.insert(Int64(account) << 32 | Int64(UInt32(bitPattern: commodity)))
+        }
+        journal.hasAssertions = journal.hasAssertions || theirs.hasAssertions
+        diagnostics.absorb(other.diagnostics)
+    }
+}
+
+/// A closure run on a thread of its own; `wait` returns when it has finished.
+final class BackgroundJob: @unchecked Sendable {
+    private var thread = pthread_t()
+    private let body: () -> Void
+    private var started = false
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        let box = Unmanaged.passRetained(self).toOpaque()
+        started = pthread_create(&thread, nil, { raw in
+            let job = Unmanaged<BackgroundJob>.fromOpaque(raw!).takeRetainedValue()
+            job.body()
+            return nil
+        }, box) == 0
+        if !started {
+            // No thread to be had: run it here.
+            Unmanaged<BackgroundJob>.fromOpaque(box).release()
+            body()
+        }
+    }
+
+    func wait() {
+        if started { pthread_join(thread, nil) }
+        started = false
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import LedgerCore
+
+/// Reading a file with two parsers gives exactly what one parser gives.
+final class ParallelParsingTests: XCTestCase {
+    let until = CivilDate(year: 2025, month: 12, day: 31)!
+
+    func compiled(_ path: String, _ bytes: [UInt8], parallel: Bool) -> (meaning: [UInt8], diagnostics: String) {
+        var options = CheckOptions()
+        options.parallelThreshold = parallel ? 0 : Int.max
+        let c = compile([InputFile(path: path, bytes: bytes)], until: until, options: options)
+        let printed = DiagnosticPrinter(sources: c.sources, useColor: false)
+            .render(c.diagnostics.sorted(), format: .text, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
+        return (meaning(of: c), printed + "errors: \(c.diagnostics.errorCount)")
+    }
+
+    func assertSame(_ path: String, _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        let one = compiled(path, bytes, parallel: false), two = compiled(path, bytes, parallel: true)
+        XCTAssertEqual(two.diagnostics, one.diagnostics, path, file: file, line: line)
+        XCTAssertEqual(two.meaning, one.meaning, path, file: file, line: line)
+    }
+
+    func testSplitHalvesAgreeWithOneParser() {
+        var text = "commodity $1,000.00\n; a journal long enough to split\n"
+        for i in 0..<400 {
+            let day = 1 + i % 28, month = 1 + (i / 28) % 12
+            text += "2025-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) * Shop \(i % 7)  ; id: \(i)\n"
+            text += "    Expenses:Shop:\(["Food", "식비", "Rent"][i % 3])    \(i % 5 == 0 ? "10.5 EUR" : "$\(i).25")\n"
+            if i % 11 == 0 { text += "    Assets:Broker    2 AAPL @ $1.125\n" }
+            text += "    Assets:Cash\n"
+            if i == 300 { text += "P 2025-06-01 AAPL $210.00\n" }
+        }
+        assertSame("split.ledger", Array(text.utf8))
+    }
+
+    func testErrorsInTheSecondHalfAreReportedOnce() {
+        var text = ""
+        for i in 0..<200 {
+            text += "2025-01-01 T\(i)\n    a  \(i == 150 ? "1,5" : "1") USD\n    b  \(i == 170 ? "-2" : "-1") USD\n"
+        }
+        assertSame("errors.ledger", Array(text.utf8))
+    }
+
+    func testADirectiveAfterTheMiddleFallsBackToOneParser() {
+        var text = ""
+        for i in 0..<100 {
+            if i == 70 { text += "decimal-mark ,\n" }
+            text += "2025-01-01 T\(i)\n    a  1\(i >= 70 ? ",50" : ".50") EUR\n    b\n"
+        }
+        assertSame("directive.ledger", Array(text.utf8))
+        var block = "comment\n"
+        for i in 0..<100 { block += "2025-01-01 T\(i)\n    a  1 EUR\n" }
+        block += "end comment\n2025-01-02 x\n    a  1 EUR\n    b\n"
+        assertSame("block.ledger", Array(block.utf8))
+    }
+
+    /// Every sample, error sample and compatibility journal, read split at its middle.
+    func testCorpusAgreesWithOneParser() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var paths: [String] = []
+        for dir in ["samples", "samples/errors"] {
+            paths += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path)
+                .filter { $0.hasSuffix(".ledger") }.map { root.appendingPathComponent(dir + "/" + $0).path }
+        }
+        if let list = try? String(contentsOf: CompatibilityTests.corpus.appendingPathComponent("INDEX.txt"), encoding: .utf8) {
+            paths += list.split(separator: "\n").map { CompatibilityTests.corpus.appendingPathComponent(String($0)).path }
+        }
+        for path in paths {
+            assertSame(path, try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        XCTAssertGreaterThan(paths.count, 40)
+    }
+}
