@@ -151,5 +151,8 @@ final class ReportValueTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["report", "samples/personal.ledger", "--depth", "0"]).status, 2)
         XCTAssertEqual(try runLedgerc(["report", "samples/personal.ledger", "--from", "2025-13"]).status, 2)
         XCTAssertEqual(try runLedgerc(["report", "samples/personal.ledger", "--from", "2025-03", "--to", "2025-02"]).status, 2)
+        let typo = try runLedgerc(["report", "balanse", "samples/personal.ledger"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("unknown report 'balanse' (did you mean 'balance'?)"), typo.stderr)
     }
 }

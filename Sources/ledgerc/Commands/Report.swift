@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LedgerCore
 
 /// `ledgerc report`: month summaries, transactions, balances and the register.
@@ -41,6 +46,10 @@ enum ReportCommand: Subcommand {
         if let first = parsed.positionals.first, reports.contains(first) {
             report = first
             parsed.positionals.removeFirst()
+        } else if let first = parsed.positionals.first, first != "-", access(first, F_OK) != 0,
+                  let near = closestWord(to: first, among: reports) {
+            // Not a report and not a file: most likely a mistyped report name.
+            throw UsageError(message: "unknown report '\(first)' (did you mean '\(near)'?)")
         }
         var side: Trade.Side?
         if let text = parsed.values["--side"] {
