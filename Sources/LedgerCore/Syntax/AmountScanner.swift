@@ -124,7 +124,10 @@ extension Lexer {
             pos = start
             return .failure(.noNumber(at: start))
         }
-        if chunkDigits > 0 {
+        if mantissa == 0 {
+            // Up to 18 digits (nearly every amount): nothing spilled.
+            mantissa = Int128(chunk)
+        } else if chunkDigits > 0 {
             var p: Int128 = 1
             for _ in 0..<chunkDigits { p *= 10 }
             mantissa = mantissa * p + Int128(chunk)
