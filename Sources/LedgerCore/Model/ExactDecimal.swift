@@ -165,23 +165,40 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     /// every three integer digits, and uses the given decimal mark.
     public func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E) {
         if mantissa < 0 { buf.byte(0x2D) }
-        var digits: [UInt8] = []
-        var v = mantissa.magnitude
-        repeat {
-            digits.append(UInt8(48 + v % 10))
-            v /= 10
-        } while v > 0
-        while digits.count <= scale { digits.append(0x30) }
-        // digits are least-significant first
-        let intCount = digits.count - scale
-        for i in 0..<intCount {
-            let d = digits[digits.count - 1 - i]
-            if let g = grouping, i > 0, (intCount - i) % 3 == 0 { buf.byte(g) }
-            buf.byte(d)
-        }
-        if scale > 0 {
-            buf.byte(decimalMark)
-            for i in stride(from: scale - 1, through: 0, by: -1) { buf.byte(digits[i]) }
+        let scale = self.scale
+        // At most 39 digits (an Int128) or scale + 1: the digits fit on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { digits in
+            var n = 0
+            let magnitude = mantissa.magnitude
+            if magnitude <= UInt64.max {
+                var v = UInt64(magnitude)
+                repeat {
+                    digits[n] = UInt8(truncatingIfNeeded: 48 + v % 10)
+                    v /= 10
+                    n += 1
+                } while v > 0
+            } else {
+                var v = magnitude
+                repeat {
+                    digits[n] = UInt8(truncatingIfNeeded: 48 + v % 10)
+                    v /= 10
+                    n += 1
+                } while v > 0
+            }
+            while n <= scale {
+                digits[n] = 0x30
+                n += 1
+            }
+            // digits are least-significant first
+            let intCount = n - scale
+            for i in 0..<intCount {
+                if let g = grouping, i > 0, (intCount - i) % 3 == 0 { buf.byte(g) }
+                buf.byte(digits[n - 1 - i])
+            }
+            if scale > 0 {
+                buf.byte(decimalMark)
+                for i in stride(from: scale - 1, through: 0, by: -1) { buf.byte(digits[i]) }
+            }
         }
     }
 }
