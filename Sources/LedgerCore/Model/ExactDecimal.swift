@@ -38,6 +38,12 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     public static let zero = ExactDecimal(mantissa: 0, scale: 0)
 
     public var isZero: Bool { mantissa == 0 }
+
+    /// The mantissa when it fits in 64 bits (nearly always).
+    var mantissa64: Int64? {
+        let l = Int64(bitPattern: low)
+        return high == (l < 0 ? -1 : 0) ? l : nil
+    }
     public var isNegative: Bool { mantissa < 0 }
     public var signum: Int { mantissa == 0 ? 0 : (mantissa < 0 ? -1 : 1) }
 

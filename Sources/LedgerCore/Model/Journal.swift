@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A quantity of one commodity.
 public struct Amount: Hashable, Sendable {
     public var quantity: ExactDecimal
@@ -112,6 +118,9 @@ public struct Posting: Sendable {
         set { flags = newValue ? flags | Posting.inferredFlag : flags & ~Posting.inferredFlag }
     }
 
+    /// A real posting with no cost, lot cost, assertion or comment.
+    var isPlain: Bool { details == nil && virtual == .real }
+
     /// Where the amount starts (the account's place when there is none).
     public var amountLocation: SourceLocation {
         get { SourceLocation(file: Int(location.file), offset: Int(amountOffset)) }
@@ -204,6 +213,18 @@ public struct Transaction: Sendable {
         guard let comment, containsIgnoringASCIICase(comment, key + ":") else { return nil }
         return parseTags(comment).first { $0.key.lowercased() == key }?.value
     }
+
+    /// The value of a `repeat:` tag, with a cheap test first (the common case has none).
+    public var repeatTag: String? {
+        guard let comment, containsIgnoringASCIICase(comment, "repeat:") else { return nil }
+        return tag("repeat")
+    }
+
+    /// True when the description holds a `|` (payee | note).
+    var hasNote: Bool {
+        var d = description
+        return d.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 0x7C, $0.count) != nil }
+    }
 }
 
 /// How often a `repeat` rule recurs: a count of days or months per step.
@@ -284,6 +305,8 @@ public struct Journal: Sendable {
     public var hasAssertions = false
     /// Indices of transactions that had syntax errors; the checker skips them.
     public var brokenTransactions: Set<Int> = []
+    /// For `check`: what is left of the transactions not kept in `transactions`.
+    public var stream: CheckStream?
 
     public init() {}
 }
@@ -291,20 +314,26 @@ public struct Journal: Sendable {
 /// True if `needle` (lower-case ASCII) occurs in `text`, ignoring ASCII case;
 /// a cheap test before parsing a comment's tags.
 func containsIgnoringASCIICase(_ text: String, _ needle: String) -> Bool {
-    let n = Array(needle.utf8)
-    guard let first = n.first else { return true }
-    let t = text.utf8
-    var i = t.startIndex
-    while let hit = t[i...].firstIndex(where: { $0 | 0x20 == first }) {
-        var j = hit, k = 0
-        while k < n.count, j < t.endIndex, t[j] | 0x20 == n[k] || t[j] == n[k] {
-            j = t.index(after: j)
-            k += 1
+    var text = text, needle = needle
+    return needle.withUTF8 { pattern in
+        let n = pattern.count
+        guard n > 0 else { return true }
+        let first = pattern[0]
+        return text.withUTF8 { t in
+            guard t.count >= n else { return false }
+            var i = 0
+            let last = t.count - n
+            while i <= last {
+                if t[i] | 0x20 == first {
+                    var k = 1
+                    while k < n, t[i + k] | 0x20 == pattern[k] || t[i + k] == pattern[k] { k += 1 }
+                    if k == n { return true }
+                }
+                i += 1
+            }
+            return false
         }
-        if k == n.count { return true }
-        i = t.index(after: hit)
     }
-    return false
 }
 
 extension String {

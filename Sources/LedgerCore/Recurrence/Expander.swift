@@ -47,9 +47,22 @@ public struct Expander {
             let description = t.description[...]
             let payee = description.firstIndex(of: "|").map { description[..<$0] } ?? description
             record(payee, t.date.day)
-            if let tagged = t.tag("repeat"), foldedName(tagged) != foldedName(String(payee)) {
+            if let tagged = t.repeatTag, foldedName(tagged) != foldedName(String(payee)) {
                 record(tagged[...], t.date.day)
             }
+        }
+        if let stream = journal.stream {
+            // Transactions `check` let go: each distinct payee is looked up once.
+            var rulesOfPayee = [[Int]?](repeating: nil, count: stream.payees.count)
+            for id in 0..<stream.payees.count {
+                let name = stream.payees[Int32(id)][...]
+                if let found = FoldedLookup.find(name, in: names, scratch: &scratch) { rulesOfPayee[id] = ruleOfName[found] }
+            }
+            for record in stream.records {
+                guard let rules = rulesOfPayee[Int(record.payee)] else { continue }
+                for r in rules { dates[r].append(record.day) }
+            }
+            for (day, name) in stream.repeatTags { record(name[...], day) }
         }
         for r in dates.indices { dates[r].sort() }
         return dates

@@ -101,7 +101,7 @@ public struct TransactionsReport {
             w.key("code"); w.string(t.code)
             w.key("description"); w.string(t.description)
             w.key("payee")
-            if t.description.utf8.contains(UInt8(ascii: "|")) { w.string(t.payee) } else { w.string(t.description) }
+            if t.hasNote { w.string(t.payee) } else { w.string(t.description) }
             w.key("comment"); w.string(t.comment)
             w.key("tags"); writeTags(t.tags, &w)
             let src = source(t)

@@ -5,8 +5,15 @@ public struct CheckOptions: Sendable {
     /// Files at least this large are read by two parsers at once (tests set 0
     /// to read every file that way).
     public var parallelThreshold = JournalParser.defaultParallelThreshold
+    /// Only the diagnostics are wanted (`ledgerc check`): transactions that
+    /// balance exactly are let go as they are read (see `CheckStream`), and the
+    /// compiled ledger holds only the rest.
+    public var onlyChecks = false
 
-    public init(strict: Bool = false) { self.strict = strict }
+    public init(strict: Bool = false, onlyChecks: Bool = false) {
+        self.strict = strict
+        self.onlyChecks = onlyChecks
+    }
 }
 
 /// Balances every transaction and rule template, infers elided amounts, and
@@ -88,7 +95,25 @@ struct AssertionChecker {
             return a == b ? $0 < $1 : a < b
         }
         var balances: [Int64: ExactDecimal] = [:]
+        // Transactions `check` let go (see `CheckStream`) move balances too, in
+        // their place by date and then file order.
+        let stream = journal.stream
+        let records = stream?.recordsInDateOrder() ?? []
+        var next = 0
+        func replayRecords(before day: Int32, _ seq: Int32) {
+            guard let stream else { return }
+            while next < records.count {
+                let r = stream.records[records[next]]
+                guard r.day < day || r.day == day && r.seq < seq else { return }
+                for m in stream.moves(of: records[next]) {
+                    let k = AssertionChecker.key(m.account, m.commodity)
+                    balances[k] = (balances[k] ?? .zero).adding(m.quantity) ?? .zero
+                }
+                next += 1
+            }
+        }
         for i in order {
+            replayRecords(before: journal.transactions[i].date.day, stream?.keptSeq[i] ?? Int32(i))
             var t = journal.transactions[i]
             // A broken transaction still moves balances by the amounts it states,
             // so that one error does not cascade into failed assertions.

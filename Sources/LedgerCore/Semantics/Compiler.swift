@@ -25,14 +25,23 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
     parser.currentYear = until.year
     parser.parallelThreshold = options.parallelThreshold
+    let size = inputs.reduce(0) { $0 + $1.bytes.count }
+    if options.onlyChecks && !options.strict { parser.stream = CheckStream(bytes: size) }
     // Room for every transaction up front: a journal spends at least 40 bytes
     // on one, and capacity that is never written costs no memory.
-    parser.reserveTransactions(inputs.reduce(0) { $0 + $1.bytes.count } / 40)
+    parser.reserveTransactions(size / 40)
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
         parser.parse(fileIndex: index)
     }
     var journal = parser.finish()
+    if let stream = journal.stream, stream.touchedAny(journal.tradedPairs) {
+        // A transaction let go moved a position that turned out to be traded
+        // later in the input: positions need it whole, so read everything again.
+        var keepAll = options
+        keepAll.onlyChecks = false
+        return compile(inputs, until: until, options: keepAll)
+    }
     Checker(diagnostics: diagnostics, options: options).check(&journal)
     let ledger = Expander(until: until).expand(consume journal)
     // The oversell check: positions replayed in date order.

@@ -58,6 +58,7 @@ extension JournalParser {
         second.currentYear = currentYear
         second.defaultYear = defaultYear
         second.reserveTransactions((buf.count - split) / 40)
+        if stream != nil { second.stream = CheckStream(bytes: buf.count - split) }
         let file = currentFile!
         let job = BackgroundJob {
             file.bytes.withUnsafeBufferPointer { b in
@@ -111,6 +112,9 @@ extension JournalParser {
             journal.tradedPairs.insert(Int64(account) << 32 | Int64(UInt32(bitPattern: commodity)))
         }
         journal.hasAssertions = journal.hasAssertions || theirs.hasAssertions
+        if let mine = stream, let their = other.stream {
+            mine.absorb(their, accounts: accounts, commodities: commodities)
+        }
         diagnostics.absorb(other.diagnostics)
     }
 }

@@ -39,6 +39,9 @@ public final class JournalParser {
 
     /// Files at least this large are read by two parsers at once.
     public var parallelThreshold = JournalParser.defaultParallelThreshold
+    /// Set for `check`: transactions that balance exactly are checked as they
+    /// are read and let go (see `CheckStream`); the rest are kept.
+    public var stream: CheckStream?
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     var speculative = false
     /// The second parser met a line it must not read on its own.
@@ -90,6 +93,7 @@ public final class JournalParser {
     /// never copy it.
     public func finish() -> Journal {
         flushEntry()
+        journal.stream = stream
         let done = journal
         journal = Journal()
         return done
@@ -267,10 +271,20 @@ public final class JournalParser {
         owner = .none
         guard var t = entry else { return }
         entry = nil
-        t.postings = Array(entryPostings[...])
-        entryPostings.removeAll(keepingCapacity: true)
         let broken = entryHasErrors
         entryHasErrors = false
+        if case .transaction = entryKind, let stream {
+            // `check` lets go of what it has checked: see `CheckStream`.
+            swap(&t.postings, &entryPostings)
+            let keep = stream.offer(&t, broken: broken, tradedPairs: journal.tradedPairs)
+            swap(&t.postings, &entryPostings)
+            if !keep {
+                entryPostings.removeAll(keepingCapacity: true)
+                return
+            }
+        }
+        t.postings = Array(entryPostings[...])
+        entryPostings.removeAll(keepingCapacity: true)
         switch entryKind {
         case .transaction:
             if broken { journal.brokenTransactions.insert(journal.transactions.count) }

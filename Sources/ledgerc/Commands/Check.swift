@@ -20,6 +20,6 @@ enum CheckCommand: Subcommand {
     static func run(_ args: [String]) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: ["--strict"])
         let common = try CommonOptions(parsed)
-        return try compileAndReport(common, options: CheckOptions(strict: parsed.has("--strict"))) == nil ? 1 : 0
+        return try compileAndReport(common, options: CheckOptions(strict: parsed.has("--strict"), onlyChecks: true)) == nil ? 1 : 0
     }
 }

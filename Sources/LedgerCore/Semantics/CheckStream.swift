@@ -1,0 +1,192 @@
+/// What `ledgerc check` keeps of the transactions it no longer needs whole.
+///
+/// `check` prints only diagnostics, so most transactions can be checked as
+/// soon as they are read and then let go: a transaction whose real postings
+/// are of one commodity, with no cost, no assertion and at most one elided
+/// amount, balances exactly (its sum is zero at any precision, so no later
+/// `commodity` directive can change the verdict). Of such a transaction the
+/// stream keeps only what later stages need:
+///
+/// - its postings' movements (account, commodity, amount), for balance
+///   assertions, which run in date order over everything;
+/// - its date and payee (and a `repeat:` tag), for the fulfilment of repeat rules;
+/// - which (account, commodity) pairs it touched: if one of them turns out to
+///   hold a traded position (a later posting with a cost), the compile is run
+///   again keeping everything, since positions need whole transactions.
+///
+/// Every other transaction is kept whole and checked as usual. The stream
+/// keeps about 40 bytes a posting instead of a whole `Transaction`.
+public final class CheckStream: @unchecked Sendable {
+    /// One posting of a transaction that was let go.
+    struct Movement {
+        var account: Int32
+        var commodity: Int32
+        var mantissa: Int64
+        var scale: Int8
+
+        var quantity: ExactDecimal { ExactDecimal(mantissa: Int128(mantissa), scale: Int(scale)) }
+    }
+
+    /// A transaction that was let go: its place in the file order, its date,
+    /// its movements (`moves[previous record's end..<end]`) and its payee.
+    struct Record {
+        var day: Int32
+        var seq: Int32
+        var end: Int32
+        var payee: Int32
+    }
+
+    /// Recorded transactions seen so far, kept or not (the next one's file-order number).
+    var seen: Int32 = 0
+    /// The file-order number of each transaction kept in `journal.transactions`.
+    var keptSeq: [Int32] = []
+    var moves: [Movement] = []
+    var records: [Record] = []
+    /// Payees of records, interned as written.
+    var payees = NameTable()
+    /// `repeat: NAME` tags of records: the day and the name.
+    var repeatTags: [(day: Int32, name: String)] = []
+    /// Per account, a bit per commodity id below 64 that a record touched; wider ids in `touchedWide`.
+    var touched: [UInt64] = []
+    var touchedWide: Set<Int64> = []
+
+    /// `bytes`: the size of the input, to make room for its movements up
+    /// front (capacity never written costs no memory, and nothing is copied as it grows).
+    public init(bytes: Int = 0) {
+        moves.reserveCapacity(bytes / 24)
+        records.reserveCapacity(bytes / 80)
+    }
+
+    /// Takes a transaction just read. Returns true when it must be kept whole
+    /// (the caller stores it); false when the stream has checked and recorded it.
+    func offer(_ t: inout Transaction, broken: Bool, tradedPairs: Set<Int64>) -> Bool {
+        let seq = seen
+        seen += 1
+        let before = moves.count
+        guard !broken, letGo(&t, tradedPairs: tradedPairs) else {
+            moves.removeSubrange(before...)
+            keptSeq.append(seq)
+            return true
+        }
+        for m in moves[before...] { markTouched(m.account, m.commodity) }
+        let payee = t.hasNote ? t.payee : t.description
+        records.append(Record(day: t.date.day, seq: seq, end: Int32(moves.count), payee: payees.intern(payee)))
+        if let tagged = t.repeatTag { repeatTags.append((t.date.day, tagged)) }
+        return false
+    }
+
+    /// Records the movements of `t` if it balances exactly and is of the simple
+    /// kind; false when it must be kept (the caller drops what was recorded).
+    private func letGo(_ t: inout Transaction, tradedPairs: Set<Int64>) -> Bool {
+        hit = false
+        // `print` output read back: its occurrences must stay out of assertions.
+        if let c = t.comment, containsIgnoringASCIICase(c, "generated:") { return false }
+        var commodity: Int32 = -1
+        var scale = -1
+        var sum: Int64 = 0
+        var elided = -1
+        for i in t.postings.indices {
+            guard t.postings[i].isPlain else { return false }
+            guard let a = t.postings[i].amount else {
+                if elided >= 0 { return false }
+                elided = i
+                continue
+            }
+            // One commodity at one scale, within 64 bits: the sum is exact.
+            guard let m = a.quantity.mantissa64 else { return false }
+            if commodity < 0 {
+                commodity = a.commodity
+                scale = a.quantity.scale
+            } else if commodity != a.commodity || scale != a.quantity.scale {
+                return false
+            }
+            let (s, overflow) = sum.addingReportingOverflow(m)
+            if overflow { return false }
+            sum = s
+            record(t.postings[i].account, commodity, m, scale, tradedPairs)
+        }
+        guard commodity >= 0 else { return false }
+        if elided >= 0 {
+            guard sum != Int64.min else { return false }
+            let q = ExactDecimal(mantissa: Int128(-sum), scale: scale)
+            t.postings[elided].amount = Amount(q, commodity)
+            t.postings[elided].isInferred = true
+            record(t.postings[elided].account, commodity, -sum, scale, tradedPairs)
+        } else if sum != 0 {
+            return false
+        }
+        return !hit
+    }
+
+    /// Set when a posting of a transaction being let go moves a traded position.
+    private var hit = false
+
+    @inline(__always)
+    private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ scale: Int, _ tradedPairs: Set<Int64>) {
+        if !tradedPairs.isEmpty, tradedPairs.contains(Int64(account) << 32 | Int64(UInt32(bitPattern: commodity))) { hit = true }
+        moves.append(Movement(account: account, commodity: commodity, mantissa: mantissa, scale: Int8(truncatingIfNeeded: scale)))
+    }
+
+    private func markTouched(_ account: Int32, _ commodity: Int32) {
+        if commodity >= 64 {
+            touchedWide.insert(Int64(account) << 32 | Int64(commodity))
+            return
+        }
+        let a = Int(account)
+        if a >= touched.count { touched.append(contentsOf: repeatElement(0, count: a - touched.count + 1)) }
+        touched[a] |= 1 << UInt64(commodity)
+    }
+
+    /// True when a transaction let go touched one of these (account, commodity) pairs.
+    func touchedAny(_ pairs: Set<Int64>) -> Bool {
+        for pair in pairs {
+            let account = Int(pair >> 32), commodity = Int32(truncatingIfNeeded: pair)
+            if commodity >= 64 {
+                if touchedWide.contains(pair) { return true }
+            } else if account < touched.count, touched[account] & (1 << UInt64(commodity)) != 0 {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Takes in what a second parser's stream recorded after everything this one did.
+    func absorb(_ other: CheckStream, accounts: [Int32], commodities: [Int32]) {
+        let seqBase = seen, moveBase = Int32(moves.count)
+        keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
+        moves.reserveCapacity(moves.count + other.moves.count)
+        for var m in other.moves {
+            m.account = accounts[Int(m.account)]
+            m.commodity = commodities[Int(m.commodity)]
+            moves.append(m)
+            markTouched(m.account, m.commodity)
+        }
+        var payeeMap = [Int32](repeating: 0, count: other.payees.count)
+        for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
+        records.reserveCapacity(records.count + other.records.count)
+        for var r in other.records {
+            r.seq += seqBase
+            r.end += moveBase
+            r.payee = payeeMap[Int(r.payee)]
+            records.append(r)
+        }
+        repeatTags.append(contentsOf: other.repeatTags)
+        seen += other.seen
+    }
+
+    /// Records in date order (file order for equal dates), as indices into `records`.
+    func recordsInDateOrder() -> [Int] {
+        var sorted = true
+        for i in records.indices.dropFirst() where records[i].day < records[i - 1].day {
+            sorted = false
+            break
+        }
+        if sorted { return Array(records.indices) }
+        return records.indices.sorted { records[$0].day == records[$1].day ? $0 < $1 : records[$0].day < records[$1].day }
+    }
+
+    /// The movements of record `i`.
+    func moves(of i: Int) -> ArraySlice<Movement> {
+        moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)]
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+@testable import LedgerCore
+
+/// `check` lets go of transactions it has checked (`CheckStream`): it must
+/// report exactly what a compile that keeps everything reports.
+final class CheckStreamTests: XCTestCase {
+    let until = CivilDate(year: 2025, month: 12, day: 31)!
+
+    func diagnostics(_ text: String, onlyChecks: Bool, parallel: Bool = false, path: String = "stream.ledger") -> String {
+        var options = CheckOptions(onlyChecks: onlyChecks)
+        options.parallelThreshold = parallel ? 0 : Int.max
+        let c = compile([InputFile(path: path, bytes: Array(text.utf8))], until: until, options: options)
+        return DiagnosticPrinter(sources: c.sources, useColor: false)
+            .render(c.diagnostics.sorted(), format: .text, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
+            + "errors: \(c.diagnostics.errorCount)"
+    }
+
+    func assertSameDiagnostics(_ text: String, path: String = "stream.ledger", file: StaticString = #filePath, line: UInt = #line) {
+        let full = diagnostics(text, onlyChecks: false, path: path)
+        XCTAssertEqual(diagnostics(text, onlyChecks: true, path: path), full, path, file: file, line: line)
+        XCTAssertEqual(diagnostics(text, onlyChecks: true, parallel: true, path: path), full, "\(path), split", file: file, line: line)
+    }
+
+    func testAssertionsSeeTransactionsLetGoInDateOrder() {
+        let text = """
+        2025-01-05 Pay
+            Assets:Bank   100 USD
+            Income:Salary
+        2025-01-03 Earlier, written later
+            Assets:Bank   50 USD
+            Income:Salary
+        2025-01-04 Check
+            Assets:Bank   0 USD = 50 USD
+            Income:Salary
+        2025-01-06 Check
+            Assets:Bank   0 USD = 140 USD
+            Income:Salary
+        2025-01-06 Later the same day
+            Assets:Bank   -10 USD
+            Expenses:Fees
+        2025-01-07 Assign
+            Assets:Bank   = 200 USD
+            Income:Salary
+
+        """
+        let full = diagnostics(text, onlyChecks: false)
+        XCTAssertTrue(full.contains("stream.ledger:11:"), "the 140 USD assertion fails (the balance is 150): \(full)")
+        XCTAssertEqual(full.components(separatedBy: "error:").count - 1, 1, full)
+        assertSameDiagnostics(text)
+    }
+
+    func testRecordsLetGoFulfilRepeatRules() {
+        let text = """
+        repeat monthly from 2025-01-25  Salary
+            Assets:Bank    3,000 USD
+            Income:Salary
+
+        2025-02-24 salary | early
+            Assets:Bank    3,000 USD
+            Income:Salary
+        2025-03-26 Payroll  ; repeat: Salary
+            Assets:Bank    3,000 USD
+            Income:Salary
+        2025-04-30 Check
+            Assets:Bank    0 USD = 6,000 USD
+            Equity:X
+
+        """
+        // Jan generated, Feb and Mar recorded, Apr generated; assertions see only the recorded two.
+        XCTAssertEqual(diagnostics(text, onlyChecks: false), "errors: 0")
+        let c = compile([InputFile(path: "r.ledger", bytes: Array(text.utf8))], until: CivilDate(year: 2025, month: 4, day: 30)!,
+                        options: CheckOptions(onlyChecks: true))
+        XCTAssertEqual(c.ledger.transactions.filter { $0.generated != nil }.map(\.date.description), ["2025-01-25", "2025-04-25"])
+        assertSameDiagnostics(text)
+    }
+
+    func testAReceiptBeforeTheFirstPricedPurchaseIsNotLost() {
+        let text = """
+        2025-01-02 Shares received
+            Assets:Broker    10 AAPL
+            Equity:Gift
+        2025-01-03 Buy
+            Assets:Broker    5 AAPL @ 100 USD
+            Assets:Cash
+        2025-01-04 Sell
+            Assets:Broker    -12 AAPL @ 110 USD
+            Assets:Cash
+
+        """
+        XCTAssertEqual(diagnostics(text, onlyChecks: false), "errors: 0", "15 held, 12 sold")
+        assertSameDiagnostics(text)
+    }
+
+    /// Every sample, error sample and compatibility journal.
+    func testCorpusGivesTheSameDiagnostics() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var paths: [String] = []
+        for dir in ["samples", "samples/errors"] {
+            paths += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path)
+                .filter { $0.hasSuffix(".ledger") }.map { root.appendingPathComponent(dir + "/" + $0).path }
+        }
+        if let list = try? String(contentsOf: CompatibilityTests.corpus.appendingPathComponent("INDEX.txt"), encoding: .utf8) {
+            paths += list.split(separator: "\n").map { CompatibilityTests.corpus.appendingPathComponent(String($0)).path }
+        }
+        for path in paths {
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            assertSameDiagnostics(text, path: path)
+        }
+        XCTAssertGreaterThan(paths.count, 40)
+    }
+}
