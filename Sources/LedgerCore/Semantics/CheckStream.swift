@@ -159,7 +159,12 @@ public final class CheckStream: @unchecked Sendable {
             m.account = accounts[Int(m.account)]
             m.commodity = commodities[Int(m.commodity)]
             moves.append(m)
-            markTouched(m.account, m.commodity)
+        }
+        for (account, bits) in other.touched.enumerated() where bits != 0 {
+            for c in 0..<64 where bits & (1 << UInt64(c)) != 0 { markTouched(accounts[account], commodities[c]) }
+        }
+        for pair in other.touchedWide {
+            markTouched(accounts[Int(pair >> 32)], commodities[Int(pair & 0xFFFF_FFFF)])
         }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
