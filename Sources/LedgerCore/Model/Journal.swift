@@ -336,6 +336,13 @@ func containsIgnoringASCIICase(_ text: String, _ needle: String) -> Bool {
     }
 }
 
+/// Makes room for `extra` more elements: at least doubling, so that repeated
+/// calls cost amortized constant time per element.
+func growCapacity<T>(_ array: inout [T], by extra: Int) {
+    let needed = array.count + extra
+    if array.capacity < needed { array.reserveCapacity(max(needed, array.capacity * 2)) }
+}
+
 extension String {
     /// The string without leading and trailing spaces and tabs.
     public var trimmingSpaces: String {

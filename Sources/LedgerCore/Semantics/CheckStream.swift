@@ -53,8 +53,13 @@ public final class CheckStream: @unchecked Sendable {
     /// `bytes`: the size of the input, to make room for its movements up
     /// front (capacity never written costs no memory, and nothing is copied as it grows).
     public init(bytes: Int = 0) {
-        moves.reserveCapacity(bytes / 24)
-        records.reserveCapacity(bytes / 80)
+        makeRoom(forBytes: bytes)
+    }
+
+    /// Makes room for the movements of this many more bytes of input.
+    func makeRoom(forBytes bytes: Int) {
+        growCapacity(&moves, by: bytes / 24)
+        growCapacity(&records, by: bytes / 80)
     }
 
     /// Takes a transaction just read. Returns true when it must be kept whole
@@ -121,9 +126,29 @@ public final class CheckStream: @unchecked Sendable {
     /// Set when a posting of a transaction being let go moves a traded position.
     private var hit = false
 
+    /// `tradedPairs` as bits per account (commodity ids below 64), rebuilt when the set grows.
+    private var tradedBits: [UInt64] = []
+    private var tradedBitsCount = 0
+
+    private func isTraded(_ account: Int32, _ commodity: Int32, _ tradedPairs: Set<Int64>) -> Bool {
+        if tradedPairs.isEmpty { return false }
+        if commodity >= 64 { return tradedPairs.contains(Int64(account) << 32 | Int64(commodity)) }
+        if tradedBitsCount != tradedPairs.count {
+            tradedBits.removeAll(keepingCapacity: true)
+            for pair in tradedPairs where Int32(truncatingIfNeeded: pair) < 64 {
+                let a = Int(pair >> 32)
+                if a >= tradedBits.count { tradedBits.append(contentsOf: repeatElement(0, count: a - tradedBits.count + 1)) }
+                tradedBits[a] |= 1 << UInt64(pair & 63)
+            }
+            tradedBitsCount = tradedPairs.count
+        }
+        let a = Int(account)
+        return a < tradedBits.count && tradedBits[a] & (1 << UInt64(commodity)) != 0
+    }
+
     @inline(__always)
     private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ scale: Int, _ tradedPairs: Set<Int64>) {
-        if !tradedPairs.isEmpty, tradedPairs.contains(Int64(account) << 32 | Int64(UInt32(bitPattern: commodity))) { hit = true }
+        if isTraded(account, commodity, tradedPairs) { hit = true }
         moves.append(Movement(account: account, commodity: commodity, mantissa: mantissa, scale: Int8(truncatingIfNeeded: scale)))
     }
 

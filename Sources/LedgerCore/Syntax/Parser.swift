@@ -83,9 +83,9 @@ public final class JournalParser {
         includeStack.removeLast()
     }
 
-    /// Makes room for this many transactions, so that the journal never grows by copying.
+    /// Makes room for this many more transactions, so that the journal rarely grows by copying.
     public func reserveTransactions(_ count: Int) {
-        journal.transactions.reserveCapacity(count)
+        growCapacity(&journal.transactions, by: count)
     }
 
     /// Ends the journal: the last item is stored.
@@ -114,6 +114,10 @@ public final class JournalParser {
         if defaultYear == nil { defaultYear = currentYear }
         let file = sources.files[index]
         currentFile = file
+        if index > 0 {
+            // An included file (or a second input): room for what it holds.
+            if let stream { stream.makeRoom(forBytes: file.bytes.count) } else { reserveTransactions(file.bytes.count / 40) }
+        }
         file.bytes.withUnsafeBufferPointer { buf in
             for bad in invalidUTF8Offsets(buf, from: file.contentStart, limit: 20) {
                 error(bad.isNul ? Messages.invalidNul : Messages.invalidUTF8, at: bad.offset)
