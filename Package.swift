@@ -21,6 +21,6 @@ let package = Package(
         .executableTarget(name: "ledgerc", dependencies: ["LedgerCore"]),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore"]),
         // End-to-end tests run the built `ledgerc` binary.
-        .testTarget(name: "ledgercTests", dependencies: ["ledgerc"]),
+        .testTarget(name: "ledgercTests", dependencies: ["ledgerc"], exclude: ["Golden"]),
     ]
 )
