@@ -136,12 +136,7 @@ final class FormatterTests: XCTestCase {
     /// Every sample and every compatibility journal that compiles: formatting
     /// is idempotent and the formatted text compiles to the same meaning.
     func testFormattingIsIdempotentAndKeepsTheMeaning() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var paths = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("samples").path)
-            .filter { $0.hasSuffix(".ledger") }.map { root.appendingPathComponent("samples/" + $0).path }
-        if let list = try? String(contentsOf: CompatibilityTests.corpus.appendingPathComponent("INDEX.txt"), encoding: .utf8) {
-            paths += list.split(separator: "\n").map { CompatibilityTests.corpus.appendingPathComponent(String($0)).path }
-        }
+        let paths = try TestCorpus.paths(withErrorSamples: false)
         let until = CivilDate(year: 2025, month: 12, day: 31)!
         var checked = 0
         for path in paths {

@@ -57,15 +57,7 @@ final class ParallelParsingTests: XCTestCase {
 
     /// Every sample, error sample and compatibility journal, read split at its middle.
     func testCorpusAgreesWithOneParser() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var paths: [String] = []
-        for dir in ["samples", "samples/errors"] {
-            paths += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path)
-                .filter { $0.hasSuffix(".ledger") }.map { root.appendingPathComponent(dir + "/" + $0).path }
-        }
-        if let list = try? String(contentsOf: CompatibilityTests.corpus.appendingPathComponent("INDEX.txt"), encoding: .utf8) {
-            paths += list.split(separator: "\n").map { CompatibilityTests.corpus.appendingPathComponent(String($0)).path }
-        }
+        let paths = try TestCorpus.paths(withErrorSamples: true)
         for path in paths {
             assertSame(path, try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
         }
