@@ -104,7 +104,9 @@ func readInputs(_ paths: [String]) throws -> [InputFile] {
         if path == "-" {
             if stdinUsed { continue }
             stdinUsed = true
-            inputs.append(InputFile(path: "<stdin>", bytes: FileIO.readStandardInput()))
+            let bytes = FileIO.readStandardInput()
+            if bytes.count > FileIO.largestInput { throw IOFailure(message: Messages.cannotRead("-", "larger than 2 GiB, the most ledgerc reads")) }
+            inputs.append(InputFile(path: "<stdin>", bytes: bytes))
             continue
         }
         switch FileIO.read(path) {

@@ -120,6 +120,9 @@ public enum OutputError: Error, CustomStringConvertible {
 
 /// Low-level file helpers that go through POSIX, not Foundation.
 public enum FileIO {
+    /// The largest input file: places in a file are 32-bit offsets.
+    public static let largestInput = Int(Int32.max)
+
     /// Reads a whole file, or returns the `errno` text.
     public static func read(_ path: String) -> Result<[UInt8], OutputError> {
         let fd = open(path, O_RDONLY)
@@ -131,6 +134,8 @@ public enum FileIO {
         }
         var out: [UInt8] = []
         let size = Int(st.st_size)
+        // Places in a file are 32-bit offsets.
+        if size > FileIO.largestInput { return .failure(.cannotWrite(path: path, reason: "larger than 2 GiB, the most ledgerc reads")) }
         out.reserveCapacity(size > 0 ? size : 1 << 16)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
