@@ -146,6 +146,17 @@ final class ReportValueTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["report", "balance", "samples/personal.ledger", "-o", dir.path + "/no/such/dir/x"]).status, 2)
     }
 
+    func testTradesTotalsFollowTheSide() throws {
+        let sells = try runLedgerc(["report", "trades", "samples/trading.ledger", "--side", "sell", "--until", "2025-04-30"])
+        XCTAssertEqual(sells.status, 0, sells.stderr)
+        XCTAssertTrue(sells.stdout.contains("Commodity  Sold"), sells.stdout)
+        XCTAssertFalse(sells.stdout.contains("Bought"), sells.stdout)
+        XCTAssertFalse(sells.stdout.contains(" buy "), sells.stdout)
+        let buys = try runLedgerc(["report", "trades", "samples/trading.ledger", "--side", "buy", "--until", "2025-04-30"])
+        XCTAssertTrue(buys.stdout.contains("Commodity  Bought"), buys.stdout)
+        XCTAssertFalse(buys.stdout.contains("Realized"), buys.stdout)
+    }
+
     func testReportUsageErrors() throws {
         XCTAssertEqual(try runLedgerc(["report", "samples/personal.ledger", "--format", "xml"]).status, 2)
         XCTAssertEqual(try runLedgerc(["report", "samples/personal.ledger", "--depth", "0"]).status, 2)

@@ -111,20 +111,29 @@ public struct TradesReport {
         let trades = trades()
         if trades.isEmpty { return Array("No trades in the period.\n".utf8) }
         let name = { (k: Int32) in c.needsQuotes(k) ? "\"\(c[k])\"" : c[k] }
-        var table = TextTable(headers: ["Date", "Account", "Commodity", "Side", "Quantity", "Price", "Amount", "Realized"],
+        // Buys realize nothing: with --side buy, no Realized column.
+        let realized = side != .buy
+        var table = TextTable(headers: ["Date", "Account", "Commodity", "Side", "Quantity", "Price", "Amount"] + (realized ? ["Realized"] : []),
                               rightAligned: [4, 5, 6, 7])
         for t in trades {
-            table.add([t.date.description, ledger.journal.accounts[t.account], name(t.commodity), t.side.rawValue,
+            var row = [t.date.description, ledger.journal.accounts[t.account], name(t.commodity), t.side.rawValue,
                        c.plain(t.quantity, t.commodity), c.format(Amount(t.price, t.costCommodity), precision: max(c.precision(t.costCommodity), t.price.normalized.scale)),
-                       c.format(Amount(t.amount, t.costCommodity)),
-                       t.realizedGain.map { c.format(Amount($0, t.costCommodity)) } ?? ""])
+                       c.format(Amount(t.amount, t.costCommodity))]
+            if realized { row.append(t.realizedGain.map { c.format(Amount($0, t.costCommodity)) } ?? "") }
+            table.add(row)
         }
         var out = table.render() + "\n"
-        var totals = TextTable(headers: ["Commodity", "Bought", "Amount", "Sold", "Amount", "Realized"], rightAligned: [1, 2, 3, 4, 5])
+        // With --side, only that side's totals.
+        var headers = ["Commodity"]
+        if side != .sell { headers += ["Bought", "Amount"] }
+        if side != .buy { headers += ["Sold", "Amount", "Realized"] }
+        var totals = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
         for s in self.totals(trades) {
             let f = { (q: ExactDecimal) in c.format(Amount(q, s.costCommodity)) }
-            totals.add([name(s.commodity), c.plain(s.bought, s.commodity), f(s.boughtAmount), c.plain(s.sold, s.commodity),
-                        f(s.soldAmount), f(s.realizedGain)])
+            var row = [name(s.commodity)]
+            if side != .sell { row += [c.plain(s.bought, s.commodity), f(s.boughtAmount)] }
+            if side != .buy { row += [c.plain(s.sold, s.commodity), f(s.soldAmount), f(s.realizedGain)] }
+            totals.add(row)
         }
         out += totals.render()
         return Array(out.utf8)
