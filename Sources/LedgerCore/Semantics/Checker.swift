@@ -1,4 +1,5 @@
-/// Options that change what the checker requires.
+/// Options of one compile: what the checker requires, and how much of the
+/// input the compile keeps.
 public struct CheckOptions: Sendable {
     /// Every account, commodity and payee used must be declared.
     public var strict = false
