@@ -104,6 +104,35 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(formatted(text), text)
     }
 
+    func testColumnOneCommentsInsideATransactionStayInside() {
+        XCTAssertEqual(formatted("""
+        2025-01-01 x
+            a    1 USD
+        ;    b  2 USD
+          c
+        ; after x
+
+        ; about y
+        2025-01-02 y
+            a  1 USD
+            b
+
+        """), """
+        2025-01-01 x
+            a  1 USD
+        ;    b  2 USD
+            c
+
+        ; after x
+
+        ; about y
+        2025-01-02 y
+            a  1 USD
+            b
+
+        """)
+    }
+
     func testByteOrderMarkAndCRLFAreKept() {
         let input = "\u{FEFF}2025-01-01 a\r\n  x   1 USD  \r\n  y\r\n\r\n\r\n"
         XCTAssertEqual(formatted(input), "\u{FEFF}2025-01-01 a\r\n    x  1 USD\r\n    y\r\n")

@@ -49,6 +49,11 @@ private struct EntryLine {
     var comment: String
     /// True for a comment line (`account` holds nothing).
     var isComment: Bool
+    /// A comment line in column 1 (held whole in `comment`): it does not end
+    /// the entry, so indented lines after it still belong to it.
+    var inColumnOne = false
+    /// A blank line stood before this column-1 comment.
+    var blankBefore = false
 }
 
 private struct FormatterState {
@@ -130,11 +135,19 @@ private struct FormatterState {
             indented(&lx)
             return
         }
-        flushEntry()
         let content = text(start..<lx.rest().upperBound)
         lx.pos = start
+        let isComment = [UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "|")].contains(first)
+        if !isComment { flushEntry() }
         switch first {
         case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "|"):
+            if case .entry = open {
+                // Kept with the entry: written in place if postings follow, after it if not.
+                entryLines.append(EntryLine(account: "", amount: "", annotations: "", comment: content, isComment: true,
+                                            inColumnOne: true, blankBefore: pendingBlank))
+                pendingBlank = false
+                return
+            }
             separate(isEntry: false)
             emit(content)
             open = .none
@@ -247,8 +260,15 @@ private struct FormatterState {
         for l in entryLines where !l.isComment && !l.amount.isEmpty {
             amountEnd = max(amountEnd, indent + displayWidth(l.account) + 2 + displayWidth(l.amount))
         }
-        for l in entryLines {
+        // Column-1 comments after the entry's last indented line come after it, as items of their own.
+        var inside = entryLines.count
+        while inside > 0, entryLines[inside - 1].inColumnOne { inside -= 1 }
+        for l in entryLines[..<inside] {
             var s = String(repeating: " ", count: indent)
+            if l.inColumnOne {
+                emit(l.comment)
+                continue
+            }
             if l.isComment {
                 emit(s + l.comment)
                 continue
@@ -264,6 +284,14 @@ private struct FormatterState {
             if !l.comment.isEmpty { s += "  " + l.comment }
             emit(s)
         }
+        let blankAfter = pendingBlank
+        for l in entryLines[inside...] {
+            pendingBlank = l.blankBefore
+            separate(isEntry: false)
+            emit(l.comment)
+            lastWasComment = true
+        }
+        pendingBlank = blankAfter
         entryLines.removeAll(keepingCapacity: true)
     }
 }
