@@ -105,7 +105,7 @@ func readInputs(_ paths: [String]) throws -> [InputFile] {
             if stdinUsed { continue }
             stdinUsed = true
             let bytes = FileIO.readStandardInput()
-            if bytes.count > FileIO.largestInput { throw IOFailure(message: Messages.cannotRead("-", "larger than 2 GiB, the most ledgerc reads")) }
+            if bytes.count > FileIO.largestInput { throw IOFailure(message: Messages.cannotRead("-", Messages.inputTooLarge)) }
             inputs.append(InputFile(path: "<stdin>", bytes: bytes))
             continue
         }

@@ -20,6 +20,7 @@ public enum Messages {
     }
     public static let blankDescriptionRule = "a repeat rule needs a description after its schedule, separated by two spaces"
     public static func cannotRead(_ path: String, _ reason: String) -> String { "cannot read '\(path)': \(reason)" }
+    public static let inputTooLarge = "larger than 2 GiB, the most ledgerc reads"
     public static let countZero = "'count 0' gives no occurrences; the count must be at least 1"
     public static func dateNotInCalendar(_ y: Int, _ m: Int, _ d: Int) -> String {
         let names = ["January", "February", "March", "April", "May", "June", "July",

@@ -137,10 +137,7 @@ private struct FormatterState {
         }
         let content = text(start..<lx.rest().upperBound)
         lx.pos = start
-        let isComment = [UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "|")].contains(first)
-        if !isComment { flushEntry() }
-        switch first {
-        case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "|"):
+        if Lexer.startsComment(first) {
             if case .entry = open {
                 // Kept with the entry: written in place if postings follow, after it if not.
                 entryLines.append(EntryLine(account: "", amount: "", annotations: "", comment: content, isComment: true,
@@ -153,6 +150,9 @@ private struct FormatterState {
             open = .none
             lastWasComment = true
             return
+        }
+        flushEntry()
+        switch first {
         case 0x30...0x39, UInt8(ascii: "~"), UInt8(ascii: "="):
             startEntry(content)
             return
@@ -200,20 +200,17 @@ private struct FormatterState {
 
     /// Splits a posting line the way the parser reads it.
     func entryLine(_ lx: inout Lexer) -> EntryLine {
-        let start = lx.pos
         if lx.peek() == UInt8(ascii: ";") {
             return EntryLine(account: "", amount: "", annotations: "", comment: text(lx.rest()), isComment: true)
         }
-        if lx.peek() == UInt8(ascii: "*") || lx.peek() == UInt8(ascii: "!"), lx.pos + 1 >= lx.end || Lexer.isSpace(lx.peek(1)) {
-            lx.pos += 1
-            lx.skipSpaces()
+        let mark: String
+        switch lx.statusMark() {
+        case .cleared: mark = "* "
+        case .pending: mark = "! "
+        case .unmarked: mark = ""
         }
         let accountStart = lx.pos
-        while !lx.atWideSeparator() {
-            if lx.peek() == UInt8(ascii: " "), lx.peek(1) == UInt8(ascii: ";") { break }
-            lx.pos += 1
-        }
-        let mark = accountStart > start ? text(start..<start + 1) + " " : ""
+        lx.skipAccountName()
         let account = mark + text(accountStart..<lx.pos)
         lx.skipSpaces()
         // The rest up to a `;` outside quotes is the amount and its annotations.

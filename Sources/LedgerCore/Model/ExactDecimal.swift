@@ -175,22 +175,17 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         // At most 39 digits (an Int128) or scale + 1: the digits fit on the stack.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { digits in
             var n = 0
-            let magnitude = mantissa.magnitude
-            if magnitude <= UInt64.max {
-                var v = UInt64(magnitude)
-                repeat {
-                    digits[n] = UInt8(truncatingIfNeeded: 48 + v % 10)
-                    v /= 10
-                    n += 1
-                } while v > 0
-            } else {
-                var v = magnitude
+            /// Least-significant digit first; on 64 bits when the value fits (faster).
+            func store<T: UnsignedInteger>(_ value: T) {
+                var v = value
                 repeat {
                     digits[n] = UInt8(truncatingIfNeeded: 48 + v % 10)
                     v /= 10
                     n += 1
                 } while v > 0
             }
+            let magnitude = mantissa.magnitude
+            if magnitude <= UInt64.max { store(UInt64(magnitude)) } else { store(magnitude) }
             while n <= scale {
                 digits[n] = 0x30
                 n += 1

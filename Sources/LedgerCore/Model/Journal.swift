@@ -151,10 +151,10 @@ public struct Posting: Sendable {
         commodity = commodities[Int(commodity)]
         guard let d = details else { return }
         func mapped(_ a: Amount) -> Amount { Amount(a.quantity, commodities[Int(a.commodity)]) }
-        var assertion = d.assertion
-        if let a = assertion?.amount { assertion?.amount = mapped(a) }
         details = PostingDetails(cost: d.cost.map { Cost(amount: mapped($0.amount), isTotal: $0.isTotal) },
-                                 lotCost: d.lotCost.map(mapped), assertion: assertion, comment: d.comment)
+                                 lotCost: d.lotCost.map(mapped),
+                                 assertion: d.assertion.map { var a = $0; a.amount = mapped(a.amount); return a },
+                                 comment: d.comment)
     }
 
     private mutating func setDetails(_ cost: Cost?, _ lotCost: Amount?, _ assertion: BalanceAssertion?, _ comment: String?) {
@@ -198,32 +198,30 @@ public struct Transaction: Sendable {
 
     /// The part of the description before `|`, trimmed.
     public var payee: String {
-        guard let bar = description.firstIndex(of: "|") else { return description }
+        guard let bar = barIndex else { return description }
         return String(description[..<bar]).trimmingSpaces
     }
 
     /// The part after `|`, if any.
     public var note: String? {
-        guard let bar = description.firstIndex(of: "|") else { return nil }
+        guard let bar = barIndex else { return nil }
         return String(description[description.index(after: bar)...]).trimmingSpaces
+    }
+
+    /// Where the description's `|` is, found with `memchr` (most have none).
+    private var barIndex: String.Index? {
+        var d = description
+        let offset: Int? = d.withUTF8 { b in
+            guard b.count > 0, let p = memchr(b.baseAddress!, 0x7C, b.count) else { return nil }
+            return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+        return offset.map { description.utf8.index(description.startIndex, offsetBy: $0) }
     }
 
     /// The value of the first tag with this key (`key` in lower case; tags compare case-insensitively).
     public func tag(_ key: String) -> String? {
         guard let comment, containsIgnoringASCIICase(comment, key + ":") else { return nil }
         return parseTags(comment).first { $0.key.lowercased() == key }?.value
-    }
-
-    /// The value of a `repeat:` tag, with a cheap test first (the common case has none).
-    public var repeatTag: String? {
-        guard let comment, containsIgnoringASCIICase(comment, "repeat:") else { return nil }
-        return tag("repeat")
-    }
-
-    /// True when the description holds a `|` (payee | note).
-    var hasNote: Bool {
-        var d = description
-        return d.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 0x7C, $0.count) != nil }
     }
 }
 

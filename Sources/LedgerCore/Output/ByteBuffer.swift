@@ -135,7 +135,7 @@ public enum FileIO {
         var out: [UInt8] = []
         let size = Int(st.st_size)
         // Places in a file are 32-bit offsets.
-        if size > FileIO.largestInput { return .failure(.cannotWrite(path: path, reason: "larger than 2 GiB, the most ledgerc reads")) }
+        if size > FileIO.largestInput { return .failure(.cannotWrite(path: path, reason: Messages.inputTooLarge)) }
         out.reserveCapacity(size > 0 ? size : 1 << 16)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

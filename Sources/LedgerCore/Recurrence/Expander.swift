@@ -47,7 +47,7 @@ public struct Expander {
             let description = t.description[...]
             let payee = description.firstIndex(of: "|").map { description[..<$0] } ?? description
             record(payee, t.date.day)
-            if let tagged = t.repeatTag, foldedName(tagged) != foldedName(String(payee)) {
+            if let tagged = t.tag("repeat"), foldedName(tagged) != foldedName(String(payee)) {
                 record(tagged[...], t.date.day)
             }
         }

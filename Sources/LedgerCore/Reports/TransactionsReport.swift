@@ -100,8 +100,7 @@ public struct TransactionsReport {
             w.key("status"); w.string(t.status == .unmarked ? nil : t.status.word)
             w.key("code"); w.string(t.code)
             w.key("description"); w.string(t.description)
-            w.key("payee")
-            if t.hasNote { w.string(t.payee) } else { w.string(t.description) }
+            w.key("payee"); w.string(t.payee)
             w.key("comment"); w.string(t.comment)
             w.key("tags"); writeTags(t.tags, &w)
             let src = source(t)

@@ -46,17 +46,13 @@ public final class CheckStream: @unchecked Sendable {
     var payees = NameTable()
     /// `repeat: NAME` tags of records: the day and the name.
     var repeatTags: [(day: Int32, name: String)] = []
-    /// Per account, a bit per commodity id below 64 that a record touched; wider ids in `touchedWide`.
-    var touched: [UInt64] = []
-    var touchedWide: Set<Int64> = []
+    /// The (account, commodity) pairs that records moved.
+    var touched = PairSet()
 
-    /// `bytes`: the size of the input, to make room for its movements up
-    /// front (capacity never written costs no memory, and nothing is copied as it grows).
-    public init(bytes: Int = 0) {
-        makeRoom(forBytes: bytes)
-    }
+    public init() {}
 
-    /// Makes room for the movements of this many more bytes of input.
+    /// Makes room for the movements of this many more bytes of input (capacity
+    /// never written costs no memory, and nothing is copied as it grows).
     func makeRoom(forBytes bytes: Int) {
         growCapacity(&moves, by: bytes / 24)
         growCapacity(&records, by: bytes / 80)
@@ -73,10 +69,9 @@ public final class CheckStream: @unchecked Sendable {
             keptSeq.append(seq)
             return true
         }
-        for m in moves[before...] { markTouched(m.account, m.commodity) }
-        let payee = t.hasNote ? t.payee : t.description
-        records.append(Record(day: t.date.day, seq: seq, end: Int32(moves.count), payee: payees.intern(payee)))
-        if let tagged = t.repeatTag { repeatTags.append((t.date.day, tagged)) }
+        for m in moves[before...] { touched.insert(m.account, m.commodity) }
+        records.append(Record(day: t.date.day, seq: seq, end: Int32(moves.count), payee: payees.intern(t.payee)))
+        if let tagged = t.tag("repeat") { repeatTags.append((t.date.day, tagged)) }
         return false
     }
 
@@ -126,53 +121,26 @@ public final class CheckStream: @unchecked Sendable {
     /// Set when a posting of a transaction being let go moves a traded position.
     private var hit = false
 
-    /// `tradedPairs` as bits per account (commodity ids below 64), rebuilt when the set grows.
-    private var tradedBits: [UInt64] = []
-    private var tradedBitsCount = 0
-
-    private func isTraded(_ account: Int32, _ commodity: Int32, _ tradedPairs: Set<Int64>) -> Bool {
-        if tradedPairs.isEmpty { return false }
-        if commodity >= 64 { return tradedPairs.contains(Int64(account) << 32 | Int64(commodity)) }
-        if tradedBitsCount != tradedPairs.count {
-            tradedBits.removeAll(keepingCapacity: true)
-            for pair in tradedPairs where Int32(truncatingIfNeeded: pair) < 64 {
-                let a = Int(pair >> 32)
-                if a >= tradedBits.count { tradedBits.append(contentsOf: repeatElement(0, count: a - tradedBits.count + 1)) }
-                tradedBits[a] |= 1 << UInt64(pair & 63)
-            }
-            tradedBitsCount = tradedPairs.count
-        }
-        let a = Int(account)
-        return a < tradedBits.count && tradedBits[a] & (1 << UInt64(commodity)) != 0
-    }
+    /// The parser's traded pairs as a `PairSet` (hashing each posting's pair is slow),
+    /// rebuilt when that set grows.
+    private var traded = PairSet()
+    private var tradedCount = 0
 
     @inline(__always)
     private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ scale: Int, _ tradedPairs: Set<Int64>) {
-        if isTraded(account, commodity, tradedPairs) { hit = true }
-        moves.append(Movement(account: account, commodity: commodity, mantissa: mantissa, scale: Int8(truncatingIfNeeded: scale)))
-    }
-
-    private func markTouched(_ account: Int32, _ commodity: Int32) {
-        if commodity >= 64 {
-            touchedWide.insert(Int64(account) << 32 | Int64(commodity))
-            return
+        if !tradedPairs.isEmpty {
+            if tradedCount != tradedPairs.count {
+                traded = PairSet(tradedPairs)
+                tradedCount = tradedPairs.count
+            }
+            if traded.contains(account, commodity) { hit = true }
         }
-        let a = Int(account)
-        if a >= touched.count { touched.append(contentsOf: repeatElement(0, count: a - touched.count + 1)) }
-        touched[a] |= 1 << UInt64(commodity)
+        moves.append(Movement(account: account, commodity: commodity, mantissa: mantissa, scale: Int8(truncatingIfNeeded: scale)))
     }
 
     /// True when a transaction let go touched one of these (account, commodity) pairs.
     func touchedAny(_ pairs: Set<Int64>) -> Bool {
-        for pair in pairs {
-            let account = Int(pair >> 32), commodity = Int32(truncatingIfNeeded: pair)
-            if commodity >= 64 {
-                if touchedWide.contains(pair) { return true }
-            } else if account < touched.count, touched[account] & (1 << UInt64(commodity)) != 0 {
-                return true
-            }
-        }
-        return false
+        pairs.contains { touched.contains(PairSet.account(of: $0), PairSet.commodity(of: $0)) }
     }
 
     /// Takes in what a second parser's stream recorded after everything this one did.
@@ -185,12 +153,7 @@ public final class CheckStream: @unchecked Sendable {
             m.commodity = commodities[Int(m.commodity)]
             moves.append(m)
         }
-        for (account, bits) in other.touched.enumerated() where bits != 0 {
-            for c in 0..<64 where bits & (1 << UInt64(c)) != 0 { markTouched(accounts[account], commodities[c]) }
-        }
-        for pair in other.touchedWide {
-            markTouched(accounts[Int(pair >> 32)], commodities[Int(pair & 0xFFFF_FFFF)])
-        }
+        other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
         growCapacity(&records, by: other.records.count)
@@ -218,5 +181,46 @@ public final class CheckStream: @unchecked Sendable {
     /// The movements of record `i`.
     func moves(of i: Int) -> ArraySlice<Movement> {
         moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)]
+    }
+}
+
+/// A set of (account, commodity) pairs, keyed as `AssertionChecker.key` packs
+/// them: per account a bit for each commodity id below 64 (nearly all), a hash
+/// set for the rest. Looked up once a posting, so it must not hash.
+struct PairSet {
+    private var bits: [UInt64] = []
+    private var wide: Set<Int64> = []
+
+    init() {}
+
+    init(_ keys: Set<Int64>) {
+        for key in keys { insert(PairSet.account(of: key), PairSet.commodity(of: key)) }
+    }
+
+    static func account(of key: Int64) -> Int32 { Int32(truncatingIfNeeded: key >> 32) }
+    static func commodity(of key: Int64) -> Int32 { Int32(truncatingIfNeeded: key) }
+
+    mutating func insert(_ account: Int32, _ commodity: Int32) {
+        guard commodity < 64 else {
+            wide.insert(AssertionChecker.key(account, commodity))
+            return
+        }
+        let a = Int(account)
+        if a >= bits.count { bits.append(contentsOf: repeatElement(0, count: a - bits.count + 1)) }
+        bits[a] |= 1 << UInt64(commodity)
+    }
+
+    func contains(_ account: Int32, _ commodity: Int32) -> Bool {
+        guard commodity < 64 else { return wide.contains(AssertionChecker.key(account, commodity)) }
+        let a = Int(account)
+        return a < bits.count && bits[a] & (1 << UInt64(commodity)) != 0
+    }
+
+    /// Calls `body` with each pair (account, commodity).
+    func forEach(_ body: (Int32, Int32) -> Void) {
+        for (a, word) in bits.enumerated() where word != 0 {
+            for c in 0..<64 where word & (1 << UInt64(c)) != 0 { body(Int32(a), Int32(c)) }
+        }
+        for key in wide { body(PairSet.account(of: key), PairSet.commodity(of: key)) }
     }
 }

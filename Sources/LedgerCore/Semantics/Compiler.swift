@@ -25,11 +25,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
     parser.currentYear = until.year
     parser.parallelThreshold = options.parallelThreshold
-    let size = inputs.reduce(0) { $0 + $1.bytes.count }
-    if options.onlyChecks && !options.strict { parser.stream = CheckStream(bytes: size) }
-    // Room for every transaction up front: a journal spends at least 40 bytes
-    // on one, and capacity that is never written costs no memory.
-    parser.reserveTransactions(size / 40)
+    if options.onlyChecks && !options.strict { parser.stream = CheckStream() }
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
         parser.parse(fileIndex: index)

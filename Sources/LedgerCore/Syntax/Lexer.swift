@@ -36,6 +36,29 @@ public struct Lexer {
         }
     }
 
+    /// Bytes that make a line a comment when they stand in column 1: `;` `#` `*` `%` `|`.
+    @inline(__always) public static func startsComment(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ";") || b == UInt8(ascii: "#") || b == UInt8(ascii: "*") || b == UInt8(ascii: "%") || b == UInt8(ascii: "|")
+    }
+
+    /// `*` or `!` followed by white space (or the end), and the white space after it.
+    @inline(__always) public mutating func statusMark() -> Status {
+        let b = peek()
+        guard b == UInt8(ascii: "*") || b == UInt8(ascii: "!") else { return .unmarked }
+        guard pos + 1 >= end || Lexer.isSpace(peek(1)) else { return .unmarked }
+        pos += 1
+        skipSpaces()
+        return b == UInt8(ascii: "*") ? .cleared : .pending
+    }
+
+    /// Skips a posting's account name: it runs to two spaces, a tab, the end, or ` ;`.
+    @inline(__always) public mutating func skipAccountName() {
+        while !atWideSeparator() {
+            if peek() == UInt8(ascii: " "), peek(1) == UInt8(ascii: ";") { break }
+            pos += 1
+        }
+    }
+
     /// Skips spaces and tabs; returns how many were skipped.
     @discardableResult
     public mutating func skipSpaces() -> Int {

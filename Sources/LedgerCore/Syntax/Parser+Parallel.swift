@@ -59,8 +59,8 @@ extension JournalParser {
         second.currentFile = currentFile
         second.currentYear = currentYear
         second.defaultYear = defaultYear
-        second.reserveTransactions((buf.count - split) / 40)
-        if stream != nil { second.stream = CheckStream(bytes: buf.count - split) }
+        if stream != nil { second.stream = CheckStream() }
+        second.makeRoom(forBytes: buf.count - split)
         let file = currentFile!
         let job = BackgroundJob {
             file.bytes.withUnsafeBufferPointer { b in
@@ -110,8 +110,8 @@ extension JournalParser {
             journal.prices.append(price)
         }
         for pair in theirs.tradedPairs {
-            let account = accounts[Int(pair >> 32)], commodity = commodities[Int(pair & 0xFFFF_FFFF)]
-            journal.tradedPairs.insert(Int64(account) << 32 | Int64(UInt32(bitPattern: commodity)))
+            journal.tradedPairs.insert(AssertionChecker.key(accounts[Int(PairSet.account(of: pair))],
+                                                            commodities[Int(PairSet.commodity(of: pair))]))
         }
         journal.hasAssertions = journal.hasAssertions || theirs.hasAssertions
         if let mine = stream, let their = other.stream {

@@ -26,7 +26,7 @@ extension JournalParser {
     /// The part of a header after the date or schedule: status, code, description, comment.
     func headerRest(_ lx: inout Lexer, into t: inout Transaction) {
         lx.skipSpaces()
-        t.status = statusMark(&lx)
+        t.status = lx.statusMark()
         if lx.peek() == UInt8(ascii: "(") {
             let open = lx.pos
             while !lx.atEnd, lx.peek() != UInt8(ascii: ")") { lx.pos += 1 }
@@ -44,17 +44,6 @@ extension JournalParser {
         }
     }
 
-    /// `*` or `!` followed by white space (or the end).
-    func statusMark(_ lx: inout Lexer) -> Status {
-        let b = lx.peek()
-        guard b == UInt8(ascii: "*") || b == UInt8(ascii: "!") else { return .unmarked }
-        let next = lx.peek(1)
-        guard lx.pos + 1 >= lx.end || Lexer.isSpace(next) else { return .unmarked }
-        lx.pos += 1
-        lx.skipSpaces()
-        return b == UInt8(ascii: "*") ? .cleared : .pending
-    }
-
     /// A date token, with a diagnostic at its place when it is not one.
     func dateToken(_ lx: inout Lexer) -> CivilDate? {
         let start = lx.pos
@@ -70,17 +59,13 @@ extension JournalParser {
 
     /// `[STATUS] ACCOUNT[  AMOUNT [LOT] [COST] [ASSERTION]] [; COMMENT]`
     func posting(_ lx: inout Lexer) -> Posting? {
-        let status = statusMark(&lx)
+        let status = lx.statusMark()
         let accountStart = lx.pos
         var virtual = VirtualKind.real
         var close: UInt8 = 0
         if lx.peek() == UInt8(ascii: "(") { virtual = .unbalanced; close = UInt8(ascii: ")") }
         if lx.peek() == UInt8(ascii: "[") { virtual = .balanced; close = UInt8(ascii: "]") }
-        // The account runs to two spaces, a tab, the end, or ` ;`.
-        while !lx.atWideSeparator() {
-            if lx.peek() == UInt8(ascii: " "), lx.peek(1) == UInt8(ascii: ";") { break }
-            lx.pos += 1
-        }
+        lx.skipAccountName()
         var nameRange = accountStart..<lx.pos
         if virtual != .real {
             guard nameRange.count >= 2, lx.bytes[lx.pos - 1] == close else {

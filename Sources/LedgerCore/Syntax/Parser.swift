@@ -83,9 +83,12 @@ public final class JournalParser {
         includeStack.removeLast()
     }
 
-    /// Makes room for this many more transactions, so that the journal rarely grows by copying.
-    public func reserveTransactions(_ count: Int) {
-        growCapacity(&journal.transactions, by: count)
+    /// Makes room for what this many more bytes of input can hold, so that
+    /// the journal (or the check stream) rarely grows by copying. A journal
+    /// spends at least 40 bytes on a transaction, and capacity that is never
+    /// written costs no memory.
+    func makeRoom(forBytes bytes: Int) {
+        if let stream { stream.makeRoom(forBytes: bytes) } else { growCapacity(&journal.transactions, by: bytes / 40) }
     }
 
     /// Ends the journal: the last item is stored.
@@ -114,10 +117,7 @@ public final class JournalParser {
         if defaultYear == nil { defaultYear = currentYear }
         let file = sources.files[index]
         currentFile = file
-        if index > 0 {
-            // An included file (or a second input): room for what it holds.
-            if let stream { stream.makeRoom(forBytes: file.bytes.count) } else { reserveTransactions(file.bytes.count / 40) }
-        }
+        makeRoom(forBytes: file.bytes.count)
         file.bytes.withUnsafeBufferPointer { buf in
             for bad in invalidUTF8Offsets(buf, from: file.contentStart, limit: 20) {
                 error(bad.isNul ? Messages.invalidNul : Messages.invalidUTF8, at: bad.offset)
@@ -175,9 +175,8 @@ public final class JournalParser {
                 if !lx.atEnd { indentedLine(&lx) }
                 continue
             }
+            if Lexer.startsComment(first) { continue }
             switch first {
-            case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "|"):
-                continue
             case 0x30...0x39:
                 flushEntry()
                 transactionHeader(&lx)
