@@ -22,6 +22,12 @@ public struct NameTable: Sendable {
     public var count: Int { names.count }
     public subscript(id: Int32) -> String { names[Int(id)] }
 
+    /// The name's bytes exactly as read (a name with invalid UTF-8 differs
+    /// from its `String`, which holds replacement characters).
+    public func withBytes<R>(of id: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(starts[Int(id)])..<Int(starts[Int(id) + 1])])) }
+    }
+
     /// A fast hash of a short byte string, eight bytes at a time.
     @inline(__always)
     static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {

@@ -37,11 +37,22 @@ public struct TextTable {
     }
 }
 
-/// A bar of `width` cells filled in proportion `value / maximum` (eighth-block resolution).
+/// A bar of `width` cells filled in proportion `value / maximum` (eighth-block
+/// resolution). A value of zero or less, a maximum of zero or less, or a width
+/// of zero or less draws nothing; a value above the maximum fills the width.
+/// The bar is a picture of a figure printed beside it, so it never fails.
 public func proportionalBar(_ value: ExactDecimal, of maximum: ExactDecimal, width: Int) -> String {
-    guard !maximum.isZero, value.signum > 0 else { return "" }
-    let eighths = value.multiplied(by: ExactDecimal(width * 8))?.divided(by: maximum, places: 0)
-    let n = min(width * 8, Int(eighths?.mantissa ?? 0))
+    guard width > 0, maximum.signum > 0, value.signum > 0 else { return "" }
+    let cells = width * 8
+    let n: Int
+    if !(value < maximum) {
+        n = cells
+    } else if let share = value.divided(by: maximum, places: 6) {
+        // 0 <= share < 1, so the product stays below `cells`.
+        n = min(cells, Int(share.mantissa) * cells / 1_000_000)
+    } else {
+        n = 0
+    }
     let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
     return String(repeating: "█", count: n / 8) + blocks[n % 8]
 }

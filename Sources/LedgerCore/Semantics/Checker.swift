@@ -6,6 +6,9 @@ public struct CheckOptions: Sendable {
     /// Files at least this large are read by two parsers at once (tests set 0
     /// to read every file that way).
     public var parallelThreshold = JournalParser.defaultParallelThreshold
+    /// Where the second parser starts, in thousandths of the file (tests and
+    /// the fuzzer move it to check that every split gives the same result).
+    public var splitPermille = 450
     /// Only the diagnostics are wanted (`ledgerc check`): transactions that
     /// balance exactly are let go as they are read (see `CheckStream`), and the
     /// compiled ledger holds only the rest.

@@ -25,6 +25,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
     parser.currentYear = until.year
     parser.parallelThreshold = options.parallelThreshold
+    parser.splitPermille = options.splitPermille
     if options.onlyChecks && !options.strict { parser.stream = CheckStream() }
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))

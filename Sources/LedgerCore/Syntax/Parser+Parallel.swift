@@ -26,13 +26,13 @@ extension JournalParser {
     static let cores: Int = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     /// Where a second parser may start: the first transaction header at or
-    /// after 45% of the file; nil for small files or one core.
+    /// after `splitPermille` (45%) of the file; nil for small files or one core.
     func splitPoint(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let n = buf.count
         guard n - start >= parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
         // A little before the middle: this parser also checks the file's
         // UTF-8 first and takes in the second parser's work at the end.
-        var i = start + (n - start) * 9 / 20
+        var i = start + (n - start) * min(max(splitPermille, 0), 1000) / 1000
         while i < n {
             guard let p = memchr(buf.baseAddress! + i, 0x0A, n - i) else { return nil }
             let next = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
@@ -87,11 +87,12 @@ extension JournalParser {
         other.journal = Journal()
         var accounts = [Int32](repeating: 0, count: theirs.accounts.count)
         for id in 0..<theirs.accounts.count {
-            accounts[id] = journal.accounts.intern(theirs.accounts[Int32(id)])
+            // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
+            accounts[id] = theirs.accounts.table.withBytes(of: Int32(id)) { journal.accounts.intern($0) }
         }
         var commodities = [Int32](repeating: 0, count: theirs.commodities.count)
         for id in 0..<theirs.commodities.count {
-            let mine = journal.commodities.intern(theirs.commodities[Int32(id)])
+            let mine = theirs.commodities.table.withBytes(of: Int32(id)) { journal.commodities.intern($0) }
             commodities[id] = mine
             journal.commodities.absorb(theirs.commodities.styles[id], into: mine)
         }

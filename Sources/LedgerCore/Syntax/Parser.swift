@@ -39,6 +39,8 @@ public final class JournalParser {
 
     /// Files at least this large are read by two parsers at once.
     public var parallelThreshold = JournalParser.defaultParallelThreshold
+    /// Where a second parser starts, in thousandths of the file.
+    var splitPermille = 450
     /// Set for `check`: transactions that balance exactly are checked as they
     /// are read and let go (see `CheckStream`); the rest are kept.
     public var stream: CheckStream?

@@ -1,0 +1,69 @@
+// One fuzz input is one journal. Each run checks that:
+// - one parser and two parsers (split at several points), keeping
+//   everything and streaming, give the same diagnostics;
+// - every report in every format, `fmt` and the expander finish without a trap;
+// - formatting is idempotent and keeps the meaning of a journal that compiles.
+#if canImport(Glibc)
+import Glibc
+#endif
+import LedgerCore
+
+let until = CivilDate(year: 2025, month: 12, day: 31)!
+let devNull = ByteSink(fd: open("/dev/null", O_WRONLY))
+
+func compiled(_ bytes: [UInt8], split: Int?, streaming: Bool) -> (Compilation, String) {
+    var options = CheckOptions(onlyChecks: streaming)
+    options.parallelThreshold = split == nil ? Int.max : 0
+    options.splitPermille = split ?? 450
+    let c = compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: until, options: options)
+    let printed = DiagnosticPrinter(sources: c.sources, useColor: false)
+        .render(c.diagnostics.sorted(), format: .json, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
+    return (c, printed + "errors: \(c.diagnostics.errorCount)")
+}
+
+func fail(_ what: String, _ a: String, _ b: String) -> Never {
+    fputs("MISMATCH: \(what)\n--- one parser, keeping everything:\n\(a)\n--- other:\n\(b)\n", stderr)
+    abort()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let (full, reference) = compiled(bytes, split: nil, streaming: false)
+    for split in [0, 200, 450, 700, 1000] {
+        for streaming in [false, true] {
+            let (_, other) = compiled(bytes, split: split, streaming: streaming)
+            if other != reference { fail("split at \(split)‰, streaming \(streaming)", reference, other) }
+        }
+    }
+    let (_, streamed) = compiled(bytes, split: nil, streaming: true)
+    if streamed != reference { fail("streaming", reference, streamed) }
+
+    let ledger = full.ledger
+    for options in [ReportOptions(), ReportOptions(period: Period(from: CivilDate(year: 2025, month: 3, day: 1), to: nil), account: "a", depth: 1)] {
+        let summary = MonthSummaryReport(ledger: ledger, options: options)
+        _ = summary.text(); _ = summary.csv(); _ = summary.json()
+        let transactions = TransactionsReport(ledger: ledger, sources: full.sources, options: options)
+        _ = transactions.text(); _ = transactions.csv(to: devNull); _ = transactions.json(to: devNull)
+        let balance = BalanceReport(ledger: ledger, options: options)
+        _ = balance.text(); _ = balance.csv(); _ = balance.json()
+        let register = RegisterReport(ledger: ledger, options: options)
+        _ = register.text(); _ = register.csv(); _ = register.json()
+        let holdings = HoldingsReport(ledger: ledger, options: options)
+        _ = holdings.text(); _ = holdings.csv(); _ = holdings.json()
+        let trades = TradesReport(ledger: ledger, sources: full.sources, options: options)
+        _ = trades.text(); _ = trades.csv(); _ = trades.json()
+    }
+    _ = Expander(until: CivilDate(year: 2026, month: 6, day: 30)!).unfulfilled(ledger.journal)
+
+    let formatted = LedgerFormatter().format(bytes)
+    if !full.hasErrors {
+        let again = LedgerFormatter().format(formatted)
+        if again != formatted { fail("fmt is not idempotent", String(decoding: formatted, as: UTF8.self), String(decoding: again, as: UTF8.self)) }
+        let after = compile([InputFile(path: "fuzz.ledger", bytes: formatted)], until: until)
+        if meaning(of: after) != meaning(of: full) {
+            fail("fmt changed the meaning", String(decoding: bytes, as: UTF8.self), String(decoding: formatted, as: UTF8.self))
+        }
+    }
+    return 0
+}
