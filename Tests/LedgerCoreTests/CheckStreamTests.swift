@@ -92,13 +92,17 @@ final class CheckStreamTests: XCTestCase {
         assertSameDiagnostics(text)
     }
 
-    /// Every sample, error sample and compatibility journal.
-    func testCorpusGivesTheSameDiagnostics() throws {
-        let paths = try TestCorpus.paths(withErrorSamples: true)
-        for path in paths {
-            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-            assertSameDiagnostics(text, path: path)
-        }
-        XCTAssertGreaterThan(paths.count, 40)
+    /// Every journal the project owns: samples, error samples, Tests/Corpus and generated ones.
+    func testOwnedCorpusGivesTheSameDiagnostics() throws {
+        let journals = try TestCorpus.owned(withErrorSamples: true)
+        for j in journals { assertSameDiagnostics(String(decoding: j.bytes, as: UTF8.self), path: j.path) }
+        XCTAssertGreaterThan(journals.count, 80)
+    }
+
+    /// Every journal of the compatibility corpus, when it is beside the repository.
+    func testCompatibilityCorpusGivesTheSameDiagnostics() throws {
+        let journals = try TestCorpus.compatibility()
+        for j in journals { assertSameDiagnostics(String(decoding: j.bytes, as: UTF8.self), path: j.path) }
+        XCTAssertGreaterThan(journals.count, 700)
     }
 }

@@ -13,13 +13,12 @@ final class CompatibilityTests: XCTestCase {
 
     enum Outcome { case agrees, differs(String), rejected(String) }
 
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/compat")
+    static let corpus = TestCorpus.compatibilityRoot
 
     func testCorpusBalancesAgreeWithHledger() throws {
         let index = CompatibilityTests.corpus.appendingPathComponent("INDEX.txt")
         guard let list = try? String(contentsOf: index, encoding: .utf8) else {
-            throw XCTSkip("no compatibility corpus at \(CompatibilityTests.corpus.path)")
+            throw XCTSkip("\(TestCorpus.skipMessage): no \(index.path)")
         }
         let journals = list.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         var agree = 0

@@ -162,23 +162,33 @@ final class FormatterTests: XCTestCase {
         """)
     }
 
-    /// Every sample and every compatibility journal that compiles: formatting
-    /// is idempotent and the formatted text compiles to the same meaning.
-    func testFormattingIsIdempotentAndKeepsTheMeaning() throws {
-        let paths = try TestCorpus.paths(withErrorSamples: false)
+    /// Every journal the project owns that compiles: formatting is idempotent
+    /// and the formatted text compiles to the same meaning.
+    func testFormattingOwnedJournalsIsIdempotentAndKeepsTheMeaning() throws {
+        let checked = assertFormattingKeepsTheMeaning(try TestCorpus.owned(withErrorSamples: false))
+        XCTAssertGreaterThan(checked, 30)
+    }
+
+    /// The same over the compatibility corpus, when it is beside the repository.
+    func testFormattingCompatibilityJournalsIsIdempotentAndKeepsTheMeaning() throws {
+        let checked = assertFormattingKeepsTheMeaning(try TestCorpus.compatibility())
+        XCTAssertGreaterThan(checked, 600)
+    }
+
+    /// Returns how many journals compiled and were checked.
+    func assertFormattingKeepsTheMeaning(_ journals: [TestCorpus.Journal], file: StaticString = #filePath, line: UInt = #line) -> Int {
         let until = CivilDate(year: 2025, month: 12, day: 31)!
         var checked = 0
-        for path in paths {
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let before = compile([InputFile(path: path, bytes: bytes)], until: until)
+        for j in journals {
+            let before = compile([InputFile(path: j.path, bytes: j.bytes)], until: until)
             guard !before.hasErrors else { continue }
-            let once = LedgerFormatter().format(bytes)
-            XCTAssertEqual(LedgerFormatter().format(once), once, "not idempotent: \(path)")
-            let after = compile([InputFile(path: path, bytes: once)], until: until)
-            XCTAssertFalse(after.hasErrors, "formatted text has errors: \(path)")
-            XCTAssertEqual(meaning(of: after), meaning(of: before), "meaning changed: \(path)")
+            let once = LedgerFormatter().format(j.bytes)
+            XCTAssertEqual(LedgerFormatter().format(once), once, "not idempotent: \(j.path)", file: file, line: line)
+            let after = compile([InputFile(path: j.path, bytes: once)], until: until)
+            XCTAssertFalse(after.hasErrors, "formatted text has errors: \(j.path)", file: file, line: line)
+            XCTAssertEqual(meaning(of: after), meaning(of: before), "meaning changed: \(j.path)", file: file, line: line)
             checked += 1
         }
-        XCTAssertGreaterThan(checked, 3)
+        return checked
     }
 }

@@ -6,17 +6,18 @@ import XCTest
 final class ParallelParsingTests: XCTestCase {
     let until = CivilDate(year: 2025, month: 12, day: 31)!
 
-    func compiled(_ path: String, _ bytes: [UInt8], parallel: Bool) -> (meaning: [UInt8], diagnostics: String) {
+    func compiled(_ path: String, _ bytes: [UInt8], parallel: Bool, splitPermille: Int = 450) -> (meaning: [UInt8], diagnostics: String) {
         var options = CheckOptions()
         options.parallelThreshold = parallel ? 0 : Int.max
+        options.splitPermille = splitPermille
         let c = compile([InputFile(path: path, bytes: bytes)], until: until, options: options)
         let printed = DiagnosticPrinter(sources: c.sources, useColor: false)
             .render(c.diagnostics.sorted(), format: .text, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
         return (meaning(of: c), printed + "errors: \(c.diagnostics.errorCount)")
     }
 
-    func assertSame(_ path: String, _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
-        let one = compiled(path, bytes, parallel: false), two = compiled(path, bytes, parallel: true)
+    func assertSame(_ path: String, _ bytes: [UInt8], splitPermille: Int = 450, file: StaticString = #filePath, line: UInt = #line) {
+        let one = compiled(path, bytes, parallel: false), two = compiled(path, bytes, parallel: true, splitPermille: splitPermille)
         XCTAssertEqual(two.diagnostics, one.diagnostics, path, file: file, line: line)
         XCTAssertEqual(two.meaning, one.meaning, path, file: file, line: line)
     }
@@ -55,12 +56,27 @@ final class ParallelParsingTests: XCTestCase {
         assertSame("block.ledger", Array(block.utf8))
     }
 
-    /// Every sample, error sample and compatibility journal, read split at its middle.
-    func testCorpusAgreesWithOneParser() throws {
-        let paths = try TestCorpus.paths(withErrorSamples: true)
-        for path in paths {
-            assertSame(path, try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+    /// Every journal the project owns, read split at several points.
+    func testOwnedCorpusAgreesWithOneParser() throws {
+        let journals = try TestCorpus.owned(withErrorSamples: true)
+        for j in journals {
+            for permille in [0, 450, 800] { assertSame(j.path, j.bytes, splitPermille: permille) }
         }
-        XCTAssertGreaterThan(paths.count, 40)
+        XCTAssertGreaterThan(journals.count, 80)
+    }
+
+    /// Every journal of the compatibility corpus, read split at its middle.
+    func testCompatibilityCorpusAgreesWithOneParser() throws {
+        let journals = try TestCorpus.compatibility()
+        for j in journals { assertSame(j.path, j.bytes) }
+        XCTAssertGreaterThan(journals.count, 700)
+    }
+
+    /// A fuzzer's find: invalid UTF-8 in a commodity read by the second parser
+    /// became a second commodity (names were mapped by their `String`).
+    func testInvalidUTF8NamesMapToThemselves() {
+        let bytes: [UInt8] = [0x37, 0x2d, 0x31, 0x0a, 0x20, 0x61, 0x73, 0x23, 0x73, 0x65, 0x74, 0x73, 0x20, 0x20, 0xf9, 0x31, 0x0a,
+                              0x38, 0x2d, 0x32, 0x0a, 0x20, 0x61, 0x73, 0x23, 0x73, 0x65, 0x74, 0x73, 0x20, 0x20, 0x3d, 0xf9, 0x31]
+        for permille in [0, 300, 450, 600, 1000] { assertSame("utf8.ledger", bytes, splitPermille: permille) }
     }
 }
