@@ -35,8 +35,8 @@ public struct Diagnostic: Sendable {
 /// Stages record a problem and go on with the next item; the engine keeps at
 /// most `limit` errors and decides whether the compile failed.
 public final class DiagnosticEngine: @unchecked Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
-    public private(set) var errorCount = 0
+    @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) public private(set) var errorCount = 0
     /// The most errors kept; later ones are counted but dropped.
     public let limit: Int
 

@@ -37,17 +37,17 @@ public final class CheckStream: @unchecked Sendable {
     }
 
     /// Recorded transactions seen so far, kept or not (the next one's file-order number).
-    var seen: Int32 = 0
+    @exclusivity(unchecked) var seen: Int32 = 0
     /// The file-order number of each transaction kept in `journal.transactions`.
-    var keptSeq: [Int32] = []
-    var moves: [Movement] = []
-    var records: [Record] = []
+    @exclusivity(unchecked) var keptSeq: [Int32] = []
+    @exclusivity(unchecked) var moves: [Movement] = []
+    @exclusivity(unchecked) var records: [Record] = []
     /// Payees of records, interned as written.
-    var payees = NameTable()
+    @exclusivity(unchecked) var payees = NameTable()
     /// `repeat: NAME` tags of records: the day and the name.
-    var repeatTags: [(day: Int32, name: String)] = []
+    @exclusivity(unchecked) var repeatTags: [(day: Int32, name: String)] = []
     /// The (account, commodity) pairs that records moved.
-    var touched = PairSet()
+    @exclusivity(unchecked) var touched = PairSet()
 
     public init() {}
 
@@ -119,12 +119,12 @@ public final class CheckStream: @unchecked Sendable {
     }
 
     /// Set when a posting of a transaction being let go moves a traded position.
-    private var hit = false
+    @exclusivity(unchecked) private var hit = false
 
     /// The parser's traded pairs as a `PairSet` (hashing each posting's pair is slow),
     /// rebuilt when that set grows.
-    private var traded = PairSet()
-    private var tradedCount = 0
+    @exclusivity(unchecked) private var traded = PairSet()
+    @exclusivity(unchecked) private var tradedCount = 0
 
     @inline(__always)
     private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ scale: Int, _ tradedPairs: Set<Int64>) {

@@ -10,52 +10,52 @@ import Darwin
 /// Problems go to the diagnostic engine and parsing resumes at the next
 /// line, so one run reports every error. Includes are read in place.
 public final class JournalParser {
-    public internal(set) var journal = Journal()
+    @exclusivity(unchecked) public internal(set) var journal = Journal()
     public let sources: SourceManager
     public let diagnostics: DiagnosticEngine
 
     /// Real paths of the files being read, outermost first (cycle detection).
-    var includeStack: [String] = []
+    @exclusivity(unchecked) var includeStack: [String] = []
     /// `alias OLD = NEW` rules in effect, in order of definition.
-    var aliases: [(old: String, new: String)] = []
+    @exclusivity(unchecked) var aliases: [(old: String, new: String)] = []
     /// Rule names seen so far (folded) and where, to reject duplicates.
-    var ruleNames: [String: SourceLocation] = [:]
+    @exclusivity(unchecked) var ruleNames: [String: SourceLocation] = [:]
 
     // State of the file being read.
-    var fileIndex = 0
+    @exclusivity(unchecked) var fileIndex = 0
     /// The file being read (so that reading it never touches `sources`, which
     /// a second parser must not do while includes are added).
-    var currentFile: SourceFile!
-    var decimalComma = false
-    var defaultYear: Int?
+    @exclusivity(unchecked) var currentFile: SourceFile!
+    @exclusivity(unchecked) var decimalComma = false
+    @exclusivity(unchecked) var defaultYear: Int?
     /// The year of dates written without one (`1/15`) when no `Y` directive is in effect.
-    public var currentYear: Int?
+    @exclusivity(unchecked) public var currentYear: Int?
     /// `D AMOUNT`: the commodity of amounts written without one.
-    var defaultCommodity: Int32?
+    @exclusivity(unchecked) var defaultCommodity: Int32?
     /// `apply account PREFIX` prefixes, innermost last.
-    var accountPrefixes: [String] = []
+    @exclusivity(unchecked) var accountPrefixes: [String] = []
     /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
-    var commaCommodities: Set<Int32> = []
+    @exclusivity(unchecked) var commaCommodities: Set<Int32> = []
 
     /// Files at least this large are read by two parsers at once.
-    public var parallelThreshold = JournalParser.defaultParallelThreshold
+    @exclusivity(unchecked) public var parallelThreshold = JournalParser.defaultParallelThreshold
     /// Where a second parser starts, in thousandths of the file.
-    var splitPermille = 450
+    @exclusivity(unchecked) var splitPermille = 450
     /// Set for `check`: transactions that balance exactly are checked as they
     /// are read and let go (see `CheckStream`); the rest are kept.
-    public var stream: CheckStream?
+    @exclusivity(unchecked) public var stream: CheckStream?
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
-    var speculative = false
+    @exclusivity(unchecked) var speculative = false
     /// The second parser met a line it must not read on its own.
-    var bailedOut = false
+    @exclusivity(unchecked) var bailedOut = false
 
     // The item whose indented lines are being read.
-    var entry: Transaction?
+    @exclusivity(unchecked) var entry: Transaction?
     /// The open entry's postings, gathered here and copied into the entry at
     /// its end, so that each transaction's array is exactly as large as needed.
-    var entryPostings: [Posting] = []
-    var entryKind = EntryKind.transaction
-    var owner = DirectiveOwner.none
+    @exclusivity(unchecked) var entryPostings: [Posting] = []
+    @exclusivity(unchecked) var entryKind = EntryKind.transaction
+    @exclusivity(unchecked) var owner = DirectiveOwner.none
 
     enum EntryKind {
         case transaction
@@ -269,7 +269,7 @@ public final class JournalParser {
         currentFile.text(r.lowerBound, r.upperBound)
     }
 
-    var entryHasErrors = false
+    @exclusivity(unchecked) var entryHasErrors = false
 
     /// Stores the open entry (transaction, rule or periodic transaction).
     func flushEntry() {
