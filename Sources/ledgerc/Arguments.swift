@@ -55,13 +55,17 @@ struct Arguments {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
-/// What every compiling subcommand shares: inputs, horizon, diagnostics format.
+/// What every compiling subcommand shares: inputs, today, horizon, diagnostics format.
 struct CommonOptions {
     var files: [String]
+    /// Today (`LEDGERC_TODAY` pins it): the year of dates written without one.
+    var today: CivilDate
+    /// The horizon of repeat rules: `--until`, else today.
     var until: CivilDate
     var diagnostics: DiagnosticFormat
 
-    static let valueOptions: Set<String> = ["--until", "--diagnostics"]
+    static let valueOptions: Set<String> = ["--until", "--diagnostics", "--column-unit"]
+    static let flagOptions: Set<String> = ["--werror"]
 
     init(_ args: Arguments) throws {
         files = args.positionals
@@ -69,22 +73,26 @@ struct CommonOptions {
             files = [String(cString: env)]
         }
         if files.isEmpty { throw UsageError(message: "no input file: name one, use '-' for standard input, or set LEDGER_FILE") }
+        today = try currentDate()
         if let text = args.values["--until"] {
             guard let d = CivilDate.parse(text) else { throw UsageError(message: "--until needs a date YYYY-MM-DD, not '\(text)'") }
             until = d
         } else {
-            until = try today()
+            until = today
         }
         let format = args.values["--diagnostics"] ?? "text"
         guard let f = DiagnosticFormat(rawValue: format) else {
             throw UsageError(message: "--diagnostics takes text, json or github, not '\(format)'")
         }
         diagnostics = f
+        if let unit = args.values["--column-unit"], ColumnUnit(rawValue: unit) == nil {
+            throw UsageError(message: "--column-unit takes byte, char or display, not '\(unit)'")
+        }
     }
 }
 
 /// Today as a local date, or `LEDGERC_TODAY` when set (so runs are reproducible).
-func today() throws -> CivilDate {
+func currentDate() throws -> CivilDate {
     if let env = getenv("LEDGERC_TODAY") {
         let text = String(cString: env)
         guard let d = CivilDate.parse(text) else { throw UsageError(message: "LEDGERC_TODAY must be a date YYYY-MM-DD, not '\(text)'") }
@@ -96,30 +104,20 @@ func today() throws -> CivilDate {
     return CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
 }
 
-/// Reads the named inputs; a file that cannot be read is a usage-level failure (exit 2).
-func readInputs(_ paths: [String]) throws -> [InputFile] {
+/// Reads the named inputs; a file that cannot be read is exit status 2.
+func readInputs(_ paths: [String]) throws(FileError) -> [InputFile] {
     var inputs: [InputFile] = []
     var stdinUsed = false
     for path in paths {
         if path == "-" {
             if stdinUsed { continue }
             stdinUsed = true
-            let bytes = FileIO.readStandardInput()
-            if bytes.count > FileIO.largestInput { throw IOFailure(message: Messages.cannotRead("-", Messages.inputTooLarge)) }
-            inputs.append(InputFile(path: "<stdin>", bytes: bytes))
+            inputs.append(InputFile(path: "<stdin>", bytes: try FileIO.readStandardInput().get()))
             continue
         }
-        switch FileIO.read(path) {
-        case .success(let bytes): inputs.append(InputFile(path: path, bytes: bytes))
-        case .failure(.cannotWrite(_, let reason)): throw IOFailure(message: Messages.cannotRead(path, reason))
-        }
+        inputs.append(InputFile(path: path, bytes: try FileIO.read(path).get()))
     }
     return inputs
-}
-
-/// A file that cannot be read or written: exit status 2.
-struct IOFailure: Error {
-    var message: String
 }
 
 /// `--from` / `--to` as a period (partial dates cover their whole year or month).

@@ -37,8 +37,20 @@ enum LedgerCommand {
 
     /// Runs a command line (without the program name); returns the exit status.
     static func run(_ args: [String]) -> Int {
+        RunDiagnostics.prescan(args)
+        var status = runCommand(args)
+        // Standard output that could not be written is a failed run, never a silent one.
+        if let failure = ByteSink.standardOutput.failure, status < 2 {
+            RunDiagnostics.error(Messages.cannotWrite("standard output", failure))
+            status = 2
+        }
+        RunDiagnostics.finish()
+        return status
+    }
+
+    static func runCommand(_ args: [String]) -> Int {
         guard let first = args.first else {
-            writeStderr(help)
+            if RunDiagnostics.format == .text { writeStderr(help) } else { RunDiagnostics.error("no subcommand given; run 'ledgerc --help' for usage") }
             return 2
         }
         switch first {
@@ -54,7 +66,7 @@ enum LedgerCommand {
         guard let command = subcommands[first] else {
             var hint = ""
             if let s = closestWord(to: first, among: Array(subcommands.keys)) { hint = " (did you mean '\(s)'?)" }
-            writeStderr("ledgerc: error: unknown subcommand '\(first)'\(hint)\nRun 'ledgerc --help' for usage.\n")
+            RunDiagnostics.error("unknown subcommand '\(first)'\(hint)", notes: ["run 'ledgerc --help' for usage"])
             return 2
         }
         let rest = Array(args.dropFirst())
@@ -65,13 +77,13 @@ enum LedgerCommand {
         do {
             return try command.run(rest)
         } catch let e as UsageError {
-            writeStderr("ledgerc \(first): error: \(e.message)\nRun 'ledgerc \(first) --help' for usage.\n")
+            RunDiagnostics.error("\(first): \(e.message)", notes: ["run 'ledgerc \(first) --help' for usage"])
             return 2
-        } catch let e as IOFailure {
-            writeStderr("ledgerc: error: \(e.message)\n")
+        } catch let e as FileError {
+            RunDiagnostics.error(e.description)
             return 2
         } catch {
-            writeStderr("ledgerc: error: \(error)\n")
+            RunDiagnostics.error("\(error)")
             return 2
         }
     }
@@ -84,28 +96,32 @@ protocol Subcommand {
     static func run(_ args: [String]) throws -> Int
 }
 
-func writeStdout(_ s: String) { FileIO.writeAll(1, Array(s.utf8)) }
+/// Writes to standard output; a failure is remembered and ends the run with exit 2.
+func writeStdout(_ s: String) { ByteSink.standardOutput.write(Array(s.utf8)) }
+func writeStdout(_ bytes: [UInt8]) { ByteSink.standardOutput.write(bytes) }
 func writeStderr(_ s: String) { FileIO.writeAll(2, Array(s.utf8)) }
 
 /// Compiles the inputs and prints the diagnostics to standard error.
 /// Returns the compilation, or nil when it has errors (the caller exits 1).
 func compileAndReport(_ common: CommonOptions, options: CheckOptions = CheckOptions()) throws -> Compilation? {
     let inputs = try readInputs(common.files)
+    var options = options
+    options.today = common.today
     let result = compile(inputs, until: common.until, options: options)
     let diagnostics = result.diagnostics
-    if !diagnostics.diagnostics.isEmpty {
-        let color = isatty(2) != 0 && getenv("NO_COLOR") == nil && common.diagnostics == .text
-        let printer = DiagnosticPrinter(sources: result.sources, useColor: color)
-        let dropped = max(0, diagnostics.errorCount - diagnostics.limit)
-        writeStderr(printer.render(diagnostics.sorted(), format: common.diagnostics, droppedErrors: dropped))
-    } else if common.diagnostics == .json {
-        writeStderr("[]\n")
-    }
+    RunDiagnostics.show(diagnostics.sorted(), sources: result.sources, droppedErrors: max(0, diagnostics.errorCount - diagnostics.limit))
     // The process ends right after the command; freeing a large ledger
     // piece by piece would only cost time, so it is kept until exit.
     keptUntilExit.append(result)
-    return result.hasErrors ? nil : result
+    let failed = result.hasErrors || RunDiagnostics.warningsAreErrors && diagnostics.diagnostics.contains { $0.severity == .warning }
+    return failed ? nil : result
 }
 
 /// Compilations kept alive until the process exits (see `compileAndReport`).
 nonisolated(unsafe) var keptUntilExit: [Compilation] = []
+
+/// Every file a compile read (the journal and its includes), by identity on
+/// disk, so that no spelling or link of an input passes as an output.
+func inputIdentities(_ sources: SourceManager) -> Set<FileIdentity> {
+    Set(sources.files.compactMap { FileIO.identity(of: $0.path) })
+}

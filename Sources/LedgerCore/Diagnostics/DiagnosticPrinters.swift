@@ -7,18 +7,28 @@ public enum DiagnosticFormat: String, Sendable {
 public struct DiagnosticPrinter {
     public let sources: SourceManager
     public var useColor = false
+    /// What the column of text and GitHub output counts; JSON gives all three.
+    public var columnUnit = ColumnUnit.char
 
-    public init(sources: SourceManager, useColor: Bool = false) {
+    public init(sources: SourceManager, useColor: Bool = false, columnUnit: ColumnUnit = .char) {
         self.sources = sources
         self.useColor = useColor
+        self.columnUnit = columnUnit
     }
 
     public func render(_ diagnostics: [Diagnostic], format: DiagnosticFormat, droppedErrors: Int = 0) -> String {
         switch format {
         case .text: return renderText(diagnostics, droppedErrors: droppedErrors)
-        case .json: return renderJSON(diagnostics)
+        case .json: return "[" + jsonObjects(diagnostics).joined(separator: ",") + "]\n"
         case .github: return diagnostics.map(renderGitHub).joined()
         }
+    }
+
+    /// `path:line:column` in this printer's column unit.
+    private func describe(_ loc: SourceLocation) -> (path: String, line: Int, column: Int) {
+        let file = sources[loc.file]
+        let p = file.position(of: Int(loc.offset))
+        return (file.path, p.line, p.column(columnUnit))
     }
 
     private func paint(_ s: String, _ code: String) -> String {
@@ -50,7 +60,7 @@ public struct DiagnosticPrinter {
 
     private func header(_ severity: Severity, _ message: String, _ location: SourceLocation?) -> String {
         guard let loc = location else { return "ledgerc: \(label(severity)) \(message)\n" }
-        let (path, line, column) = sources.describe(loc)
+        let (path, line, column) = describe(loc)
         return paint("\(path):\(line):\(column):", "1") + " \(label(severity)) \(message)\n"
     }
 
@@ -64,18 +74,20 @@ public struct DiagnosticPrinter {
         }))
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
-        // Keep tabs under tabs so the caret lines up in a terminal.
+        // Keep tabs under tabs, and as many spaces as a character is wide,
+        // so that the caret lines up in a terminal.
         var pad = ""
         for (i, ch) in text.unicodeScalars.enumerated() where i < column - 1 {
-            pad.append(ch == "\t" ? "\t" : " ")
+            if ch == "\t" { pad.append("\t") } else { pad += String(repeating: " ", count: max(1, displayWidth(ch))) }
         }
         return "    \(number) | \(text)\n    \(gutter) | \(pad)\(paint("^", "1;32"))\n"
     }
 
-    private func renderJSON(_ diagnostics: [Diagnostic]) -> String {
-        var w = JSONWriter()
-        w.beginArray()
-        for d in diagnostics {
+    /// Each diagnostic as one JSON object, so that a run can gather the
+    /// diagnostics of several compiles (and its own errors) into one array.
+    public func jsonObjects(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { d in
+            var w = JSONWriter()
             w.beginObject()
             w.key("severity"); w.string(d.severity.rawValue)
             writeLocation(d.location, into: &w)
@@ -89,21 +101,23 @@ public struct DiagnosticPrinter {
             }
             w.endArray()
             w.endObject()
+            return w.finish()
         }
-        w.endArray()
-        return w.finish() + "\n"
     }
 
     private func writeLocation(_ location: SourceLocation?, into w: inout JSONWriter) {
         if let loc = location {
-            let (path, line, column) = sources.describe(loc)
-            w.key("file"); w.string(path)
-            w.key("line"); w.int(line)
-            w.key("column"); w.int(column)
+            let file = sources[loc.file]
+            let p = file.position(of: Int(loc.offset))
+            w.key("file"); w.string(file.path)
+            w.key("line"); w.int(p.line)
+            w.key("column"); w.int(p.column)
+            w.key("byteColumn"); w.int(p.byteColumn)
+            w.key("displayColumn"); w.int(p.displayColumn)
         } else {
-            w.key("file"); w.null()
-            w.key("line"); w.null()
-            w.key("column"); w.null()
+            for key in ["file", "line", "column", "byteColumn", "displayColumn"] {
+                w.key(string: key); w.null()
+            }
         }
     }
 
@@ -114,7 +128,7 @@ public struct DiagnosticPrinter {
         // GitHub's workflow-command escaping.
         message = message.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
         guard let loc = d.location else { return "::\(kind)::\(message)\n" }
-        let (path, line, column) = sources.describe(loc)
+        let (path, line, column) = describe(loc)
         let file = path.replacingAll("%", "%25").replacingAll(",", "%2C").replacingAll(":", "%3A")
         return "::\(kind) file=\(file),line=\(line),col=\(column)::\(message)\n"
     }

@@ -21,6 +21,22 @@ public enum Messages {
     public static let blankDescriptionRule = "a repeat rule needs a description after its schedule, separated by two spaces"
     public static func cannotRead(_ path: String, _ reason: String) -> String { "cannot read '\(path)': \(reason)" }
     public static let inputTooLarge = "larger than 2 GiB, the most ledgerc reads"
+    public static func cannotWrite(_ path: String, _ reason: String) -> String { "cannot write '\(path)': \(reason)" }
+    public static let notARegularFile = "not a regular file (a pipe or a device cannot be included)"
+    public static let notWritable = "the file is not writable (left as it is)"
+    public static let outputIsAnInput = "it is one of the journal's input files; refusing to write over it"
+    public static func materializeWouldFail(_ message: String) -> String {
+        "nothing was written: with the occurrences recorded, the journal would not compile: \(message)"
+    }
+    public static let materializeWouldChangeMeaning =
+        "nothing was written: recording the occurrences would change what the journal means (please report this)"
+    public static func recorded(occurrences: Int, rules: Int, file: String) -> String {
+        "recorded \(occurrences) occurrence\(occurrences == 1 ? "" : "s") of \(rules) rule\(rules == 1 ? "" : "s") in \(file)"
+    }
+    public static func formatWouldChangeMeaning(_ path: String) -> String {
+        "\(path): the formatted text would not mean the same; the file is left as it is (please report this)"
+    }
+    public static let lockedByAnotherWriter = "another ledgerc is writing this file; try again when it has finished"
     public static let countZero = "'count 0' gives no occurrences; the count must be at least 1"
     public static func dateNotInCalendar(_ y: Int, _ m: Int, _ d: Int) -> String {
         let names = ["January", "February", "March", "April", "May", "June", "July",
@@ -42,6 +58,12 @@ public enum Messages {
     public static let expectedDate = "expected a date (YYYY-MM-DD)"
     public static let expectedSpaceAfterDate = "expected a space after the date"
     public static func includeCycle(_ path: String) -> String { "include cycle: '\(path)' is already being read" }
+    public static func includeTooDeep(_ path: String, _ depth: Int) -> String {
+        "cannot include '\(path)': includes are nested more than \(depth) deep"
+    }
+    public static func includedTwice(_ path: String) -> String {
+        "'\(path)' is already included in this journal; it is read once (its transactions would otherwise count twice)"
+    }
     public static func includeMissing(_ path: String, _ reason: String) -> String { "cannot include '\(path)': \(reason)" }
     public static func includeNoMatch(_ pattern: String) -> String { "no file matches 'include \(pattern)'" }
     public static let invalidNul = "NUL byte in the input"

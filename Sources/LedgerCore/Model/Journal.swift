@@ -266,6 +266,10 @@ public struct RepeatRule: Sendable {
     public var template: Transaction
     public var description: String { template.description }
     public var location: SourceLocation
+    /// Byte offset in the rule's file where its header's status, code,
+    /// description and comment start: `materialize` writes that text after
+    /// each occurrence's date, so that the transaction reads exactly as the rule.
+    public var headerRestOffset: Int32 = 0
     /// False when the template had errors: the rule then generates nothing.
     public var isValid = true
 }

@@ -1,8 +1,18 @@
 /// Options of one compile: what the checker requires, and how much of the
 /// input the compile keeps.
 public struct CheckOptions: Sendable {
-    /// Every account, commodity and payee used must be declared.
+    /// Every account and commodity used must be declared (hledger's `--strict`).
     public var strict = false
+    /// Texts that take the place of included files on disk, by path as joined
+    /// from `include` (unsaved editor buffers; a write checked before it is made).
+    public var overlay: [String: [UInt8]] = [:]
+    /// Every payee used must be declared (`check --check-payees`).
+    public var checkPayees = false
+    /// "Today": dates written without a year (`1/15`) take its year when no
+    /// `Y`/`year` directive is in effect. It is never the horizon (`until`):
+    /// moving the horizon must not move recorded data. Nil: such dates need a
+    /// `Y` directive.
+    public var today: CivilDate?
     /// Files at least this large are read by two parsers at once (tests set 0
     /// to read every file that way).
     public var parallelThreshold = JournalParser.defaultParallelThreshold
@@ -14,9 +24,11 @@ public struct CheckOptions: Sendable {
     /// compiled ledger holds only the rest.
     public var onlyChecks = false
 
-    public init(strict: Bool = false, onlyChecks: Bool = false) {
+    public init(strict: Bool = false, checkPayees: Bool = false, onlyChecks: Bool = false, today: CivilDate? = nil) {
         self.strict = strict
+        self.checkPayees = checkPayees
         self.onlyChecks = onlyChecks
+        self.today = today
     }
 }
 
@@ -52,7 +64,7 @@ public struct Checker {
             AssertionChecker(commodities: journal.commodities, accounts: journal.accounts,
                              diagnostics: diagnostics, balancer: balancer).run(&journal)
         }
-        if options.strict { checkDeclarations(journal) }
+        if options.strict || options.checkPayees { checkDeclarations(journal) }
     }
 
     /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
@@ -65,9 +77,10 @@ public struct Checker {
         }
         let templates = journal.rules.map(\.template) + journal.periodic.map(\.template)
         for t in journal.transactions + templates {
-            if !journal.declaredPayees.contains(foldedName(t.payee)), !t.payee.isEmpty {
+            if options.checkPayees, !journal.declaredPayees.contains(foldedName(t.payee)), !t.payee.isEmpty {
                 report("payee", "payee", t.payee, t.location)
             }
+            guard options.strict else { continue }
             for p in t.postings where !p.isInferred || p.amount == nil {
                 if journal.accounts.declared[p.account] == nil {
                     report("account", "account", journal.accounts[p.account], p.location)

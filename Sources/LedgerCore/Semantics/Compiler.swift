@@ -14,6 +14,8 @@ public struct Compilation {
     public let sources: SourceManager
     public let diagnostics: DiagnosticEngine
     public let ledger: Ledger
+    /// Indices in `sources` of the files given to `compile` (the others were included).
+    public let rootFiles: [Int]
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -23,12 +25,15 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     let sources = SourceManager()
     let diagnostics = DiagnosticEngine()
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
-    parser.currentYear = until.year
+    parser.currentYear = options.today?.year
     parser.parallelThreshold = options.parallelThreshold
     parser.splitPermille = options.splitPermille
-    if options.onlyChecks && !options.strict { parser.stream = CheckStream() }
+    parser.overlay = options.overlay
+    if options.onlyChecks && !options.strict && !options.checkPayees { parser.stream = CheckStream() }
+    var rootFiles: [Int] = []
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
+        rootFiles.append(index)
         parser.parse(fileIndex: index)
     }
     var journal = parser.finish()
@@ -45,5 +50,5 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
     if !ledger.journal.tradedPairs.isEmpty {
         _ = Portfolio(ledger, diagnostics: diagnostics)
     }
-    return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger)
+    return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)
 }

@@ -54,6 +54,20 @@ public final class SourceFile: @unchecked Sendable {
         return (lo + 1, column)
     }
 
+    /// A place given every way an editor may count its column (all 1-based):
+    /// Unicode scalars (a tab is one), bytes, and display width (East Asian
+    /// wide characters count two, a tab one).
+    public func position(of offset: Int) -> SourcePosition {
+        let (line, column) = lineAndColumn(of: offset)
+        let start = Int(lineStarts[line - 1])
+        let end = max(start, min(offset, bytes.count))
+        var display = 1
+        for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {
+            display += scalar == "\t" ? 1 : displayWidth(scalar)
+        }
+        return SourcePosition(line: line, column: column, byteColumn: end - start + 1, displayColumn: display)
+    }
+
     /// The text of a 1-based line, without its line ending.
     public func lineText(_ line: Int) -> String {
         let starts = lineStarts
@@ -68,6 +82,33 @@ public final class SourceFile: @unchecked Sendable {
     public func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
     }
+}
+
+/// A line and its column in each unit (see `SourceFile.position(of:)`).
+public struct SourcePosition: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+    public var byteColumn: Int
+    public var displayColumn: Int
+
+    /// The column in the given unit.
+    public func column(_ unit: ColumnUnit) -> Int {
+        switch unit {
+        case .char: return column
+        case .byte: return byteColumn
+        case .display: return displayColumn
+        }
+    }
+}
+
+/// What a column counts in text and GitHub diagnostics (`--column-unit`).
+public enum ColumnUnit: String, Sendable, CaseIterable {
+    /// Unicode scalars (the default; FORMAT.md §1).
+    case char
+    /// Bytes, as Vim's quickfix expects.
+    case byte
+    /// Display cells, as Emacs and GCC count.
+    case display
 }
 
 /// A place in the input: which file, and the byte offset inside it.

@@ -32,13 +32,20 @@ extension JournalParser {
             diagnostics.error(Messages.includeCycle(path), at: site)
             return
         }
-        if includeStack.count > 64 {
-            diagnostics.error(Messages.includeCycle(path), at: site)
+        if includeStack.count > JournalParser.deepestInclude {
+            diagnostics.error(Messages.includeTooDeep(path, JournalParser.deepestInclude), at: site)
             return
         }
-        switch FileIO.read(path) {
-        case .failure(.cannotWrite(_, let reason)):
-            diagnostics.error(Messages.includeMissing(path, reason), at: site)
+        // Each file is read once per compile: including it again (a diamond of
+        // includes) adds nothing, so the work stays linear in the files.
+        guard includedFiles.insert(real).inserted else {
+            diagnostics.warning(Messages.includedTwice(path), at: site)
+            return
+        }
+        let read = overlay[path].map { Result<[UInt8], FileError>.success($0) } ?? FileIO.read(path, .regularFile)
+        switch read {
+        case .failure(let e):
+            diagnostics.error(Messages.includeMissing(path, e.reason), at: site)
         case .success(let bytes):
             flushEntry()
             let index = sources.add(SourceFile(path: path, bytes: bytes))

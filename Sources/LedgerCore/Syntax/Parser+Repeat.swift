@@ -5,6 +5,8 @@ struct RuleHeader {
     var until: CivilDate?
     var count: Int?
     var location: SourceLocation
+    /// Where the part a transaction header shares (status, code, description, comment) starts.
+    var restOffset: Int
 }
 
 extension JournalParser {
@@ -91,9 +93,11 @@ extension JournalParser {
         guard let anchor, let schedule else { return error(Messages.missingFrom, at: lineStart) }
         if let u = until, u.date < anchor { return error(Messages.untilBeforeFrom, at: u.at) }
         var t = Transaction(date: anchor, description: "", location: location(lineStart))
+        let restOffset = lx.pos
         headerRest(&lx, into: &t)
         if t.description.isEmpty { return error(Messages.blankDescriptionRule, at: lx.pos) }
-        let header = RuleHeader(schedule: schedule, anchor: anchor, until: until?.date, count: count, location: location(lineStart))
+        let header = RuleHeader(schedule: schedule, anchor: anchor, until: until?.date, count: count, location: location(lineStart),
+                                restOffset: restOffset)
         owner = .none
         entry = t
         entryKind = .rule(header)
@@ -110,6 +114,7 @@ extension JournalParser {
         ruleNames[key] = h.location
         var rule = RepeatRule(schedule: h.schedule, anchor: h.anchor, until: h.until, count: h.count,
                               template: template, location: h.location)
+        rule.headerRestOffset = Int32(h.restOffset)
         rule.isValid = !broken
         journal.rules.append(rule)
     }

@@ -274,7 +274,10 @@ public func parseTags(_ comment: String) -> Tags {
             while k > 0, !isBreak(b[k - 1]), b[k - 1] != 0x3A { k -= 1 }
             guard k < i else { i += 1; continue }
             var j = i + 1
-            while j < n, b[j] != 0x2C, b[j] != 0x0A { j += 1 }
+            // `repeat:` links an occurrence to its rule by the rule's description,
+            // which may hold commas: its value runs to the end of the line.
+            let toLineEnd = i - k == 6 && string(k..<i).lowercased() == "repeat"
+            while j < n, toLineEnd || b[j] != 0x2C, b[j] != 0x0A { j += 1 }
             var vs = i + 1, ve = j
             while vs < ve, b[vs] == 0x20 || b[vs] == 0x09 { vs += 1 }
             while ve > vs, b[ve - 1] == 0x20 || b[ve - 1] == 0x09 { ve -= 1 }

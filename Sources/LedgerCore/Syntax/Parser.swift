@@ -16,6 +16,13 @@ public final class JournalParser {
 
     /// Real paths of the files being read, outermost first (cycle detection).
     @exclusivity(unchecked) var includeStack: [String] = []
+    /// Real paths of every file read so far: each is read once per compile.
+    @exclusivity(unchecked) var includedFiles: Set<String> = []
+    /// Texts that take the place of files on disk, by path as joined from
+    /// `include` (an editor's unsaved buffers, a write being checked).
+    public var overlay: [String: [UInt8]] = [:]
+    /// The deepest nesting of includes read.
+    static let deepestInclude = 64
     /// `alias OLD = NEW` rules in effect, in order of definition.
     @exclusivity(unchecked) var aliases: [(old: String, new: String)] = []
     /// Rule names seen so far (folded) and where, to reject duplicates.
@@ -80,7 +87,9 @@ public final class JournalParser {
     /// Reads a top-level file (already added to `sources`), following its includes.
     public func parse(fileIndex index: Int) {
         let file = sources.files[index]
-        includeStack.append(realPath(file.path) ?? file.path)
+        let real = realPath(file.path) ?? file.path
+        includeStack.append(real)
+        includedFiles.insert(real)
         parseFile(index)
         includeStack.removeLast()
     }

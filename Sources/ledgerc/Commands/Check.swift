@@ -8,9 +8,14 @@ enum CheckCommand: Subcommand {
     USAGE: ledgerc check [FILE...] [--strict] [--until DATE] [--diagnostics text|json|github]
 
     OPTIONS:
-      --strict              require every account, commodity and payee to be declared
+      --strict              require every account and commodity to be declared (as hledger's
+                            --strict); an undeclared one near a declared one is named
+      --check-payees        require every payee to be declared too
       --until DATE          materialize repeat rules up to DATE (default: today)
       --diagnostics FORMAT  text (default), json or github
+      --column-unit UNIT    what a column counts in text and github diagnostics:
+                            char (default), byte or display
+      --werror              warnings make the run fail (exit 1)
 
     Exit status: 0 when the input compiles, 1 when it has errors, 2 for usage
     errors and files that cannot be read.
@@ -18,8 +23,8 @@ enum CheckCommand: Subcommand {
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: ["--strict"])
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions.union(["--strict", "--check-payees"]))
         let common = try CommonOptions(parsed)
-        return try compileAndReport(common, options: CheckOptions(strict: parsed.has("--strict"), onlyChecks: true)) == nil ? 1 : 0
+        return try compileAndReport(common, options: CheckOptions(strict: parsed.has("--strict"), checkPayees: parsed.has("--check-payees"), onlyChecks: true)) == nil ? 1 : 0
     }
 }

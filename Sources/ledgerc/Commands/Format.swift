@@ -24,6 +24,9 @@ enum FormatCommand: Subcommand {
       --write               rewrite the files in place
       --until DATE          horizon of repeat rules while checking (default: today)
       --diagnostics FORMAT  text (default), json or github
+      --column-unit UNIT    what a column counts in text and github diagnostics:
+                            char (default), byte or display
+      --werror              warnings make the run fail (exit 1)
 
     Exit status: 0 when every file is (or now is) formatted, 1 when a file has
     errors or --check finds one to change, 2 for usage errors and files that
@@ -32,7 +35,7 @@ enum FormatCommand: Subcommand {
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: ["--check", "--write"])
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions.union(["--check", "--write"]))
         let common = try CommonOptions(parsed)
         let check = parsed.has("--check"), write = parsed.has("--write")
         if check && write { throw UsageError(message: "--check and --write cannot be used together") }
@@ -41,6 +44,9 @@ enum FormatCommand: Subcommand {
         for path in common.files {
             var one = common
             one.files = [path]
+            // With --write, the file is locked from before it is read until it is replaced.
+            let writer = write ? try SafeWriter(path: path) : nil
+            try writer?.lock()
             guard let before = try compileAndReport(one) else {
                 status = 1
                 continue
@@ -48,22 +54,22 @@ enum FormatCommand: Subcommand {
             let input = before.sources.files[0]
             let formatted = LedgerFormatter().format(input.bytes)
             if formatted == input.bytes {
-                if !check && !write { FileIO.writeAll(1, formatted) }
+                if !check && !write { writeStdout(formatted) }
                 continue
             }
-            let after = compile([InputFile(path: input.path, bytes: formatted)], until: common.until)
+            let after = compile([InputFile(path: input.path, bytes: formatted)], until: common.until, options: CheckOptions(today: common.today))
             guard !after.hasErrors, meaning(of: after) == meaning(of: before) else {
-                writeStderr("ledgerc fmt: error: \(input.path): the formatted text would not mean the same; the file is left as it is (please report this)\n")
+                RunDiagnostics.error(Messages.formatWouldChangeMeaning(input.path))
                 status = 1
                 continue
             }
             if check {
                 writeStdout(input.path + "\n")
                 status = 1
-            } else if write {
-                if case .failure(let e) = FileIO.writeAtomically(path, formatted) { throw IOFailure(message: e.description) }
+            } else if let writer {
+                try writer.write(formatted)
             } else {
-                FileIO.writeAll(1, formatted)
+                writeStdout(formatted)
             }
         }
         return status

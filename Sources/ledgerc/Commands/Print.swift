@@ -16,11 +16,14 @@ enum PrintCommand: Subcommand {
       --until DATE          materialize repeat rules up to DATE (default: today)
       --from DATE, --to DATE  only transactions in this period (YYYY, YYYY-MM or YYYY-MM-DD)
       --diagnostics FORMAT  text (default), json or github
+      --column-unit UNIT    what a column counts in text and github diagnostics:
+                            char (default), byte or display
+      --werror              warnings make the run fail (exit 1)
 
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--from", "--to"]), flagOptions: [])
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--from", "--to"]), flagOptions: CommonOptions.flagOptions)
         let common = try CommonOptions(parsed)
         let period = try periodOption(parsed)
         guard let result = try compileAndReport(common) else { return 1 }
@@ -32,11 +35,11 @@ enum PrintCommand: Subcommand {
             first = false
             printer.write(t, into: &buf, extraComment: printer.generatedComment(t))
             if buf.count > 1 << 20 {
-                FileIO.writeAll(1, buf.bytes)
+                writeStdout(buf.bytes)
                 buf.removeAll()
             }
         }
-        FileIO.writeAll(1, buf.bytes)
+        writeStdout(buf.bytes)
         return 0
     }
 }

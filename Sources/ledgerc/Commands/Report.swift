@@ -32,6 +32,9 @@ enum ReportCommand: Subcommand {
       --side buy|sell       with trades: only purchases or only sales
       -o PATH               write the report to PATH (atomically) instead of standard output
       --diagnostics FORMAT  text (default), json or github
+      --column-unit UNIT    what a column counts in text and github diagnostics:
+                            char (default), byte or display
+      --werror              warnings make the run fail (exit 1)
 
     Column and key reference: docs/REPORTS.md.
 
@@ -41,7 +44,7 @@ enum ReportCommand: Subcommand {
 
     static func run(_ args: [String]) throws -> Int {
         var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--format", "--from", "--to", "--account", "--depth", "-o", "--side"]),
-                                   flagOptions: [])
+                                   flagOptions: CommonOptions.flagOptions)
         var report = "summary"
         if let first = parsed.positionals.first, reports.contains(first) {
             report = first
@@ -68,9 +71,12 @@ enum ReportCommand: Subcommand {
         guard let result = try compileAndReport(common) else { return 1 }
         let ledger = result.ledger
         // Output streams to standard output, or to a temporary file renamed over PATH at the end.
-        var file: AtomicFile?
+        var file: SafeWriter?
         if let path = parsed.values["-o"] {
-            do { file = try AtomicFile(path: path) } catch { throw IOFailure(message: error.description) }
+            let writer = try SafeWriter(path: path)
+            try writer.refuse(overwriting: inputIdentities(result.sources))
+            try writer.open()
+            file = writer
         }
         let sink = file?.sink ?? ByteSink.standardOutput
         let bytes: [UInt8]
@@ -97,9 +103,7 @@ enum ReportCommand: Subcommand {
         var rest = ByteBuffer(capacity: 0)
         rest.write(bytes: bytes)
         sink.write(&rest)
-        if let file {
-            do { try file.commit() } catch { throw IOFailure(message: error.description) }
-        }
+        try file?.commit()
         return 0
     }
 }

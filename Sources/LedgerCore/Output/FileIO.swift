@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file that could not be read or written, and why.
+public enum FileError: Error, CustomStringConvertible, Equatable {
+    case cannotRead(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotRead(path, reason): return Messages.cannotRead(path, reason)
+        case let .cannotWrite(path, reason): return Messages.cannotWrite(path, reason)
+        }
+    }
+
+    /// Just the reason (for messages that name the file themselves).
+    public var reason: String {
+        switch self {
+        case let .cannotRead(_, reason), let .cannotWrite(_, reason): return reason
+        }
+    }
+}
+
+/// Low-level file helpers that go through POSIX, not Foundation.
+public enum FileIO {
+    /// The largest input: places in a file are 32-bit offsets.
+    public static let largestInput = Int(Int32.max)
+
+    /// What may be read from a path.
+    public enum Kind {
+        /// A file on the command line: a regular file, or a pipe or device
+        /// (`<(command)`, `/dev/stdin`), read as a stream.
+        case anyFile
+        /// An `include`: a regular file only (a FIFO would wait for a writer
+        /// forever, and a device never ends).
+        case regularFile
+    }
+
+    /// Reads a whole file, never more than `largestInput` bytes. The path is
+    /// opened exactly as given (a name need not be UTF-8 on Linux).
+    public static func read(_ path: String, _ kind: Kind = .anyFile, limit: Int = largestInput) -> Result<[UInt8], FileError> {
+        // Non-blocking, so that opening a FIFO does not wait for a writer.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { return .failure(.cannotRead(path: path, reason: errnoText())) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.cannotRead(path: path, reason: errnoText())) }
+        let type = st.st_mode & S_IFMT
+        if type == S_IFDIR { return .failure(.cannotRead(path: path, reason: "is a directory")) }
+        if type != S_IFREG {
+            if kind == .regularFile { return .failure(.cannotRead(path: path, reason: Messages.notARegularFile)) }
+            // A stream: wait for its data as usual.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return readStream(fd, path: path, limit: limit)
+        }
+        let size = Int(st.st_size)
+        if size > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(size + 1)
+        // The file may grow while it is read: read on, up to the limit.
+        return readAll(fd, into: &out, path: path, limit: limit, stopAtNul: false)
+    }
+
+    /// Reads all of standard input, never more than `largestInput` bytes.
+    public static func readStandardInput(limit: Int = largestInput) -> Result<[UInt8], FileError> {
+        readStream(0, path: "-", limit: limit)
+    }
+
+    /// A stream has no size to check first. Reading stops at the limit, and
+    /// after the first chunk that holds a NUL byte: the NUL is an error at
+    /// its place anyway, and `/dev/zero` would otherwise fill the limit.
+    private static func readStream(_ fd: Int32, path: String, limit: Int) -> Result<[UInt8], FileError> {
+        var out: [UInt8] = []
+        return readAll(fd, into: &out, path: path, limit: limit, stopAtNul: true)
+    }
+
+    private static func readAll(_ fd: Int32, into out: inout [UInt8], path: String, limit: Int, stopAtNul: Bool) -> Result<[UInt8], FileError> {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.cannotRead(path: path, reason: errnoText()))
+            }
+            if n == 0 { break }
+            if out.count + n > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge)) }
+            out.append(contentsOf: chunk[0..<n])
+            if stopAtNul, chunk[0..<n].contains(0) { break }
+        }
+        return .success(out)
+    }
+
+    /// Writes all bytes to a file descriptor; false (with `errno` set) on failure.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+    }
+
+    /// Writes all bytes to a file descriptor; false (with `errno` set) on failure.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var offset = 0
+        while offset < p.count {
+            let n = write(fd, base + offset, p.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    public static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// The device and inode of a path (following symlinks), or nil when it does not exist.
+    public static func identity(of path: String) -> FileIdentity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+}
+
+/// One file on disk, whatever path names it (symlinks, `./`, `..`).
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+}
