@@ -14,8 +14,9 @@ final class DialectTests: XCTestCase {
         let c = compileText("Y 2019\n1/2 t\n    a    1 X\n    b\nyear 2020\n03/04 u\n    a    1 X\n    b\nY2021\n5/6 v\n    a  1 X\n    b\n")
         XCTAssertEqual(c.diagnostics.diagnostics.map(\.message), [])
         XCTAssertEqual(c.transactions.map(\.date.description), ["2019-01-02", "2020-03-04", "2021-05-06"])
-        let noYear = compileText("1/2 t\n    a    1 X\n    b\n", until: "2031-06-30")
-        XCTAssertEqual(noYear.transactions.first?.date.description, "2031-01-02", "the horizon's year")
+        // Today's year, never the horizon's: moving --until must not move recorded data.
+        let noYear = compileText("1/2 t\n    a    1 X\n    b\n", until: "2031-06-30", today: "2025-06-01")
+        XCTAssertEqual(noYear.transactions.first?.date.description, "2025-01-02", "today's year")
     }
 
     func testApplyAccount() {

@@ -92,7 +92,10 @@ final class DirectiveTests: XCTestCase {
         2️⃣2025-01-02 Bakery
             Expenses:Coffee    3️⃣3.00 EUR
             Assets:Cash
-        """, [("1️⃣", "account 'Expenses:Coffee'"), ("2️⃣", "payee 'Bakery'"), ("3️⃣", "commodity 'EUR'")], strict: true)
+        """, [("1️⃣", "account 'Expenses:Coffee'"), ("3️⃣", "commodity 'EUR'")], strict: true)
+        // Payees are checked only when asked for, as hledger's `check payees`.
+        let payees = compileText("payee Cafe\n2025-01-01 cafe\n    a  1 X\n    b\n2025-01-02 Bakery\n    a  1 X\n    b\n", checkPayees: true)
+        XCTAssertEqual(payees.diagnostics.diagnostics.map(\.message), ["payee 'Bakery' is not declared (--check-payees)"])
     }
 
     func testUnknownDirectiveWithHint() {

@@ -82,7 +82,9 @@ public enum Messages {
     public static func sellsMoreThanHeld(_ sold: String, _ account: String, _ held: String) -> String {
         "sells \(sold) but \(account) holds \(held)"
     }
-    public static func undeclared(_ kind: String, _ name: String) -> String { "\(kind) '\(name)' is not declared (--strict)" }
+    public static func undeclared(_ kind: String, _ name: String, option: String = "--strict") -> String {
+        "\(kind) '\(name)' is not declared (\(option))"
+    }
     public static func undeclaredHint(_ directive: String, _ name: String) -> String { "declare it with '\(directive) \(name)'" }
     public static let unclosedBlockComment = "block comment runs to the end of the file: add 'end comment' where it should stop"
     public static func unclosedVirtual(_ close: Character) -> String { "virtual account is missing its closing '\(close)'" }

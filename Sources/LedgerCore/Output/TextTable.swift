@@ -49,7 +49,7 @@ public func proportionalBar(_ value: ExactDecimal, of maximum: ExactDecimal, wid
         n = cells
     } else if let share = value.divided(by: maximum, places: 6) {
         // 0 <= share < 1, so the product stays below `cells`.
-        n = min(cells, Int(share.mantissa) * cells / 1_000_000)
+        n = min(cells, (Int(share.mantissa) * cells + 500_000) / 1_000_000)
     } else {
         n = 0
     }

@@ -72,7 +72,7 @@ public struct Checker {
         var reported = Set<String>()
         func report(_ kind: String, _ directive: String, _ name: String, _ at: SourceLocation) {
             guard reported.insert(kind + "\u{0}" + name).inserted else { return }
-            diagnostics.error(Messages.undeclared(kind, name), at: at,
+            diagnostics.error(Messages.undeclared(kind, name, option: kind == "payee" ? "--check-payees" : "--strict"), at: at,
                               notes: [DiagnosticNote(Messages.undeclaredHint(directive, name))])
         }
         let templates = journal.rules.map(\.template) + journal.periodic.map(\.template)
