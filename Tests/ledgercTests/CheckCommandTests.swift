@@ -122,4 +122,56 @@ final class CheckCommandTests: XCTestCase {
         let r = try runLedgerc(["check", "samples/errors/unbalanced.ledger"], env: ["NO_COLOR": ""])
         XCTAssertFalse(r.stderr.contains("\u{1B}["), "stderr is a file here, not a terminal")
     }
+
+    /// With --diagnostics json, every error of a run is one JSON array (issue 11 §10).
+    func testEveryErrorIsJSONWhenJSONIsAskedFor() throws {
+        let cases: [[String]] = [
+            ["check", "no/such.ledger", "--diagnostics", "json"],
+            ["report", "--diagnostics=json", "balance", "no/such.ledger"],
+            ["check", "--diagnostics", "json", "--no-such-option", "samples/household.ledger"],
+            ["report", "balanse", "--diagnostics", "json"],
+            ["frobnicate", "--diagnostics", "json"],
+        ]
+        for args in cases {
+            let r = try runLedgerc(args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            let parsed = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [[String: Any]]
+            XCTAssertEqual(parsed?.count, 1, "\(args): \(r.stderr)")
+            XCTAssertEqual(parsed?.first?["severity"] as? String, "error")
+            XCTAssertTrue(parsed?.first?["file"] is NSNull)
+        }
+        let read = try runLedgerc(["check", "no/such.ledger"])
+        XCTAssertTrue(read.stderr.contains("cannot read 'no/such.ledger'"), "a read failure is a read failure: \(read.stderr)")
+    }
+
+    /// JSON diagnostics give the column in every unit; --column-unit picks one for text.
+    func testColumnUnits() throws {
+        let text = "2025-01-01 카페\n    지출:커피  1,5 KRW\n    자산\n"
+        let json = try runLedgerc(["check", "-", "--diagnostics", "json"], stdin: text)
+        let first = (try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [[String: Any]])?.first
+        XCTAssertEqual(first?["column"] as? Int, 12)
+        XCTAssertEqual(first?["byteColumn"] as? Int, 20)
+        XCTAssertEqual(first?["displayColumn"] as? Int, 16)
+        let bytes = try runLedgerc(["check", "-", "--column-unit", "byte"], stdin: text)
+        XCTAssertTrue(bytes.stderr.hasPrefix("<stdin>:2:20: error:"), bytes.stderr)
+        let display = try runLedgerc(["check", "-", "--column-unit", "display"], stdin: text)
+        XCTAssertTrue(display.stderr.hasPrefix("<stdin>:2:16: error:"), display.stderr)
+    }
+
+    func testWarningsFailTheRunWithWerror() throws {
+        let text = "2025-01-01 x\n    a  1 X\n    b\ncomment\n"
+        XCTAssertEqual(try runLedgerc(["check", "-"], stdin: text).status, 0)
+        XCTAssertEqual(try runLedgerc(["check", "-", "--werror"], stdin: text).status, 1)
+    }
+
+    /// A FIFO or a device is not included (it would wait or never end), and a file included twice is read once.
+    func testIncludesAreBoundedAndReadOnce() throws {
+        let dir = try temporaryDirectory(self)
+        try "include /dev/zero\ninclude part.ledger\ninclude part.ledger\n".write(to: dir.appendingPathComponent("main.ledger"), atomically: true, encoding: .utf8)
+        try "2025-01-01 x\n    a  1 X\n    b\n".write(to: dir.appendingPathComponent("part.ledger"), atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["check", "main.ledger"], cwd: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("cannot include '/dev/zero': not a regular file"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("main.ledger:3:1: warning: 'part.ledger' is already included"), r.stderr)
+    }
 }

@@ -114,3 +114,78 @@ final class RecurringCommandTests: XCTestCase {
         XCTAssertEqual(r.stdout.components(separatedBy: "generated:").count - 1, 1)
     }
 }
+
+/// What materialize writes keeps the journal's meaning (issue 19 §1), through the binary.
+final class MaterializeMeaningTests: XCTestCase {
+    func materialize(_ text: String, until: String = "2025-03-31") throws -> (first: String, second: String, before: String, after: String) {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("m.ledger")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        let before = try runLedgerc(["report", "transactions", file.path, "--format", "csv", "--until", until]).stdout
+        let r = try runLedgerc(["materialize", file.path, "--until", until, "--write"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let first = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(try runLedgerc(["materialize", file.path, "--until", until, "--write"]).stderr.hasSuffix("recorded 0 occurrences of 0 rules in \(file.path)\n"))
+        let second = try String(contentsOf: file, encoding: .utf8)
+        let after = try runLedgerc(["report", "transactions", file.path, "--format", "csv", "--until", until]).stdout
+        return (first, second, before, after)
+    }
+
+    /// The CSV without the columns a write is meant to change (generated, source, comment).
+    func figures(_ csv: String) -> [String] {
+        csv.split(separator: "\n").map { line in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            return cells.prefix(9).joined(separator: ",")
+        }.sorted()
+    }
+
+    func testADescriptionWithCommaAndBarIsWrittenOnce() throws {
+        let r = try materialize("repeat monthly from 2025-01-25  Netflix, Premium | family\n    Expenses:Subscriptions    17.00 USD\n    Assets:Bank\n")
+        XCTAssertEqual(r.first, r.second)
+        XCTAssertEqual(r.first.components(separatedBy: "; repeat: Netflix, Premium | family\n").count - 1, 3)
+    }
+
+    func testAFileEndingInsideACommentBlockRecordsOutsideIt() throws {
+        let r = try materialize("repeat monthly from 2025-01-25  Rent\n    Expenses:Rent    900 USD\n    Assets:Bank\n\ncomment\nold notes\n")
+        XCTAssertEqual(r.first, r.second)
+        XCTAssertEqual(figures(r.after), figures(r.before))
+        XCTAssertTrue(r.first.hasSuffix("comment\nold notes\n"))
+    }
+
+    func testLaterAliasesAndOpenApplyAccountDoNotRewriteOccurrences() throws {
+        let text = "repeat monthly from 2025-01-25  월급\n    Assets:Bank    1,500,000 KRW\n    Income:Salary\n\nalias Assets:Bank = Assets:Savings\napply account Other\n2025-01-02 x\n    a  1 KRW\n    b\n"
+        let r = try materialize(text)
+        XCTAssertEqual(figures(r.after), figures(r.before))
+        XCTAssertEqual(r.first, r.second)
+    }
+
+    func testDecimalCommaFilesKeepTheirNumbers() throws {
+        let r = try materialize("decimal-mark ,\nrepeat monthly from 2025-01-31  Miete\n    Ausgaben:Miete    1.234,50 EUR\n    Bank\n")
+        XCTAssertTrue(r.first.contains("2025-02-28 Miete\n    ; repeat: Miete\n    Ausgaben:Miete    1.234,50 EUR\n"), r.first)
+        XCTAssertEqual(figures(r.after), figures(r.before))
+    }
+
+    func testCRLFFilesKeepCRLF() throws {
+        let r = try materialize("repeat monthly from 2025-01-10  Fee\r\n    Expenses:Fee   1.5 USD\r\n    Assets:Bank\r\n")
+        XCTAssertFalse(r.first.replacingOccurrences(of: "\r\n", with: "").contains("\n"), r.first)
+        XCTAssertEqual(figures(r.after), figures(r.before))
+    }
+
+    func testPrintIsAFixedPoint() throws {
+        for sample in ["samples/household.ledger", "samples/personal.ledger", "samples/trading.ledger"] {
+            let once = try runLedgerc(["print", sample, "--until", "2025-06-30"])
+            XCTAssertEqual(once.status, 0)
+            let twice = try runLedgerc(["print", "-", "--until", "2025-06-30"], stdin: once.stdout)
+            XCTAssertEqual(twice.stdout, once.stdout, sample)
+        }
+    }
+
+    /// Moving the horizon moves no recorded date (issue 11 §9).
+    func testMovingTheHorizonMovesNoRecordedDate() throws {
+        let text = "1/15 Groceries\n    Expenses:Food   10 USD\n    Assets:Cash\n"
+        let near = try runLedgerc(["print", "-", "--until", "2025-06-01"], stdin: text, env: ["LEDGERC_TODAY": "2025-06-01"])
+        let far = try runLedgerc(["print", "-", "--until", "2031-01-01"], stdin: text, env: ["LEDGERC_TODAY": "2025-06-01"])
+        XCTAssertTrue(near.stdout.hasPrefix("2025-01-15 Groceries"), near.stdout)
+        XCTAssertEqual(far.stdout, near.stdout)
+    }
+}

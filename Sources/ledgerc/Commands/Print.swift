@@ -33,7 +33,7 @@ enum PrintCommand: Subcommand {
         for t in result.ledger.ordered where period.contains(t.date) {
             if !first { buf.byte(0x0A) }
             first = false
-            printer.write(t, into: &buf, extraComment: printer.generatedComment(t))
+            printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
             if buf.count > 1 << 20 {
                 writeStdout(buf.bytes)
                 buf.removeAll()
