@@ -36,7 +36,7 @@ final class DialectTests: XCTestCase {
     func testLotCostAloneDoesNotCountForBalancing() {
         let c = compileText("2024-01-01 Test\n    Expenses:Food    10 EUR {$1.10}\n    Assets:Cash\n")
         XCTAssertEqual(c.amountText(c.transactions[0], 1), "-10 EUR")
-        XCTAssertEqual(c.ledger.journal.commodities.format(c.transactions[0].postings[0].lotCost!), "$1.10")
+        XCTAssertEqual(c.ledger.journal.commodities.format(c.transactions[0].postings[0].lot!.amount), "$1.10")
     }
 
     func testCommodityWithADecimalComma() {

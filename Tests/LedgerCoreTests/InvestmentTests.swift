@@ -19,16 +19,16 @@ final class InvestmentTests: XCTestCase {
 
     """
 
-    func holdings(_ text: String, to: String? = nil, from: String? = nil) -> [Holding] {
+    func holdings(_ text: String, to: String? = nil, from: String? = nil) throws -> [Holding] {
         let c = compileText(text)
         XCTAssertEqual(c.diagnostics.diagnostics.map(\.message), [])
         let period = Period(from: from.flatMap(CivilDate.parse), to: to.flatMap(CivilDate.parse))
-        return HoldingsReport(ledger: c.ledger, options: ReportOptions(period: period)).rows()
+        return try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: period)).rows()
     }
 
-    func testAverageCostAfterThreeBuysAtDifferentPrices() {
+    func testAverageCostAfterThreeBuysAtDifferentPrices() throws {
         // 10 × 100 + 20 × 110 + 1,300 = 4,500 for 40 shares: 112.50 each. Fees are not cost.
-        let h = holdings(threeBuys)
+        let h = try holdings(threeBuys)
         XCTAssertEqual(h.count, 1)
         XCTAssertEqual(h[0].position.quantity.description, "40")
         XCTAssertEqual(h[0].position.costBasis.normalized.description, "4500")
@@ -41,31 +41,31 @@ final class InvestmentTests: XCTestCase {
         XCTAssertEqual(h[0].weight?.description, "1.0000")
     }
 
-    func testRealizedGainOfAPartialSale() {
+    func testRealizedGainOfAPartialSale() throws {
         // Sell 15 at 120: basis removed 15 × 112.50 = 1,687.50; realized 1,800 − 1,687.50 = 112.50.
         let text = threeBuys + "2025-02-01 sell\n    Assets:Broker    -15 AAPL @ $120.00\n    Assets:Cash\n"
-        let h = holdings(text)
+        let h = try holdings(text)
         XCTAssertEqual(h[0].position.quantity.description, "25")
         XCTAssertEqual(h[0].position.costBasis.normalized.description, "2812.5")
         XCTAssertEqual(h[0].averageCost.description, "112.50")
         XCTAssertEqual(h[0].realizedGain.normalized.description, "112.5")
         let c = compileText(text)
-        let trades = TradesReport(ledger: c.ledger, sources: c.sources, options: ReportOptions(), side: .sell).trades()
+        let trades = try TradesReport(ledger: c.ledger, sources: c.sources, options: ReportOptions(), side: .sell).trades()
         XCTAssertEqual(trades.count, 1)
         XCTAssertEqual(trades[0].realizedGain?.normalized.description, "112.5")
         XCTAssertEqual(trades[0].amount.normalized.description, "1800")
     }
 
-    func testASaleThatEmptiesThePositionKeepsItsRowWhileItHasARealizedGain() {
+    func testASaleThatEmptiesThePositionKeepsItsRowWhileItHasARealizedGain() throws {
         let text = threeBuys + "2025-02-01 sell all\n    Assets:Broker    -40 AAPL @ $100.00\n    Assets:Cash\n"
-        let h = holdings(text)
+        let h = try holdings(text)
         XCTAssertEqual(h[0].position.quantity.description, "0")
         XCTAssertEqual(h[0].position.costBasis.description, "0")
         XCTAssertEqual(h[0].realizedGain.normalized.description, "-500")
-        XCTAssertTrue(holdings(text, from: "2025-03-01").isEmpty, "no realized gain in March: no row")
+        XCTAssertTrue(try holdings(text, from: "2025-03-01").isEmpty, "no realized gain in March: no row")
     }
 
-    func testOversellIsAnErrorAtTheSalesPosting() {
+    func testOversellIsAnErrorAtTheSalesPosting() throws {
         assertDiagnostics("""
         2025-01-02 buy
             Assets:Broker    10 AAPL @ $100.00
@@ -76,7 +76,7 @@ final class InvestmentTests: XCTestCase {
         """, [("1️⃣", "sells 15 AAPL but Assets:Broker holds 10 AAPL")])
     }
 
-    func testAllowNegativeAccounts() {
+    func testAllowNegativeAccounts() throws {
         assertCompiles("""
         account Assets:Broker
             ; allow-negative:
@@ -86,14 +86,14 @@ final class InvestmentTests: XCTestCase {
         """)
     }
 
-    func testHoldingsUseTheLatestPriceOnOrBeforeTheEnd() {
+    func testHoldingsUseTheLatestPriceOnOrBeforeTheEnd() throws {
         let text = threeBuys + "P 2025-03-01 AAPL $150.00\nP 2025-04-01 AAPL $90.00\n"
-        XCTAssertEqual(holdings(text, to: "2025-03-31")[0].price.normalized.description, "150")
-        XCTAssertEqual(holdings(text, to: "2025-04-01")[0].price.normalized.description, "90")
-        XCTAssertEqual(holdings(text, to: "2025-01-15")[0].position.quantity.description, "30", "only trades up to --to")
+        XCTAssertEqual(try holdings(text, to: "2025-03-31")[0].price.normalized.description, "150")
+        XCTAssertEqual(try holdings(text, to: "2025-04-01")[0].price.normalized.description, "90")
+        XCTAssertEqual(try holdings(text, to: "2025-01-15")[0].position.quantity.description, "30", "only trades up to --to")
     }
 
-    func testCommoditiesWithDigitsInQuotes() {
+    func testCommoditiesWithDigitsInQuotes() throws {
         let text = """
         2025-01-06 buy
             Assets:Broker:KR    50 "005930" @ 53,400 KRW
@@ -104,7 +104,7 @@ final class InvestmentTests: XCTestCase {
         P 2025-02-28 "005930" 55,800 KRW
 
         """
-        let h = holdings(text)
+        let h = try holdings(text)
         // (2,670,000 + 2,048,000) / 90 = 52,422.22 → 52,422 KRW at KRW's precision.
         XCTAssertEqual(h[0].averageCost.description, "52422")
         XCTAssertEqual(h[0].marketValue.normalized.description, "5022000")
@@ -112,7 +112,7 @@ final class InvestmentTests: XCTestCase {
         XCTAssertEqual(c.ledger.journal.commodities[h[0].position.commodity], "005930")
     }
 
-    func testWeightsAreWithinEachCostCommodity() {
+    func testWeightsAreWithinEachCostCommodity() throws {
         let text = """
         2025-01-02 buy
             Assets:Broker    10 AAPL @ $100
@@ -122,11 +122,11 @@ final class InvestmentTests: XCTestCase {
             Assets:Cash    -250,000 KRW
 
         """
-        let h = holdings(text)
+        let h = try holdings(text)
         XCTAssertEqual(h.map { $0.weight?.description }, ["1.0000", "0.2500", "0.7500"])
     }
 
-    func testSharesReceivedWithoutACostCountAsHeld() {
+    func testSharesReceivedWithoutACostCountAsHeld() throws {
         let text = """
         2025-01-02 grant
             Assets:Broker    10 ACME
@@ -138,15 +138,15 @@ final class InvestmentTests: XCTestCase {
         """
         let c = compileText(text)
         XCTAssertEqual(c.diagnostics.diagnostics.map(\.message), [], "no false oversell")
-        let h = HoldingsReport(ledger: c.ledger, options: ReportOptions()).rows()
+        let h = try HoldingsReport(ledger: c.ledger, options: ReportOptions()).rows()
         XCTAssertEqual(h.first?.position.quantity.description, "6")
         XCTAssertEqual(h.first?.realizedGain.normalized.description, "200", "a zero basis: the whole sale is gain")
-        XCTAssertTrue(HoldingsReport(ledger: c.ledger, options: ReportOptions(period: Period(to: CivilDate.parse("2025-02-01")))).rows().isEmpty)
+        XCTAssertTrue(try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: Period(to: CivilDate.parse("2025-02-01")))).rows().isEmpty)
     }
 
-    func testTransfersMoveQuantityAndBasisWithoutAGain() {
+    func testTransfersMoveQuantityAndBasisWithoutAGain() throws {
         let text = threeBuys + "2025-02-01 move half\n    Assets:Broker    -20 AAPL\n    Assets:IRA    20 AAPL\n"
-        let h = holdings(text)
+        let h = try holdings(text)
         XCTAssertEqual(h[0].position.quantity.description, "20")
         XCTAssertEqual(h[0].position.costBasis.normalized.description, "2250")
         XCTAssertEqual(h[0].realizedGain.description, "0")

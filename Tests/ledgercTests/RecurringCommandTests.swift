@@ -26,8 +26,7 @@ final class RecurringCommandTests: XCTestCase {
             Assets:Checking   5,000.00 USD
             Equity:Opening   -5,000.00 USD
 
-        2025-01-31 Rent
-            ; generated: <stdin>:1 #0
+        2025-01-31 Rent  ; generated: <stdin>:1 #0
             Expenses:Rent     900.00 USD
             Assets:Checking  -900.00 USD
 
@@ -35,13 +34,11 @@ final class RecurringCommandTests: XCTestCase {
             Expenses:Rent     900.00 USD
             Assets:Checking  -900.00 USD
 
-        2025-03-31 Rent
-            ; generated: <stdin>:1 #2
+        2025-03-31 Rent  ; generated: <stdin>:1 #2
             Expenses:Rent     900.00 USD
             Assets:Checking  -900.00 USD
 
-        2025-04-30 Rent
-            ; generated: <stdin>:1 #3
+        2025-04-30 Rent  ; generated: <stdin>:1 #3
             Expenses:Rent     900.00 USD
             Assets:Checking  -900.00 USD
 

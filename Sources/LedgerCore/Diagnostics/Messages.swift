@@ -77,6 +77,13 @@ public enum Messages {
     public static let orphanIndentedLine = "indented line does not belong to a transaction or directive"
     public static let orphanIndentedHint = "items start in column 1; postings are indented under a transaction"
     public static let overflow = "amount overflows: the sum is too large to compute exactly"
+    public static func runningBalanceOverflows(_ account: String) -> String {
+        "amount overflows: the running balance of \(account) needs more than 38 digits, so this assertion cannot be checked exactly"
+    }
+    public static let tooLargeToShow = "too large to show exactly"
+    public static func amountOverflows(_ what: String) -> String {
+        "amount overflows: \(what) needs more than 38 digits; ledgerc computes every figure exactly or not at all"
+    }
     public static func postingsSum(_ sum: String) -> String { "the postings sum to \(sum)" }
     public static func ruleDoesNotBalance(_ diff: String) -> String { "repeat rule does not balance: off by \(diff)" }
     public static func sellsMoreThanHeld(_ sold: String, _ account: String, _ held: String) -> String {

@@ -1,7 +1,11 @@
 /// An exact decimal number: `mantissa × 10^-scale`.
 ///
-/// Arithmetic is exact and overflow-checked: operations that would not fit
-/// return nil, and callers turn that into a diagnostic. Never binary floating point.
+/// Arithmetic is exact: every operation returns the exact result, or nil when
+/// that result does not fit (38 digits, 30 decimal places), and callers turn
+/// nil into a diagnostic at the line that caused it. Nothing is rounded or
+/// rescaled silently; where the exact result needs more than 128 bits on the
+/// way (products, quotients, comparisons), `Wide256` carries it. The mantissa
+/// is never −2^127, so negation is always exact. Never binary floating point.
 public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     // The mantissa is kept as two 64-bit halves: 8-byte alignment keeps
     // `Amount` and `Posting` small (an `Int128` field would align them to 16).
@@ -22,7 +26,8 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         set { places = Int8(newValue) }
     }
 
-    /// The largest scale kept; results with more places are rounded half-up.
+    /// The most decimal places a value has (an invariant every operation keeps:
+    /// a result that would need more is nil).
     public static let maxScale = 30
 
     public init(mantissa: Int128, scale: Int) {
@@ -47,7 +52,13 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     public var isNegative: Bool { mantissa < 0 }
     public var signum: Int { mantissa == 0 ? 0 : (mantissa < 0 ? -1 : 1) }
 
-    public var negated: ExactDecimal { ExactDecimal(mantissa: 0 &- mantissa, scale: scale) }
+    /// Exact: no arithmetic here ever makes the mantissa −2^127 (see `checked`).
+    public var negated: ExactDecimal { ExactDecimal(mantissa: -mantissa, scale: scale) }
+
+    /// A result, unless its mantissa is −2^127 (whose negation would not fit).
+    @inline(__always) static func checked(_ mantissa: Int128, _ scale: Int) -> ExactDecimal? {
+        mantissa == Int128.min ? nil : ExactDecimal(mantissa: mantissa, scale: scale)
+    }
     public var magnitude: ExactDecimal { mantissa < 0 ? negated : self }
 
     static func power(_ n: Int) -> Int128? {
@@ -65,7 +76,7 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         if newScale <= scale { return self }
         guard let p = ExactDecimal.power(newScale - scale) else { return nil }
         let (m, o) = mantissa.multipliedReportingOverflow(by: p)
-        return o ? nil : ExactDecimal(mantissa: m, scale: newScale)
+        return o ? nil : ExactDecimal.checked(m, newScale)
     }
 
     /// Rounded half away from zero to `places` decimal places (never adds places).
@@ -104,60 +115,115 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
 
     public func adding(_ other: ExactDecimal) -> ExactDecimal? {
         let s = max(scale, other.scale)
-        guard let a = rescaled(upTo: s), let b = other.rescaled(upTo: s) else { return nil }
-        let (m, o) = a.mantissa.addingReportingOverflow(b.mantissa)
-        return o ? nil : ExactDecimal(mantissa: m, scale: s)
+        if let a = rescaled(upTo: s), let b = other.rescaled(upTo: s) {
+            let (m, o) = a.mantissa.addingReportingOverflow(b.mantissa)
+            return o ? nil : ExactDecimal.checked(m, s)
+        }
+        // An operand does not fit at the common scale; the sum still may (1e38 − 1e38 + 0.5).
+        guard let a = widened(to: s), let b = other.widened(to: s) else { return nil }
+        let sum: (negative: Bool, magnitude: Wide256)
+        if a.negative == b.negative {
+            guard let m = a.magnitude.adding(b.magnitude) else { return nil }
+            sum = (a.negative, m)
+        } else if a.magnitude < b.magnitude {
+            sum = (b.negative, b.magnitude.subtracting(a.magnitude))
+        } else {
+            sum = (a.negative, a.magnitude.subtracting(b.magnitude))
+        }
+        return ExactDecimal.narrowed(sum.negative, sum.magnitude, scale: s)
     }
 
     public func subtracting(_ other: ExactDecimal) -> ExactDecimal? {
         adding(other.negated)
     }
 
-    /// The exact product; when it would not fit, precision beyond
-    /// `maxScale` places is rounded away first.
+    /// Sign and magnitude at a larger scale, in 256 bits.
+    func widened(to newScale: Int) -> (negative: Bool, magnitude: Wide256)? {
+        guard newScale >= scale, let p = Wide256.power(newScale - scale),
+              let m = p.multiplied(by: mantissa.magnitude) else { return nil }
+        return (mantissa < 0, m)
+    }
+
+    /// A wide signed value as a decimal at `scale`, dropping trailing zeros
+    /// of the fraction only when that is what makes it fit; nil otherwise.
+    static func narrowed(_ negative: Bool, _ magnitude: Wide256, scale: Int) -> ExactDecimal? {
+        var m = magnitude, s = scale
+        while s > 0 {
+            if s <= maxScale, let n = m.narrow, n <= UInt128(Int128.max) { break }
+            let (q, r) = m.divided(by: 10)
+            if r != 0 { return nil }
+            m = q
+            s -= 1
+        }
+        guard s <= maxScale, let n = m.narrow, n <= UInt128(Int128.max) else { return nil }
+        return ExactDecimal(mantissa: negative ? -Int128(n) : Int128(n), scale: s)
+    }
+
+    /// The product, or nil when it does not fit in 38 digits. A value holds at
+    /// most 30 decimal places: a product with more (`0.123456 × 1.0000…01`)
+    /// is rounded half to even at the 30th place, far below any display
+    /// precision. That is the only rounding arithmetic does by itself.
     public func multiplied(by other: ExactDecimal) -> ExactDecimal? {
-        var a = self, b = other
-        while true {
-            let (m, o) = a.mantissa.multipliedReportingOverflow(by: b.mantissa)
-            if !o {
-                let r = ExactDecimal(mantissa: m, scale: a.scale + b.scale)
-                return r.scale > ExactDecimal.maxScale ? r.rounded(to: ExactDecimal.maxScale) : r
-            }
-            // Trade precision for range: drop a place from the operand with more.
-            if a.scale == 0 && b.scale == 0 { return nil }
-            if a.scale >= b.scale { a = a.rounded(to: a.scale - 1) } else { b = b.rounded(to: b.scale - 1) }
+        let (m, o) = mantissa.multipliedReportingOverflow(by: other.mantissa)
+        if !o, scale + other.scale <= ExactDecimal.maxScale { return ExactDecimal.checked(m, scale + other.scale) }
+        var wide = Wide256.product(mantissa.magnitude, other.mantissa.magnitude)
+        var places = scale + other.scale
+        if places > ExactDecimal.maxScale {
+            guard let p = Wide256.power(places - ExactDecimal.maxScale)?.narrow else { return nil }
+            let (q, r) = wide.divided(by: p)
+            let twice = Wide256.product(r, 2)
+            wide = q
+            // q < 2^256 / 10, so adding one cannot overflow.
+            if Wide256(p) < twice || twice == Wide256(p) && q.low & 1 == 1 { wide = q.adding(Wide256(1))! }
+            places = ExactDecimal.maxScale
         }
+        return ExactDecimal.narrowed((mantissa < 0) != (other.mantissa < 0) && wide != Wide256(0), wide, scale: places)
     }
 
-    /// The quotient rounded half away from zero to `places`, nil on division by zero or overflow.
+    /// The quotient rounded half away from zero to `places`; nil on division
+    /// by zero or when the rounded quotient does not fit.
     public func divided(by other: ExactDecimal, places: Int) -> ExactDecimal? {
-        if other.mantissa == 0 { return nil }
-        // self/other = (ma / mb) × 10^(sb - sa); scale the dividend so the result has `places` + 1 digits.
-        let shift = places + 1 + other.scale - scale
-        var dividend = mantissa
-        var divisor = other.mantissa
+        if other.mantissa == 0 || places > ExactDecimal.maxScale { return nil }
+        // self/other = (ma / mb) × 10^(sb − sa): scale the dividend by 10^shift
+        // so that the integer quotient has `places` decimal places.
+        let shift = places + other.scale - scale
+        var dividend = Wide256(mantissa.magnitude)
+        var divisor = other.mantissa.magnitude
         if shift >= 0 {
-            guard let p = ExactDecimal.power(shift) else { return nil }
-            let (m, o) = dividend.multipliedReportingOverflow(by: p)
-            if o { return nil }
-            dividend = m
+            guard let p = Wide256.power(shift), let d = p.multiplied(by: mantissa.magnitude) else { return nil }
+            dividend = d
         } else {
-            guard let p = ExactDecimal.power(-shift) else { return ExactDecimal(mantissa: 0, scale: places) }
-            let (m, o) = divisor.multipliedReportingOverflow(by: p)
-            if o { return ExactDecimal(mantissa: 0, scale: places) }
-            divisor = m
+            // Scale the divisor instead; past 10^38 the quotient is below one unit of `places`.
+            guard -shift <= 38, let p = ExactDecimal.power(-shift) else { return ExactDecimal(mantissa: 0, scale: places) }
+            let (d, o) = divisor.multipliedReportingOverflow(by: UInt128(p))
+            if o {
+                // |dividend| < 2^127 < divisor × 10^-shift / 2: rounds to zero.
+                return ExactDecimal(mantissa: 0, scale: places)
+            }
+            divisor = d
         }
-        let q = dividend / divisor
-        return ExactDecimal(mantissa: q, scale: places + 1).rounded(to: places)
+        let (q, r) = dividend.divided(by: divisor)
+        // Half away from zero: compare twice the remainder with the divisor.
+        let twice = Wide256.product(r, 2)
+        var rounded = q
+        if !(twice < Wide256(divisor)) { guard let up = q.adding(Wide256(1)) else { return nil } ; rounded = up }
+        guard let n = rounded.narrow, n <= UInt128(Int128.max) else { return nil }
+        let negative = (mantissa < 0) != (other.mantissa < 0)
+        return ExactDecimal(mantissa: negative ? -Int128(n) : Int128(n), scale: places)
     }
 
+    /// Exact: values of any scale are compared without rescaling into 128 bits.
     public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
-        (a.subtracting(b)?.mantissa ?? (a.mantissa < 0 ? -1 : 1)) < 0
+        if a.signum != b.signum { return a.signum < b.signum }
+        if a.scale == b.scale { return a.mantissa < b.mantissa }
+        let s = max(a.scale, b.scale)
+        let wa = a.widened(to: s)!.magnitude, wb = b.widened(to: s)!.magnitude
+        return a.mantissa < 0 ? wb < wa : wa < wb
     }
 
     /// Compares values, not representations (1.50 equals 1.5).
     public func isEqual(to other: ExactDecimal) -> Bool {
-        subtracting(other)?.isZero ?? false
+        !(self < other) && !(other < self)
     }
 
     /// Plain text: `-1234.50` (no grouping), as written at this scale.

@@ -58,11 +58,11 @@ public typealias Tags = [(key: String, value: String)]
 /// `Posting` stays small. Immutable: setters on `Posting` make a new one.
 final class PostingDetails: Sendable {
     let cost: Cost?
-    let lotCost: Amount?
+    let lotCost: Cost?
     let assertion: BalanceAssertion?
     let comment: String?
 
-    init(cost: Cost?, lotCost: Amount?, assertion: BalanceAssertion?, comment: String?) {
+    init(cost: Cost?, lotCost: Cost?, assertion: BalanceAssertion?, comment: String?) {
         self.cost = cost
         self.lotCost = lotCost
         self.assertion = assertion
@@ -129,20 +129,22 @@ public struct Posting: Sendable {
 
     public var cost: Cost? {
         get { details?.cost }
-        set { setDetails(newValue, lotCost, assertion, comment) }
+        set { setDetails(newValue, lot, assertion, comment) }
     }
-    /// The unit cost from a lot annotation `{...}`, kept for investments.
-    public var lotCost: Amount? {
+    /// The lot annotation as written: `{UNIT}`, or `{{TOTAL}}` (`isTotal`), kept for investments.
+    public var lot: Cost? {
         get { details?.lotCost }
         set { setDetails(cost, newValue, assertion, comment) }
     }
+    /// The commodity of the lot cost, if any.
+    public var lotCommodity: Int32? { details?.lotCost?.amount.commodity }
     public var assertion: BalanceAssertion? {
         get { details?.assertion }
-        set { setDetails(cost, lotCost, newValue, comment) }
+        set { setDetails(cost, lot, newValue, comment) }
     }
     public var comment: String? {
         get { details?.comment }
-        set { setDetails(cost, lotCost, assertion, newValue) }
+        set { setDetails(cost, lot, assertion, newValue) }
     }
 
     /// Maps account and commodity ids into another journal's tables.
@@ -152,12 +154,12 @@ public struct Posting: Sendable {
         guard let d = details else { return }
         func mapped(_ a: Amount) -> Amount { Amount(a.quantity, commodities[Int(a.commodity)]) }
         details = PostingDetails(cost: d.cost.map { Cost(amount: mapped($0.amount), isTotal: $0.isTotal) },
-                                 lotCost: d.lotCost.map(mapped),
+                                 lotCost: d.lotCost.map { Cost(amount: mapped($0.amount), isTotal: $0.isTotal) },
                                  assertion: d.assertion.map { var a = $0; a.amount = mapped(a.amount); return a },
                                  comment: d.comment)
     }
 
-    private mutating func setDetails(_ cost: Cost?, _ lotCost: Amount?, _ assertion: BalanceAssertion?, _ comment: String?) {
+    private mutating func setDetails(_ cost: Cost?, _ lotCost: Cost?, _ assertion: BalanceAssertion?, _ comment: String?) {
         if cost == nil, lotCost == nil, assertion == nil, comment == nil {
             details = nil
         } else {

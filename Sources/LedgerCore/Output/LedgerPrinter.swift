@@ -19,7 +19,7 @@ public struct LedgerPrinter {
 
     func costText(_ p: Posting) -> String {
         var s = ""
-        if let lot = p.lotCost { s += " {\(amountText(lot))}" }
+        if let lot = p.lot { s += lot.isTotal ? " {{\(amountText(lot.amount))}}" : " {\(amountText(lot.amount))}" }
         if let c = p.cost { s += (c.isTotal ? " @@ " : " @ ") + amountText(c.amount) }
         return s
     }

@@ -11,7 +11,7 @@ public struct BalanceReport {
     }
 
     /// Rows in tree order: (account, its depth, its rolled-up non-zero amounts).
-    public func rows() -> (rows: [(account: Int32, amounts: [Amount])], total: [Amount]) {
+    public func rows() throws(AmountOverflow) -> (rows: [(account: Int32, amounts: [Amount])], total: [Amount]) {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
         let filter = AccountFilter(accounts, text: options.account)
@@ -21,8 +21,8 @@ public struct BalanceReport {
             if let to = options.period.to, t.date > to { break }
             for p in t.postings where filter.keeps(p.account) {
                 guard let a = p.amount else { continue }
-                own[Int(p.account)].add(a)
-                total.add(a)
+                try own[Int(p.account)].add(a, at: p.amountLocation)
+                try total.add(a, at: p.amountLocation)
             }
         }
         // Roll each account's sums into every ancestor, up to --depth.
@@ -31,7 +31,11 @@ public struct BalanceReport {
             var a = id
             if let depth = options.depth { a = accounts.ancestor(of: id, atDepth: depth) }
             while a >= 0 {
-                for amount in own[Int(id)].amounts { rolled[Int(a)].add(amount) }
+                for amount in own[Int(id)].amounts {
+                    guard rolled[Int(a)].add(amount) else {
+                        throw AmountOverflow(at: nil, "the balance of \(accounts[a]) (with \(accounts[id]))")
+                    }
+                }
                 a = accounts.parent[Int(a)]
             }
         }
@@ -43,19 +47,19 @@ public struct BalanceReport {
         return (sorted.map { ($0, rolled[Int($0)].nonZero(commodities)) }, total.nonZero(commodities))
     }
 
-    public func csv() -> [UInt8] {
+    public func csv() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var w = CSVWriter()
         w.row(["account", "commodity", "balance"])
-        for row in rows().rows {
+        for row in try rows().rows {
             for a in row.amounts { w.row([ledger.journal.accounts[row.account], c[a.commodity], c.plain(a.quantity, a.commodity)]) }
         }
         return w.buffer.bytes
     }
 
-    public func json() -> [UInt8] {
+    public func json() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
-        let (rows, total) = rows()
+        let (rows, total) = try rows()
         var w = JSONWriter(pretty: true)
         beginJSONReport(&w, until: ledger.until)
         w.key("balances"); w.beginArray()
@@ -80,10 +84,10 @@ public struct BalanceReport {
     }
 
     /// An indented tree, amounts right-aligned, one line per commodity, and the total.
-    public func text() -> [UInt8] {
+    public func text() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         let accounts = ledger.journal.accounts
-        let (rows, total) = rows()
+        let (rows, total) = try rows()
         var lines: [(amount: String, label: String)] = []
         for row in rows {
             let depth = Int(accounts.depth[Int(row.account)])
@@ -122,7 +126,7 @@ public struct RegisterReport {
     }
 
     /// Lines in the period; the running totals start with everything before `--from`.
-    public func lines() -> [Line] {
+    public func lines() throws(AmountOverflow) -> [Line] {
         let filter = AccountFilter(ledger.journal.accounts, text: options.account)
         var running: [Int32: ExactDecimal] = [:]
         var out: [Line] = []
@@ -130,7 +134,7 @@ public struct RegisterReport {
             if let to = options.period.to, t.date > to { break }
             for p in t.postings where filter.keeps(p.account) {
                 guard let a = p.amount else { continue }
-                let total = (running[a.commodity] ?? .zero).adding(a.quantity) ?? .zero
+                let total = try (running[a.commodity] ?? ExactDecimal.zero).plus(a.quantity, at: p.amountLocation)
                 running[a.commodity] = total
                 if options.period.contains(t.date) { out.append(Line(transaction: t, posting: p, total: total)) }
             }
@@ -138,11 +142,11 @@ public struct RegisterReport {
         return out
     }
 
-    public func csv() -> [UInt8] {
+    public func csv() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var w = CSVWriter()
         w.row(["date", "description", "account", "amount", "commodity", "total", "generated"])
-        for l in lines() {
+        for l in try lines() {
             let a = l.posting.amount!
             w.row([l.transaction.date.description, l.transaction.description, ledger.journal.accounts[l.posting.account],
                    c.plain(a.quantity, a.commodity), c[a.commodity], c.plain(l.total, a.commodity),
@@ -151,12 +155,12 @@ public struct RegisterReport {
         return w.buffer.bytes
     }
 
-    public func json() -> [UInt8] {
+    public func json() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var w = JSONWriter(pretty: true)
         beginJSONReport(&w, until: ledger.until)
         w.key("postings"); w.beginArray()
-        for l in lines() {
+        for l in try lines() {
             let a = l.posting.amount!
             w.beginObject()
             w.key("date"); w.string(l.transaction.date.description)
@@ -171,10 +175,10 @@ public struct RegisterReport {
         return finishJSONReport(&w)
     }
 
-    public func text() -> [UInt8] {
+    public func text() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var table = TextTable(headers: ["Date", "Description", "Account", "Amount", "Total"], rightAligned: [3, 4])
-        for l in lines() {
+        for l in try lines() {
             let a = l.posting.amount!
             let mark = l.transaction.generated == nil ? "" : " (generated)"
             table.add([l.transaction.date.description, l.transaction.description + mark, ledger.journal.accounts[l.posting.account],

@@ -36,34 +36,38 @@ public struct HoldingsReport {
         return trades.last { $0.commodity == commodity && $0.costCommodity == costCommodity }?.price
     }
 
-    public func rows() -> [Holding] {
+    public func rows() throws(AmountOverflow) -> [Holding] {
         let c = ledger.journal.commodities
         let filter = AccountFilter(ledger.journal.accounts, text: options.account)
         let portfolio = Portfolio(ledger, end: end)
+        if let overflow = portfolio.overflow { throw overflow }
         var rows: [Holding] = []
+        var totals: [Int32: ExactDecimal] = [:]
         // A position with no trade yet (received without a cost) has nothing to value it in.
         for position in portfolio.positions where filter.keeps(position.account) && position.costCommodity >= 0 {
             let money = c.precision(position.costCommodity)
             var realized = ExactDecimal.zero
             for t in portfolio.trades where t.account == position.account && t.commodity == position.commodity && options.period.contains(t.date) {
-                realized = realized.adding(t.realizedGain ?? .zero) ?? realized
+                if let gain = t.realizedGain { realized = try realized.plus(gain, at: t.source) }
             }
             let held = !position.quantity.rounded(to: c.precision(position.commodity)).isZero
             guard held || !realized.rounded(to: money).isZero else { continue }
-            let unit = price(of: position.commodity, in: position.costCommodity, trades: portfolio.trades) ?? .zero
-            let value = position.quantity.multiplied(by: unit) ?? .zero
-            let gain = value.subtracting(position.costBasis) ?? .zero
-            rows.append(Holding(position: position, averageCost: position.quantity.isZero ? .zero : position.averageCost(places: money),
+            // Every position here has a trade, so a price.
+            guard let unit = price(of: position.commodity, in: position.costCommodity, trades: portfolio.trades) else { continue }
+            let value = try position.quantity.times(unit, at: nil)
+            let gain = try value.minus(position.costBasis, at: nil)
+            totals[position.costCommodity] = try (totals[position.costCommodity] ?? ExactDecimal.zero).plus(value, at: nil)
+            // A position sold to zero (kept for its realized gain) shows an average cost of zero.
+            let average = position.quantity.isZero ? ExactDecimal.zero : try position.averageCost(places: money)!
+            rows.append(Holding(position: position, averageCost: average,
                                 price: unit, marketValue: value, unrealizedGain: gain,
-                                unrealizedPct: position.costBasis.isZero ? nil : gain.divided(by: position.costBasis, places: 4),
+                                unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
                                 weight: nil, realizedGain: realized))
         }
         // Weights within each cost commodity.
-        var totals: [Int32: ExactDecimal] = [:]
-        for r in rows { totals[r.position.costCommodity] = (totals[r.position.costCommodity] ?? .zero).adding(r.marketValue) }
         for i in rows.indices {
-            if let total = totals[rows[i].position.costCommodity], !total.isZero {
-                rows[i].weight = rows[i].marketValue.divided(by: total, places: 4)
+            if let total = totals[rows[i].position.costCommodity] {
+                rows[i].weight = try rows[i].marketValue.shown(over: total, places: 4, at: nil)
             }
         }
         let accounts = ledger.journal.accounts
@@ -75,15 +79,15 @@ public struct HoldingsReport {
     }
 
     /// Per cost commodity: basis, market value, unrealized and realized gains.
-    public func totals(_ rows: [Holding]) -> [(costCommodity: Int32, basis: ExactDecimal, value: ExactDecimal, unrealized: ExactDecimal, realized: ExactDecimal)] {
+    public func totals(_ rows: [Holding]) throws(AmountOverflow) -> [(costCommodity: Int32, basis: ExactDecimal, value: ExactDecimal, unrealized: ExactDecimal, realized: ExactDecimal)] {
         var order: [Int32] = []
         var sums: [Int32: (ExactDecimal, ExactDecimal, ExactDecimal, ExactDecimal)] = [:]
         for r in rows {
             let k = r.position.costCommodity
             if sums[k] == nil { order.append(k); sums[k] = (.zero, .zero, .zero, .zero) }
             let s = sums[k]!
-            sums[k] = (s.0.adding(r.position.costBasis) ?? s.0, s.1.adding(r.marketValue) ?? s.1,
-                       s.2.adding(r.unrealizedGain) ?? s.2, s.3.adding(r.realizedGain) ?? s.3)
+            sums[k] = (try s.0.plus(r.position.costBasis, at: nil), try s.1.plus(r.marketValue, at: nil),
+                       try s.2.plus(r.unrealizedGain, at: nil), try s.3.plus(r.realizedGain, at: nil))
         }
         let c = ledger.journal.commodities
         return order.sorted { c[$0] < c[$1] }.map { k in
@@ -95,12 +99,12 @@ public struct HoldingsReport {
     func money(_ q: ExactDecimal, _ commodity: Int32) -> String { ledger.journal.commodities.plain(q, commodity) }
     func fraction(_ q: ExactDecimal?) -> String { q?.atScale(4)?.description ?? "" }
 
-    public func csv() -> [UInt8] {
+    public func csv() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var w = CSVWriter()
         w.row(["account", "commodity", "quantity", "cost_commodity", "average_cost", "cost_basis", "price", "market_value",
                "unrealized_gain", "unrealized_pct", "weight", "realized_gain"])
-        for r in rows() {
+        for r in try rows() {
             let p = r.position, k = p.costCommodity
             w.row([ledger.journal.accounts[p.account], c[p.commodity], c.plain(p.quantity, p.commodity), c[k],
                    money(r.averageCost, k), money(p.costBasis, k), money(r.price, k), money(r.marketValue, k),
@@ -109,9 +113,9 @@ public struct HoldingsReport {
         return w.buffer.bytes
     }
 
-    public func json() -> [UInt8] {
+    public func json() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
-        let rows = rows()
+        let rows = try rows()
         var w = JSONWriter(pretty: true)
         beginJSONReport(&w, until: ledger.until)
         w.key("holdings"); w.beginArray()
@@ -134,7 +138,7 @@ public struct HoldingsReport {
         }
         w.endArray()
         w.key("totals"); w.beginArray()
-        for t in totals(rows) {
+        for t in try totals(rows) {
             w.beginObject()
             w.key("costCommodity"); w.string(c[t.costCommodity])
             w.key("costBasis"); w.string(money(t.basis, t.costCommodity))
@@ -146,9 +150,9 @@ public struct HoldingsReport {
         return finishJSONReport(&w)
     }
 
-    public func text() -> [UInt8] {
+    public func text() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
-        let rows = rows()
+        let rows = try rows()
         if rows.isEmpty { return Array("No holdings.\n".utf8) }
         var table = TextTable(headers: ["Account", "Commodity", "Quantity", "Avg cost", "Cost basis", "Price", "Market value",
                                         "Unrealized", "", "Weight", ""], rightAligned: [2, 3, 4, 5, 6, 7, 8, 9])
@@ -159,16 +163,16 @@ public struct HoldingsReport {
                        c.format(Amount(p.quantity, CommodityTable.none), precision: c.precision(p.commodity)),
                        f(r.averageCost), f(p.costBasis), f(r.price), f(r.marketValue), f(r.unrealizedGain),
                        r.unrealizedPct.map(percent) ?? "", r.weight.map(percent) ?? "",
-                       proportionalBar(r.weight ?? .zero, of: ExactDecimal(1), width: 20)])
+                       r.weight.map { proportionalBar($0, of: ExactDecimal(1), width: 20) } ?? ""])
         }
         var out = table.render()
         out += "\n"
         var totals = TextTable(headers: ["Cost commodity", "Cost basis", "Market value", "Unrealized", "", "Realized in period"],
                                rightAligned: [1, 2, 3, 4, 5])
-        for t in self.totals(rows) {
+        for t in try self.totals(rows) {
             let f = { (q: ExactDecimal) in c.format(Amount(q, t.costCommodity)) }
             totals.add([c[t.costCommodity], f(t.basis), f(t.value), f(t.unrealized),
-                        t.basis.isZero ? "" : percent(t.unrealized.divided(by: t.basis, places: 4) ?? .zero), f(t.realized)])
+                        try t.unrealized.shown(over: t.basis, places: 4, at: nil).map(percent) ?? "", f(t.realized)])
         }
         out += totals.render()
         return Array(out.utf8)

@@ -10,12 +10,12 @@ public struct MonthSummary: Sendable {
     /// Expense accounts rolled up to the category depth, largest first.
     public var categories: [(account: Int32, amount: ExactDecimal)] = []
 
-    public var net: ExactDecimal { income.subtracting(expenses) ?? .zero }
+    /// income − expenses, computed when the row is built (exactly, or the report stops).
+    public var net = ExactDecimal.zero
 
-    /// net ÷ income to 4 places (half away from zero), nil without income.
-    public var savingsRate: ExactDecimal? {
-        income.isZero ? nil : net.divided(by: income, places: 4)
-    }
+    /// net ÷ income to 4 places (half away from zero; more when 4 would show
+    /// a rate that is not zero as zero), nil without income.
+    public var savingsRate: ExactDecimal?
 }
 
 /// Builds month summaries: one row per month and commodity that has income or
@@ -31,7 +31,7 @@ public struct MonthSummaryReport {
         self.options = options
     }
 
-    public func rows() -> [MonthSummary] {
+    public func rows() throws(AmountOverflow) -> [MonthSummary] {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
         let filter = AccountFilter(accounts, text: options.account)
@@ -44,8 +44,10 @@ public struct MonthSummaryReport {
         var openCategories: [[(account: Int32, amount: ExactDecimal)]] = []
         var lastCounted: [Int32] = []
         var month = CivilDate(day: Int32.min)
-        func close() {
+        func close() throws(AmountOverflow) {
             for i in open.indices {
+                open[i].net = try open[i].income.minus(open[i].expenses, at: nil)
+                open[i].savingsRate = try open[i].net.shown(over: open[i].income, places: 4, at: nil)
                 open[i].categories = openCategories[i]
                     .filter { !$0.amount.rounded(to: commodities.precision(open[i].commodity)).isZero }
                     .sorted { $0.amount == $1.amount ? accounts[$0.account] < accounts[$1.account] : $1.amount < $0.amount }
@@ -63,7 +65,7 @@ public struct MonthSummaryReport {
                 let type = types[Int(p.account)]
                 guard type == .income || type == .expense else { continue }
                 if t.date.monthStart != month {
-                    close()
+                    try close()
                     month = t.date.monthStart
                 }
                 var i = open.firstIndex { $0.commodity == a.commodity } ?? -1
@@ -74,12 +76,12 @@ public struct MonthSummaryReport {
                     i = open.count - 1
                 }
                 if type == .income {
-                    open[i].income = open[i].income.subtracting(a.quantity) ?? open[i].income
+                    open[i].income = try open[i].income.minus(a.quantity, at: p.amountLocation)
                 } else {
-                    open[i].expenses = open[i].expenses.adding(a.quantity) ?? open[i].expenses
+                    open[i].expenses = try open[i].expenses.plus(a.quantity, at: p.amountLocation)
                     let category = categoryOf[Int(p.account)]
                     if let k = openCategories[i].firstIndex(where: { $0.account == category }) {
-                        openCategories[i][k].amount = openCategories[i][k].amount.adding(a.quantity) ?? openCategories[i][k].amount
+                        openCategories[i][k].amount = try openCategories[i][k].amount.plus(a.quantity, at: p.amountLocation)
                     } else {
                         openCategories[i].append((category, a.quantity))
                     }
@@ -91,30 +93,30 @@ public struct MonthSummaryReport {
                 }
             }
         }
-        close()
+        try close()
         return result
     }
 
     // MARK: writers
 
-    public func csv() -> [UInt8] {
+    public func csv() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var w = CSVWriter()
         w.row(["month", "commodity", "income", "expenses", "net", "savings_rate", "transactions", "generated"])
-        for r in rows() {
+        for r in try rows() {
             w.row([r.month.monthText, c[r.commodity], c.plain(r.income, r.commodity), c.plain(r.expenses, r.commodity),
                    c.plain(r.net, r.commodity), r.savingsRate?.description ?? "", String(r.transactions), String(r.generated)])
         }
         return w.buffer.bytes
     }
 
-    public func json() -> [UInt8] {
+    public func json() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         let accounts = ledger.journal.accounts
         var w = JSONWriter(pretty: true)
         beginJSONReport(&w, until: ledger.until)
         w.key("months"); w.beginArray()
-        for r in rows() {
+        for r in try rows() {
             w.beginObject()
             w.key("month"); w.string(r.month.monthText)
             w.key("commodity"); w.string(c[r.commodity])
@@ -138,10 +140,10 @@ public struct MonthSummaryReport {
         return finishJSONReport(&w)
     }
 
-    public func text() -> [UInt8] {
+    public func text() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         let accounts = ledger.journal.accounts
-        let rows = rows()
+        let rows = try rows()
         if rows.isEmpty { return Array("No income or expenses in the period.\n".utf8) }
         var table = TextTable(headers: ["Month", "Commodity", "Income", "Expenses", "Net", "Savings", "Txns", "Generated", ""],
                               rightAligned: [2, 3, 4, 5, 6, 7])
@@ -152,15 +154,15 @@ public struct MonthSummaryReport {
             table.add([r.month.monthText, c[r.commodity], c.format(Amount(r.income, r.commodity)),
                        c.format(Amount(r.expenses, r.commodity)), c.format(Amount(r.net, r.commodity)), rate,
                        String(r.transactions), String(r.generated),
-                       proportionalBar(r.expenses, of: maxExpenses[r.commodity] ?? .zero, width: 20)])
+                       maxExpenses[r.commodity].map { proportionalBar(r.expenses, of: $0, width: 20) } ?? ""])
         }
         var out = table.render()
         for r in rows where !r.categories.isEmpty {
             out += "\n\(r.month.monthText) \(c[r.commodity]) expenses by category\n"
             var cats = TextTable(headers: ["Category", "Amount", "Share", ""], rightAligned: [1, 2])
             for cat in r.categories {
-                let share = cat.amount.divided(by: r.expenses, places: 4) ?? .zero
-                cats.add([accounts[cat.account], c.format(Amount(cat.amount, r.commodity)), percent(share),
+                let share = try cat.amount.shown(over: r.expenses, places: 4, at: nil)
+                cats.add([accounts[cat.account], c.format(Amount(cat.amount, r.commodity)), share.map(percent) ?? "",
                           proportionalBar(cat.amount, of: r.expenses, width: 20)])
             }
             out += cats.render(indent: "  ")
@@ -169,7 +171,17 @@ public struct MonthSummaryReport {
     }
 }
 
-/// A fraction as a percentage with one decimal place: 0.5523 → "55.2%".
+/// A fraction as a percentage with one decimal place: 0.5523 → "55.2%"; a
+/// share that is not zero never shows as zero: 0.00004 → "0.004%".
 public func percent(_ fraction: ExactDecimal) -> String {
-    (fraction.multiplied(by: ExactDecimal(100))?.rounded(to: 1).description ?? "?") + "%"
+    // × 100 only moves the decimal point (fractions here have 4 or more places).
+    guard let wide = fraction.rescaled(upTo: 2) else { return "\(fraction) × 100%" }
+    let hundredfold = ExactDecimal(mantissa: wide.mantissa, scale: wide.scale - 2)
+    var places = 1
+    var shown = hundredfold.rounded(to: places)
+    while shown.isZero, !fraction.isZero, places < ExactDecimal.maxScale {
+        places += 1
+        shown = hundredfold.rounded(to: places)
+    }
+    return shown.description + "%"
 }

@@ -13,9 +13,11 @@ public struct TradesReport {
         self.side = side
     }
 
-    public func trades() -> [Trade] {
+    public func trades() throws(AmountOverflow) -> [Trade] {
         let filter = AccountFilter(ledger.journal.accounts, text: options.account)
-        return Portfolio(ledger, end: options.period.to).trades.filter {
+        let portfolio = Portfolio(ledger, end: options.period.to)
+        if let overflow = portfolio.overflow { throw overflow }
+        return portfolio.trades.filter {
             options.period.contains($0.date) && filter.keeps($0.account) && (side == nil || $0.side == side)
         }
     }
@@ -28,19 +30,21 @@ public struct TradesReport {
         public var realizedGain = ExactDecimal.zero
     }
 
-    public func totals(_ trades: [Trade]) -> [Total] {
+    public func totals(_ trades: [Trade]) throws(AmountOverflow) -> [Total] {
         var totals: [Total] = []
         for t in trades {
             var i = totals.firstIndex { $0.commodity == t.commodity && $0.costCommodity == t.costCommodity }
             if i == nil { totals.append(Total(commodity: t.commodity, costCommodity: t.costCommodity)); i = totals.count - 1 }
+            var total = totals[i!]
             if t.side == .buy {
-                totals[i!].bought = totals[i!].bought.adding(t.quantity) ?? totals[i!].bought
-                totals[i!].boughtAmount = totals[i!].boughtAmount.adding(t.amount) ?? totals[i!].boughtAmount
+                total.bought = try total.bought.plus(t.quantity, at: t.source)
+                total.boughtAmount = try total.boughtAmount.plus(t.amount, at: t.source)
             } else {
-                totals[i!].sold = totals[i!].sold.adding(t.quantity) ?? totals[i!].sold
-                totals[i!].soldAmount = totals[i!].soldAmount.adding(t.amount) ?? totals[i!].soldAmount
-                totals[i!].realizedGain = totals[i!].realizedGain.adding(t.realizedGain ?? .zero) ?? totals[i!].realizedGain
+                total.sold = try total.sold.plus(t.quantity, at: t.source)
+                total.soldAmount = try total.soldAmount.plus(t.amount, at: t.source)
+                if let gain = t.realizedGain { total.realizedGain = try total.realizedGain.plus(gain, at: t.source) }
             }
+            totals[i!] = total
         }
         let c = ledger.journal.commodities
         return totals.sorted { c[$0.commodity] == c[$1.commodity] ? c[$0.costCommodity] < c[$1.costCommodity] : c[$0.commodity] < c[$1.commodity] }
@@ -57,11 +61,11 @@ public struct TradesReport {
         return (t.price.atScale(max(c.precision(t.costCommodity), t.price.normalized.scale)) ?? t.price).description
     }
 
-    public func csv() -> [UInt8] {
+    public func csv() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
         var w = CSVWriter()
         w.row(["date", "account", "commodity", "side", "quantity", "price", "amount", "cost_commodity", "realized_gain", "source"])
-        for t in trades() {
+        for t in try trades() {
             w.row([t.date.description, ledger.journal.accounts[t.account], c[t.commodity], t.side.rawValue,
                    c.plain(t.quantity, t.commodity), priceText(t), c.plain(t.amount, t.costCommodity), c[t.costCommodity],
                    t.realizedGain.map { c.plain($0, t.costCommodity) } ?? "", sourceText(t)])
@@ -69,9 +73,9 @@ public struct TradesReport {
         return w.buffer.bytes
     }
 
-    public func json() -> [UInt8] {
+    public func json() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
-        let trades = trades()
+        let trades = try trades()
         var w = JSONWriter(pretty: true)
         beginJSONReport(&w, until: ledger.until)
         w.key("trades"); w.beginArray()
@@ -91,7 +95,7 @@ public struct TradesReport {
         }
         w.endArray()
         w.key("totals"); w.beginArray()
-        for s in totals(trades) {
+        for s in try totals(trades) {
             let k = s.costCommodity
             w.beginObject()
             w.key("commodity"); w.string(c[s.commodity])
@@ -106,9 +110,9 @@ public struct TradesReport {
         return finishJSONReport(&w)
     }
 
-    public func text() -> [UInt8] {
+    public func text() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities
-        let trades = trades()
+        let trades = try trades()
         if trades.isEmpty { return Array("No trades in the period.\n".utf8) }
         let name = { (k: Int32) in c.needsQuotes(k) ? "\"\(c[k])\"" : c[k] }
         // Buys realize nothing: with --side buy, no Realized column.
@@ -128,7 +132,7 @@ public struct TradesReport {
         if side != .sell { headers += ["Bought", "Amount"] }
         if side != .buy { headers += ["Sold", "Amount", "Realized"] }
         var totals = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
-        for s in self.totals(trades) {
+        for s in try self.totals(trades) {
             let f = { (q: ExactDecimal) in c.format(Amount(q, s.costCommodity)) }
             var row = [name(s.commodity)]
             if side != .sell { row += [c.plain(s.bought, s.commodity), f(s.boughtAmount)] }

@@ -36,26 +36,48 @@ public struct TransactionsReport {
         return (file, line)
     }
 
-    /// The unit cost of a posting, if it has one (a total cost divided by the quantity).
-    func unitCost(_ p: Posting) -> Amount? {
+    /// The unit cost of a posting, if it has one: a total cost divided by the
+    /// quantity, shown at the money's precision (more if it would show as zero).
+    func unitCost(_ p: Posting) throws(AmountOverflow) -> Amount? {
         let c = ledger.journal.commodities
-        if let cost = p.cost {
+        if let cost = p.cost ?? p.lot {
             guard cost.isTotal else { return cost.amount }
             guard let q = p.amount?.quantity, !q.isZero else { return cost.amount }
             let places = max(c.precision(cost.amount.commodity), cost.amount.quantity.scale)
-            return Amount(cost.amount.quantity.divided(by: q.magnitude, places: places) ?? .zero, cost.amount.commodity)
+            guard let unit = try cost.amount.quantity.shown(over: q.magnitude, places: places, at: p.amountLocation) else { return cost.amount }
+            return Amount(unit, cost.amount.commodity)
         }
-        return p.lotCost
+        return nil
+    }
+
+    /// Computes every unit cost once before anything is written, so that a
+    /// report that cannot be made exactly writes nothing.
+    func checkFigures() throws(AmountOverflow) {
+        var failure: AmountOverflow?
+        forEachSelected { t, _ in
+            for p in t.postings where failure == nil && (p.cost ?? p.lot)?.isTotal == true {
+                do throws(AmountOverflow) { _ = try unitCost(p) } catch { failure = error }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// A unit cost `checkFigures` has already computed once.
+    func checkedUnitCost(_ p: Posting) -> Amount? {
+        // checkFigures() computed this very figure without an error.
+        try! unitCost(p)
     }
 
     func costText(_ a: Amount) -> String {
         let c = ledger.journal.commodities
+        // Padded to the display precision; a value too long to pad is shown exactly as it is.
         let q = a.quantity.atScale(max(c.precision(a.commodity), a.quantity.scale)) ?? a.quantity
         return c[a.commodity].isEmpty ? q.description : "\(q.description) \(c[a.commodity])"
     }
 
     /// CSV, one row per posting; with a sink, written out as it goes (the rest is returned).
-    public func csv(to sink: ByteSink? = nil) -> [UInt8] {
+    public func csv(to sink: ByteSink? = nil) throws(AmountOverflow) -> [UInt8] {
+        try checkFigures()
         let c = ledger.journal.commodities
         let accounts = ledger.journal.accounts
         var w = CSVWriter()
@@ -75,7 +97,7 @@ public struct TransactionsReport {
                 w.field(accounts[p.account])
                 w.plainField { c.writePlain(a.quantity, a.commodity, into: &$0) }
                 w.field(c[a.commodity])
-                w.field(unitCost(p).map(costText) ?? "")
+                w.field(checkedUnitCost(p).map(costText) ?? "")
                 w.plainField { $0.write(t.generated == nil ? "false" : "true") }
                 w.field(sourceText)
                 w.field(p.comment ?? t.comment ?? "")
@@ -88,7 +110,8 @@ public struct TransactionsReport {
 
     /// JSON, one compact transaction per line (this export can be large); with a
     /// sink, written out as it goes (the rest is returned).
-    public func json(to sink: ByteSink? = nil) -> [UInt8] {
+    public func json(to sink: ByteSink? = nil) throws(AmountOverflow) -> [UInt8] {
+        try checkFigures()
         let c = ledger.journal.commodities
         var w = JSONWriter(pretty: false, capacity: 1 << 20)
         beginJSONReport(&w, until: ledger.until)
@@ -129,7 +152,7 @@ public struct TransactionsReport {
                 w.key("amount"); w.plainString { c.writePlain(a.quantity, a.commodity, into: &$0) }
                 w.key("commodity"); w.string(c[a.commodity])
                 w.key("cost")
-                if let cost = unitCost(p) {
+                if let cost = checkedUnitCost(p) {
                     w.beginObject()
                     w.key("amount"); w.string((cost.quantity.atScale(max(c.precision(cost.commodity), cost.quantity.scale)) ?? cost.quantity).description)
                     w.key("commodity"); w.string(c[cost.commodity])
@@ -168,7 +191,8 @@ public struct TransactionsReport {
         w.endObject()
     }
 
-    public func text() -> [UInt8] {
+    public func text() throws(AmountOverflow) -> [UInt8] {
+        try checkFigures()
         let printer = LedgerPrinter(journal: ledger.journal, sources: sources)
         var buf = ByteBuffer(capacity: 1 << 20)
         for (n, (t, kept)) in selected().enumerated() {

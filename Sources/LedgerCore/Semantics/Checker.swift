@@ -85,7 +85,7 @@ public struct Checker {
                 if journal.accounts.declared[p.account] == nil {
                     report("account", "account", journal.accounts[p.account], p.location)
                 }
-                let used = [p.amount?.commodity, p.cost?.amount.commodity, p.lotCost?.commodity, p.assertion?.amount.commodity]
+                let used = [p.amount?.commodity, p.cost?.amount.commodity, p.lotCommodity, p.assertion?.amount.commodity]
                 for case let c? in used where c != CommodityTable.none && journal.commodities.declared[c] == nil {
                     report("commodity", "commodity", journal.commodities[c], p.amountLocation)
                 }
@@ -111,7 +111,7 @@ struct AssertionChecker {
             let a = journal.transactions[$0].date, b = journal.transactions[$1].date
             return a == b ? $0 < $1 : a < b
         }
-        var balances: [Int64: ExactDecimal] = [:]
+        var balances = RunningBalances()
         // Transactions `check` let go (see `CheckStream`) move balances too, in
         // their place by date and then file order.
         let stream = journal.stream
@@ -123,8 +123,7 @@ struct AssertionChecker {
                 let r = stream.records[records[next]]
                 guard r.day < day || r.day == day && r.seq < seq else { return }
                 for m in stream.moves(of: records[next]) {
-                    let k = AssertionChecker.key(m.account, m.commodity)
-                    balances[k] = (balances[k] ?? .zero).adding(m.quantity) ?? .zero
+                    balances.add(m.quantity, to: AssertionChecker.key(m.account, m.commodity))
                 }
                 next += 1
             }
@@ -134,7 +133,7 @@ struct AssertionChecker {
             var t = journal.transactions[i]
             // A broken transaction still moves balances by the amounts it states,
             // so that one error does not cascade into failed assertions.
-            let broken = journal.brokenTransactions.contains(i)
+            var broken = journal.brokenTransactions.contains(i)
             // `print` marks occurrences with a `generated:` tag: read back, they
             // are still projections that never move an assertion.
             if t.tag("generated") != nil, !t.postings.contains(where: { $0.assertion != nil }) { continue }
@@ -143,60 +142,99 @@ struct AssertionChecker {
                 var running = balances
                 for j in t.postings.indices {
                     if t.postings[j].amount == nil, let a = t.postings[j].assertion {
-                        let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, running)
-                        t.postings[j].amount = Amount(a.amount.quantity.subtracting(current) ?? .zero, a.amount.commodity)
+                        // The amount that makes the assertion hold, exactly, or an error here.
+                        guard let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, running),
+                              let amount = a.amount.quantity.subtracting(current) else {
+                            diagnostics.error(Messages.runningBalanceOverflows(accounts[t.postings[j].account]), at: a.location)
+                            broken = true
+                            break
+                        }
+                        t.postings[j].amount = Amount(amount, a.amount.commodity)
                         t.postings[j].isInferred = true
                     }
                     if let a = t.postings[j].amount {
-                        let k = AssertionChecker.key(t.postings[j].account, a.commodity)
-                        running[k] = (running[k] ?? .zero).adding(a.quantity) ?? .zero
+                        running.add(a.quantity, to: AssertionChecker.key(t.postings[j].account, a.commodity))
                     }
                 }
-                if !balancer.balance(&t) {
+                if broken || !balancer.balance(&t) {
                     journal.brokenTransactions.insert(i)
                     continue
                 }
                 journal.transactions[i] = t
             }
             for p in t.postings {
-                if let a = p.amount {
-                    let k = AssertionChecker.key(p.account, a.commodity)
-                    balances[k] = (balances[k] ?? .zero).adding(a.quantity) ?? .zero
-                }
+                if let a = p.amount { balances.add(a.quantity, to: AssertionChecker.key(p.account, a.commodity)) }
                 if !broken, let assertion = p.assertion { verify(assertion, account: p.account, balances) }
             }
         }
     }
 
-    private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: [Int64: ExactDecimal]) -> ExactDecimal {
-        if !inclusive { return balances[AssertionChecker.key(account, commodity)] ?? .zero }
+    /// The balance an assertion reads; nil when it does not fit (an overflow on the way).
+    private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: RunningBalances) -> ExactDecimal? {
+        if !inclusive { return balances.value(AssertionChecker.key(account, commodity)) }
         var sum = ExactDecimal.zero
-        for (k, v) in balances where Int32(truncatingIfNeeded: k) == commodity
+        for k in balances.keys where Int32(truncatingIfNeeded: k) == commodity
             && accounts.isSelfOrDescendant(Int32(truncatingIfNeeded: k >> 32), of: account) {
-            sum = sum.adding(v) ?? sum
+            guard let v = balances.value(k), let s = sum.adding(v) else { return nil }
+            sum = s
         }
         return sum
     }
 
-    private func verify(_ a: BalanceAssertion, account: Int32, _ balances: [Int64: ExactDecimal]) {
+    private func verify(_ a: BalanceAssertion, account: Int32, _ balances: RunningBalances) {
         let c = a.amount.commodity
         let places = commodities.precision(c)
-        let actual = balance(of: account, c, a.includesSubaccounts, balances)
+        guard let actual = balance(of: account, c, a.includesSubaccounts, balances) else {
+            diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
+            return
+        }
         var failed = !actual.rounded(to: places).isEqual(to: a.amount.quantity.rounded(to: places))
         var others: [Amount] = []
         if a.isTotal {
-            for (k, v) in balances where Int32(truncatingIfNeeded: k >> 32) == account
-                && Int32(truncatingIfNeeded: k) != c && !v.rounded(to: commodities.precision(Int32(truncatingIfNeeded: k))).isZero {
-                others.append(Amount(v, Int32(truncatingIfNeeded: k)))
-                failed = true
+            for k in balances.keys where Int32(truncatingIfNeeded: k >> 32) == account && Int32(truncatingIfNeeded: k) != c {
+                let other = Int32(truncatingIfNeeded: k)
+                guard let v = balances.value(k) else {
+                    diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
+                    return
+                }
+                if !v.rounded(to: commodities.precision(other)).isZero {
+                    others.append(Amount(v, other))
+                    failed = true
+                }
             }
         }
         guard failed else { return }
         others.sort { $0.commodity < $1.commodity }
         let actualText = commodities.format([Amount(actual, c)] + others)
-        let diff = actual.subtracting(a.amount.quantity) ?? .zero
+        let difference = actual.subtracting(a.amount.quantity).map { commodities.format(Amount($0, c)) } ?? Messages.tooLargeToShow
         diagnostics.error(Messages.assertionFailed(accounts[account], expected: commodities.format(a.amount), actual: actualText),
                           at: a.location,
-                          notes: [DiagnosticNote(Messages.assertionDifference(commodities.format(Amount(diff, c))))])
+                          notes: [DiagnosticNote(Messages.assertionDifference(difference))])
+    }
+}
+
+/// Running balances per (account, commodity). A sum that does not fit is
+/// remembered as overflowed, so that an assertion that reads it fails with a
+/// clear error instead of comparing against a wrong figure. Whether a
+/// transaction was let go by `check` or kept, the same assertion reports it.
+struct RunningBalances {
+    private var values: [Int64: ExactDecimal] = [:]
+    private var overflowed: Set<Int64> = []
+
+    var keys: Dictionary<Int64, ExactDecimal>.Keys { values.keys }
+
+    /// The balance; nil once a sum into it overflowed.
+    func value(_ key: Int64) -> ExactDecimal? {
+        overflowed.contains(key) ? nil : (values[key] ?? .zero)
+    }
+
+    mutating func add(_ q: ExactDecimal, to key: Int64) {
+        guard !overflowed.contains(key) else { return }
+        if let sum = (values[key] ?? .zero).adding(q) {
+            values[key] = sum
+        } else {
+            overflowed.insert(key)
+            values[key] = .zero
+        }
     }
 }

@@ -7,10 +7,11 @@ public struct Trade: Sendable {
     public var side: Side
     /// Always positive.
     public var quantity: ExactDecimal
-    /// Unit price in `costCommodity`: the `@` price, a `@@` total ÷ quantity, or the lot cost.
+    /// Unit price in `costCommodity`: the `@` price or the lot cost, exactly;
+    /// for a `@@` total, total ÷ quantity rounded for display (`amount` keeps the total).
     public var price: ExactDecimal
     public var costCommodity: Int32
-    /// quantity × price.
+    /// What was paid or received, exactly: quantity × price, or the `@@` total.
     public var amount: ExactDecimal
     /// For sales: (price − average cost) × quantity.
     public var realizedGain: ExactDecimal?
@@ -25,10 +26,13 @@ public struct Position: Sendable {
     public var costCommodity: Int32
     public var quantity = ExactDecimal.zero
     public var costBasis = ExactDecimal.zero
+    /// The account bought this commodity at a cost at least once: only then
+    /// is selling more than it holds an error (FORMAT.md, "Oversell").
+    public var boughtAtCost = false
 
-    /// Cost basis ÷ quantity.
-    public func averageCost(places: Int) -> ExactDecimal {
-        costBasis.divided(by: quantity, places: places) ?? .zero
+    /// Cost basis ÷ quantity, shown at `places` (more when it would show as zero); nil when nothing is held.
+    public func averageCost(places: Int) throws(AmountOverflow) -> ExactDecimal? {
+        try costBasis.shown(over: quantity, places: places, at: nil)
     }
 }
 
@@ -42,92 +46,125 @@ public struct Portfolio {
     /// Positions with at least one trade, in order of first trade.
     public private(set) var positions: [Position] = []
 
+    /// The first figure that could not be computed exactly, if any (the
+    /// compile reports it as an error; reports stop on it).
+    public private(set) var overflow: AmountOverflow?
+
     /// Replays transactions dated up to `end` (all when nil). With `diagnostics`,
     /// a sale of more than the account holds is an error at the sale's posting,
-    /// unless the account is declared with `allow-negative:`.
+    /// when the account bought the commodity at a cost before, unless the
+    /// account is declared with `allow-negative:`; and a figure that does not
+    /// fit is an error at its posting.
     public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil) {
         let journal = ledger.journal
         var index: [Int64: Int] = [:]
         func key(_ a: Int32, _ c: Int32) -> Int64 { Int64(a) << 32 | Int64(UInt32(bitPattern: c)) }
         let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
-        let precision = { (c: Int32) in max(journal.commodities.precision(c), 2) + 4 }
+        // Basis removed by a sale or transfer is rounded once, this far past the money's precision.
+        let places = { (c: Int32) in c < 0 ? 8 : min(ExactDecimal.maxScale, max(journal.commodities.precision(c), 2) + 6) }
         // Which (account, commodity) pairs ever trade: every posting of those is followed,
         // so that shares received without a cost count as held.
         let traded = journal.tradedPairs.filter { assets[Int($0 >> 32)] }
         if traded.isEmpty { return }
-        for n in ledger.order {
-            let t = Int(n)
-            if let end, ledger.transactions[t].date > end { break }
-            for j in ledger.transactions[t].postings.indices {
-                // Read the two fields first: most postings are not positions.
-                guard let a = ledger.transactions[t].postings[j].amount, !a.quantity.isZero,
-                      traded.contains(key(ledger.transactions[t].postings[j].account, a.commodity)) else { continue }
-                let p = ledger.transactions[t].postings[j]
-                guard p.virtual != .unbalanced else { continue }
-                let k = key(p.account, a.commodity)
-                let unit = Portfolio.unitPrice(p)
-                let i: Int
-                if let existing = index[k] {
-                    i = existing
-                } else {
-                    i = positions.count
-                    index[k] = i
-                    positions.append(Position(account: p.account, commodity: a.commodity, costCommodity: unit?.commodity ?? -1))
-                }
-                guard let unit else {
-                    // A transfer in or out of something held.
-                    Portfolio.transfer(a.quantity, into: &positions[i])
-                    continue
-                }
-                if positions[i].costCommodity < 0 { positions[i].costCommodity = unit.commodity }
-                let source = ledger.transactions[t].generated.map { journal.rules[Int($0.rule)].location } ?? ledger.transactions[t].location
-                var trade = Trade(date: ledger.transactions[t].date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
-                                  quantity: a.quantity.magnitude, price: unit.quantity, costCommodity: unit.commodity,
-                                  amount: a.quantity.magnitude.multiplied(by: unit.quantity) ?? .zero, source: source)
-                var position = positions[i]
-                if trade.side == .buy {
-                    position.quantity = position.quantity.adding(trade.quantity) ?? position.quantity
-                    position.costBasis = position.costBasis.adding(trade.amount) ?? position.costBasis
-                } else {
-                    if position.quantity < trade.quantity, !journal.accounts.allowsNegative.contains(p.account), let diagnostics {
-                        let c = journal.commodities
-                        diagnostics.error(Messages.sellsMoreThanHeld(c.format(Amount(trade.quantity, a.commodity)), journal.accounts[p.account],
-                                                                    c.format(Amount(position.quantity, a.commodity))),
-                                          at: p.amountLocation)
+        do {
+            for n in ledger.order {
+                let t = Int(n)
+                if let end, ledger.transactions[t].date > end { break }
+                for j in ledger.transactions[t].postings.indices {
+                    // Read the two fields first: most postings are not positions.
+                    guard let a = ledger.transactions[t].postings[j].amount, !a.quantity.isZero,
+                          traded.contains(key(ledger.transactions[t].postings[j].account, a.commodity)) else { continue }
+                    let p = ledger.transactions[t].postings[j]
+                    guard p.virtual != .unbalanced else { continue }
+                    let at = p.amountLocation
+                    let k = key(p.account, a.commodity)
+                    let cost = try Portfolio.cost(of: p, at: at)
+                    let i: Int
+                    if let existing = index[k] {
+                        i = existing
+                    } else {
+                        i = positions.count
+                        index[k] = i
+                        positions.append(Position(account: p.account, commodity: a.commodity, costCommodity: cost?.commodity ?? -1))
                     }
-                    // Basis removed = basis × sold ÷ held, in one step (exact when the position empties).
-                    let removed = position.quantity.isZero || position.quantity < trade.quantity
-                        ? (trade.quantity.multiplied(by: position.quantity.isZero ? trade.price : position.averageCost(places: precision(unit.commodity))) ?? .zero)
-                        : (position.costBasis.multiplied(by: trade.quantity)?.divided(by: position.quantity, places: precision(unit.commodity)) ?? .zero)
-                    trade.realizedGain = trade.amount.subtracting(removed)
-                    position.quantity = position.quantity.subtracting(trade.quantity) ?? .zero
-                    position.costBasis = position.quantity.isZero ? .zero : (position.costBasis.subtracting(removed) ?? .zero)
+                    guard let cost else {
+                        // A transfer in or out of something held.
+                        try Portfolio.transfer(a.quantity, into: &positions[i], places: places(positions[i].costCommodity), at: at)
+                        continue
+                    }
+                    if positions[i].costCommodity < 0 { positions[i].costCommodity = cost.commodity }
+                    let source = ledger.transactions[t].generated.map { journal.rules[Int($0.rule)].location } ?? ledger.transactions[t].location
+                    var trade = Trade(date: ledger.transactions[t].date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
+                                      quantity: a.quantity.magnitude, price: cost.unit, costCommodity: cost.commodity,
+                                      amount: cost.total, source: source)
+                    var position = positions[i]
+                    if trade.side == .buy {
+                        position.quantity = try position.quantity.plus(trade.quantity, at: at)
+                        position.costBasis = try position.costBasis.plus(trade.amount, at: at)
+                        position.boughtAtCost = true
+                    } else {
+                        let held = position.quantity
+                        if held < trade.quantity, position.boughtAtCost, !journal.accounts.allowsNegative.contains(p.account), let diagnostics {
+                            let c = journal.commodities
+                            diagnostics.error(Messages.sellsMoreThanHeld(c.format(Amount(trade.quantity, a.commodity)), journal.accounts[p.account],
+                                                                        c.format(Amount(held, a.commodity))),
+                                              at: p.amountLocation)
+                        }
+                        // Basis removed: all of it when the position empties; basis × sold ÷ held
+                        // (rounded once) for part of it; what is sold beyond the holding, at its price.
+                        let removed: ExactDecimal
+                        if held.signum <= 0 {
+                            removed = trade.amount
+                        } else if held < trade.quantity {
+                            let beyond = try trade.quantity.minus(held, at: at)
+                            removed = try position.costBasis.plus(try beyond.times(trade.price, at: at), at: at)
+                        } else if held.isEqual(to: trade.quantity) {
+                            removed = position.costBasis
+                        } else {
+                            removed = try position.costBasis.times(trade.quantity, at: at).shown(over: held, places: places(cost.commodity), at: at)!
+                        }
+                        trade.realizedGain = try trade.amount.minus(removed, at: at)
+                        position.quantity = try held.minus(trade.quantity, at: at)
+                        position.costBasis = position.quantity.isZero ? .zero : try position.costBasis.minus(removed, at: at)
+                    }
+                    positions[i] = position
+                    trades.append(trade)
                 }
-                positions[i] = position
-                trades.append(trade)
             }
+        } catch {
+            overflow = error
+            diagnostics?.add(error.diagnostic)
         }
     }
 
-    /// The unit price a posting trades at, if it has a cost.
-    static func unitPrice(_ p: Posting) -> Amount? {
-        guard let a = p.amount else { return nil }
-        if let cost = p.cost {
-            guard cost.isTotal else { return cost.amount }
-            let places = max(cost.amount.quantity.scale + 6, 8)
-            return Amount((cost.amount.quantity.divided(by: a.quantity.magnitude, places: places) ?? .zero).normalized, cost.amount.commodity)
+    /// What a posting with a cost paid or received: the unit price (exact for
+    /// `@` and `{UNIT}`; for a total, `@@` or `{{TOTAL}}`, the total ÷ quantity
+    /// shown to its precision + 6 places) and the exact total. Nil for a
+    /// posting without a cost.
+    static func cost(of p: Posting, at: SourceLocation) throws(AmountOverflow) -> (unit: ExactDecimal, total: ExactDecimal, commodity: Int32)? {
+        guard let a = p.amount, let cost = p.cost ?? p.lot else { return nil }
+        let quantity = a.quantity.magnitude
+        if cost.isTotal {
+            let total = cost.amount.quantity.magnitude
+            let places = min(ExactDecimal.maxScale, max(cost.amount.quantity.scale + 6, 8))
+            // A zero quantity has no unit price (the replay skips such postings).
+            guard let unit = try total.shown(over: quantity, places: places, at: at) else { return (total, total, cost.amount.commodity) }
+            return (unit.normalized, total, cost.amount.commodity)
         }
-        return p.lotCost
+        return (cost.amount.quantity, try quantity.times(cost.amount.quantity, at: at), cost.amount.commodity)
     }
 
-    /// A cost-less posting of a held commodity: quantity moves, basis follows at average cost.
-    static func transfer(_ q: ExactDecimal, into position: inout Position) {
+    /// A cost-less posting of a held commodity: quantity moves, basis follows
+    /// (basis × moved ÷ held, rounded once at `places`).
+    static func transfer(_ q: ExactDecimal, into position: inout Position, places: Int, at: SourceLocation) throws(AmountOverflow) {
         let before = position.quantity
-        position.quantity = before.adding(q) ?? before
-        if q.isNegative, !before.isZero {
-            let share = q.magnitude.divided(by: before, places: 12) ?? .zero
-            let removed = position.costBasis.multiplied(by: share) ?? .zero
-            position.costBasis = position.quantity.isZero ? .zero : (position.costBasis.subtracting(removed) ?? .zero)
+        position.quantity = try before.plus(q, at: at)
+        guard q.isNegative, before.signum > 0 else { return }
+        if position.quantity.signum <= 0 {
+            position.costBasis = .zero
+            return
         }
+        let removed = try position.costBasis.times(q.magnitude, at: at).shown(over: before, places: places, at: at)!
+        position.costBasis = try position.costBasis.minus(removed, at: at)
     }
 }

@@ -11,7 +11,7 @@ public func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start: 
         // Eight ASCII bytes with no NUL at a time: no high bit, no zero byte.
         while i + 8 <= n, let base {
             let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let hasZero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
+            let hasZero = w.subtractingReportingOverflow(0x0101_0101_0101_0101).partialValue & ~w & 0x8080_8080_8080_8080
             if w & 0x8080_8080_8080_8080 != 0 || hasZero != 0 { break }
             i += 8
         }

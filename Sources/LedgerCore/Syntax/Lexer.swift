@@ -20,7 +20,7 @@ public struct Lexer {
     @inline(__always) public func peek(_ k: Int = 0) -> UInt8 { pos + k < end ? bytes[pos + k] : 0 }
 
     @inline(__always) public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-    @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b.subtractingReportingOverflow(0x30).partialValue < 10 }
 
     /// Bytes that may appear in an unquoted commodity symbol: not digits,
     /// white space, or any of `-+.,;:@=*!(){}[]"/`.

@@ -93,7 +93,7 @@ extension JournalParser {
             guard assertion(&lx, into: &p) else { return nil }
             journal.hasAssertions = true
         }
-        if let a = p.amount, p.cost != nil || p.lotCost != nil {
+        if let a = p.amount, p.cost != nil || p.lot != nil {
             journal.tradedPairs.insert(Int64(p.account) << 32 | Int64(UInt32(bitPattern: a.commodity)))
         }
         lx.skipSpaces()
@@ -122,11 +122,8 @@ extension JournalParser {
                     error(Messages.unexpectedText("the lot cost"), at: lx.pos)
                     return false
                 }
-                var unit = a
-                if total, let q = p.amount?.quantity, !q.isZero {
-                    unit.quantity = a.quantity.divided(by: q.magnitude, places: ExactDecimal.maxScale)?.normalized ?? a.quantity
-                }
-                p.lotCost = unit
+                // A `{{TOTAL}}` stays a total: the basis is what was paid, exactly.
+                p.lot = Cost(amount: a, isTotal: total)
             case UInt8(ascii: "(") where lx.peek(1) == UInt8(ascii: "@"):
                 // ledger's `(@)` / `(@@)`: a cost that is not a market price; it balances the same.
                 lx.pos += 2

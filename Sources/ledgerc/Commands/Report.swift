@@ -80,25 +80,32 @@ enum ReportCommand: Subcommand {
         }
         let sink = file?.sink ?? ByteSink.standardOutput
         let bytes: [UInt8]
+        do {
         switch (report, format) {
-        case ("summary", "csv"): bytes = MonthSummaryReport(ledger: ledger, options: options).csv()
-        case ("summary", "json"): bytes = MonthSummaryReport(ledger: ledger, options: options).json()
-        case ("summary", _): bytes = MonthSummaryReport(ledger: ledger, options: options).text()
-        case ("transactions", "csv"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).csv(to: sink)
-        case ("transactions", "json"): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).json(to: sink)
-        case ("transactions", _): bytes = TransactionsReport(ledger: ledger, sources: result.sources, options: options).text()
-        case ("balance", "csv"): bytes = BalanceReport(ledger: ledger, options: options).csv()
-        case ("balance", "json"): bytes = BalanceReport(ledger: ledger, options: options).json()
-        case ("balance", _): bytes = BalanceReport(ledger: ledger, options: options).text()
-        case ("holdings", "csv"): bytes = HoldingsReport(ledger: ledger, options: options).csv()
-        case ("holdings", "json"): bytes = HoldingsReport(ledger: ledger, options: options).json()
-        case ("holdings", _): bytes = HoldingsReport(ledger: ledger, options: options).text()
-        case ("trades", "csv"): bytes = TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).csv()
-        case ("trades", "json"): bytes = TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).json()
-        case ("trades", _): bytes = TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).text()
-        case ("register", "csv"): bytes = RegisterReport(ledger: ledger, options: options).csv()
-        case ("register", "json"): bytes = RegisterReport(ledger: ledger, options: options).json()
-        default: bytes = RegisterReport(ledger: ledger, options: options).text()
+        case ("summary", "csv"): bytes = try MonthSummaryReport(ledger: ledger, options: options).csv()
+        case ("summary", "json"): bytes = try MonthSummaryReport(ledger: ledger, options: options).json()
+        case ("summary", _): bytes = try MonthSummaryReport(ledger: ledger, options: options).text()
+        case ("transactions", "csv"): bytes = try TransactionsReport(ledger: ledger, sources: result.sources, options: options).csv(to: sink)
+        case ("transactions", "json"): bytes = try TransactionsReport(ledger: ledger, sources: result.sources, options: options).json(to: sink)
+        case ("transactions", _): bytes = try TransactionsReport(ledger: ledger, sources: result.sources, options: options).text()
+        case ("balance", "csv"): bytes = try BalanceReport(ledger: ledger, options: options).csv()
+        case ("balance", "json"): bytes = try BalanceReport(ledger: ledger, options: options).json()
+        case ("balance", _): bytes = try BalanceReport(ledger: ledger, options: options).text()
+        case ("holdings", "csv"): bytes = try HoldingsReport(ledger: ledger, options: options).csv()
+        case ("holdings", "json"): bytes = try HoldingsReport(ledger: ledger, options: options).json()
+        case ("holdings", _): bytes = try HoldingsReport(ledger: ledger, options: options).text()
+        case ("trades", "csv"): bytes = try TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).csv()
+        case ("trades", "json"): bytes = try TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).json()
+        case ("trades", _): bytes = try TradesReport(ledger: ledger, sources: result.sources, options: options, side: side).text()
+        case ("register", "csv"): bytes = try RegisterReport(ledger: ledger, options: options).csv()
+        case ("register", "json"): bytes = try RegisterReport(ledger: ledger, options: options).json()
+        default: bytes = try RegisterReport(ledger: ledger, options: options).text()
+        }
+        } catch {
+            // A figure that cannot be computed exactly: no report is written.
+            file?.abandon()
+            RunDiagnostics.show([error.diagnostic], sources: result.sources)
+            return 1
         }
         var rest = ByteBuffer(capacity: 0)
         rest.write(bytes: bytes)

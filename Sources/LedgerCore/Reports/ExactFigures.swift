@@ -1,0 +1,56 @@
+/// A figure a report cannot compute exactly: the report stops, and the
+/// command prints this as an error at the line that caused it (exit 1).
+public struct AmountOverflow: Error, Sendable {
+    /// The posting (or transaction) whose amount could not be added in.
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(at location: SourceLocation?, _ what: String) {
+        self.location = location
+        message = Messages.amountOverflows(what)
+    }
+
+    /// As a diagnostic of the run.
+    public var diagnostic: Diagnostic { Diagnostic(.error, message, at: location) }
+}
+
+/// Arithmetic for reports: the exact figure, or `AmountOverflow` at `at`.
+/// No report substitutes zero, an old value or a rounded operand.
+extension ExactDecimal {
+    public func plus(_ other: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
+        guard let r = adding(other) else { throw AmountOverflow(at: at, "\(self) + \(other)") }
+        return r
+    }
+
+    public func minus(_ other: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
+        guard let r = subtracting(other) else { throw AmountOverflow(at: at, "\(self) − \(other)") }
+        return r
+    }
+
+    public func times(_ other: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
+        guard let r = multiplied(by: other) else { throw AmountOverflow(at: at, "\(self) × \(other)") }
+        return r
+    }
+
+    /// A quotient to show: rounded half away from zero to `places`, or, when
+    /// that would show a value that is not zero as zero, to as many more
+    /// places as its first significant digit needs (at most 30). Nil when the
+    /// divisor is zero. Every rounded figure (average cost, percentage,
+    /// weight, savings rate, `@@` unit price) is rounded this way.
+    public func shown(over divisor: ExactDecimal, places: Int, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal? {
+        if divisor.isZero { return nil }
+        var p = min(places, ExactDecimal.maxScale)
+        while true {
+            guard let q = divided(by: divisor, places: p) else { throw AmountOverflow(at: at, "\(self) ÷ \(divisor)") }
+            if !q.isZero || isZero || p >= ExactDecimal.maxScale { return q }
+            p += 1
+        }
+    }
+}
+
+extension AmountSums {
+    /// Adds exactly, or throws at `at`.
+    public mutating func add(_ a: Amount, at: SourceLocation?) throws(AmountOverflow) {
+        guard add(a) else { throw AmountOverflow(at: at, "a sum of \(a.quantity) and what came before it") }
+    }
+}
