@@ -9,7 +9,7 @@ import XCTest
 /// Raise that level as the dialect grows; never lower it.
 final class CompatibilityTests: XCTestCase {
     /// The agreeing count the project has reached (out of 718).
-    static let required = 705
+    static let required = 709
 
     enum Outcome { case agrees, differs(String), rejected(String) }
 
