@@ -9,22 +9,23 @@ extension CommodityTable {
 
     public func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil) {
         let style = styles[Int(amount.commodity)]
-        let places = precision ?? self.precision(amount.commodity)
-        let q = amount.quantity.atScale(max(places, 0)) ?? amount.quantity
+        let places = max(precision ?? self.precision(amount.commodity), 0)
+        let q = amount.quantity
         let grouping: UInt8? = style.grouped ? 0x2C : nil
         let name = table[amount.commodity]
         if name.isEmpty {
-            q.write(into: &buf, grouping: grouping)
+            q.write(into: &buf, grouping: grouping, places: places)
             return
         }
         let symbol = needsQuotes(amount.commodity) ? "\"\(name)\"" : name
         if style.symbolFirst {
-            if q.isNegative { buf.byte(0x2D) }
+            if !q.rounded(to: places).isZero, q.isNegative { buf.byte(0x2D) }
             buf.write(symbol)
             if style.spaced { buf.byte(0x20) }
-            q.magnitude.write(into: &buf, grouping: grouping)
+            // A value that rounds to zero shows no minus sign.
+            q.magnitude.write(into: &buf, grouping: grouping, places: places)
         } else {
-            q.write(into: &buf, grouping: grouping)
+            q.write(into: &buf, grouping: grouping, places: places)
             if style.spaced { buf.byte(0x20) }
             buf.write(symbol)
         }
@@ -33,12 +34,12 @@ extension CommodityTable {
     /// The quantity alone as an exact decimal string at display precision, no grouping
     /// (`-1234.50`): the form used in CSV and JSON.
     public func plain(_ quantity: ExactDecimal, _ commodity: Int32) -> String {
-        (quantity.atScale(precision(commodity)) ?? quantity).description
+        quantity.text(places: precision(commodity))
     }
 
     /// Writes `plain(quantity, commodity)` straight into a buffer.
     public func writePlain(_ quantity: ExactDecimal, _ commodity: Int32, into buf: inout ByteBuffer) {
-        (quantity.atScale(precision(commodity)) ?? quantity).write(into: &buf)
+        quantity.write(into: &buf, places: precision(commodity))
     }
 
     /// Several amounts joined with `, `, e.g. for a multi-commodity difference.

@@ -235,6 +235,27 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes the plain form; with `grouping`, inserts the group separator
     /// every three integer digits, and uses the given decimal mark.
+    /// `places`: the value rounded (half away from zero) to that many places,
+    /// or padded with zeros as text, so that no padding can overflow.
+    public func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E, places: Int) {
+        if places < scale {
+            rounded(to: places).write(into: &buf, grouping: grouping, decimalMark: decimalMark)
+            return
+        }
+        write(into: &buf, grouping: grouping, decimalMark: decimalMark)
+        if places > scale {
+            if scale == 0 { buf.byte(decimalMark) }
+            for _ in scale..<places { buf.byte(0x30) }
+        }
+    }
+
+    /// The value at `places` decimal places as text (see `write(into:places:)`).
+    public func text(places: Int) -> String {
+        var buf = ByteBuffer(capacity: 48)
+        write(into: &buf, places: places)
+        return buf.string
+    }
+
     public func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E) {
         if mantissa < 0 { buf.byte(0x2D) }
         let scale = self.scale

@@ -41,7 +41,14 @@ extension ExactDecimal {
         if divisor.isZero { return nil }
         var p = min(places, ExactDecimal.maxScale)
         while true {
-            guard let q = divided(by: divisor, places: p) else { throw AmountOverflow(at: at, "\(self) ÷ \(divisor)") }
+            guard let q = divided(by: divisor, places: p) else {
+                // Too long at `places`; a quotient that is exact with fewer places is shown as it is.
+                for fewer in stride(from: p - 1, through: 0, by: -1) {
+                    if let q = divided(by: divisor, places: fewer), fewer + divisor.scale <= ExactDecimal.maxScale,
+                       q.multiplied(by: divisor)?.isEqual(to: self) == true { return q }
+                }
+                throw AmountOverflow(at: at, "\(self) ÷ \(divisor)")
+            }
             if !q.isZero || isZero || p >= ExactDecimal.maxScale { return q }
             p += 1
         }

@@ -25,15 +25,24 @@ public struct HoldingsReport {
 
     var end: CivilDate? { options.period.to }
 
-    /// The latest `P` price on or before the end in the cost commodity, else the last trade's price.
-    func price(of commodity: Int32, in costCommodity: Int32, trades: [Trade]) -> ExactDecimal? {
+    /// The latest `P` price on or before the end in the cost commodity, else the last trade.
+    func price(of commodity: Int32, in costCommodity: Int32, trades: [Trade]) -> (unit: ExactDecimal, trade: Trade?)? {
         var best: MarketPrice?
         for p in ledger.journal.prices where p.commodity == commodity && p.price.commodity == costCommodity {
             if let end, p.date > end { continue }
             if best == nil || !(p.date < best!.date) { best = p }
         }
-        if let best { return best.price.quantity }
-        return trades.last { $0.commodity == commodity && $0.costCommodity == costCommodity }?.price
+        if let best { return (best.price.quantity, nil) }
+        return trades.last { $0.commodity == commodity && $0.costCommodity == costCommodity }.map { ($0.price, $0) }
+    }
+
+    /// quantity × price; at a total cost's exact price (total ÷ its quantity), shown at `places`.
+    func value(_ quantity: ExactDecimal, at price: (unit: ExactDecimal, trade: Trade?), places: Int) throws(AmountOverflow) -> ExactDecimal {
+        if let t = price.trade, t.isTotal {
+            // A trade's quantity is never zero (the replay skips zero postings), so the quotient exists.
+            return try quantity.times(t.amount, at: t.source).shown(over: t.quantity, places: places, at: t.source)!
+        }
+        return try quantity.times(price.unit, at: nil)
     }
 
     public func rows() throws(AmountOverflow) -> [Holding] {
@@ -54,13 +63,13 @@ public struct HoldingsReport {
             guard held || !realized.rounded(to: money).isZero else { continue }
             // Every position here has a trade, so a price.
             guard let unit = price(of: position.commodity, in: position.costCommodity, trades: portfolio.trades) else { continue }
-            let value = try position.quantity.times(unit, at: nil)
+            let value = try self.value(position.quantity, at: unit, places: money)
             let gain = try value.minus(position.costBasis, at: nil)
             totals[position.costCommodity] = try (totals[position.costCommodity] ?? ExactDecimal.zero).plus(value, at: nil)
             // A position sold to zero (kept for its realized gain) shows an average cost of zero.
             let average = position.quantity.isZero ? ExactDecimal.zero : try position.averageCost(places: money)!
             rows.append(Holding(position: position, averageCost: average,
-                                price: unit, marketValue: value, unrealizedGain: gain,
+                                price: unit.unit, marketValue: value, unrealizedGain: gain,
                                 unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
                                 weight: nil, realizedGain: realized))
         }
@@ -97,7 +106,8 @@ public struct HoldingsReport {
     }
 
     func money(_ q: ExactDecimal, _ commodity: Int32) -> String { ledger.journal.commodities.plain(q, commodity) }
-    func fraction(_ q: ExactDecimal?) -> String { q?.atScale(4)?.description ?? "" }
+    /// A fraction with 4 places, or more when it has them (a share that is not zero never shows as zero).
+    func fraction(_ q: ExactDecimal?) -> String { q.map { $0.text(places: max(4, $0.scale)) } ?? "" }
 
     public func csv() throws(AmountOverflow) -> [UInt8] {
         let c = ledger.journal.commodities

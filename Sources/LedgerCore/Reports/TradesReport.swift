@@ -58,7 +58,7 @@ public struct TradesReport {
     /// A unit price: at the cost commodity's precision, or more places if it was written with more.
     func priceText(_ t: Trade) -> String {
         let c = ledger.journal.commodities
-        return (t.price.atScale(max(c.precision(t.costCommodity), t.price.normalized.scale)) ?? t.price).description
+        return t.price.text(places: max(c.precision(t.costCommodity), t.price.normalized.scale))
     }
 
     public func csv() throws(AmountOverflow) -> [UInt8] {

@@ -70,9 +70,9 @@ public struct TransactionsReport {
 
     func costText(_ a: Amount) -> String {
         let c = ledger.journal.commodities
-        // Padded to the display precision; a value too long to pad is shown exactly as it is.
-        let q = a.quantity.atScale(max(c.precision(a.commodity), a.quantity.scale)) ?? a.quantity
-        return c[a.commodity].isEmpty ? q.description : "\(q.description) \(c[a.commodity])"
+        // Padded to the display precision, never rounded.
+        let q = a.quantity.text(places: max(c.precision(a.commodity), a.quantity.scale))
+        return c[a.commodity].isEmpty ? q : "\(q) \(c[a.commodity])"
     }
 
     /// CSV, one row per posting; with a sink, written out as it goes (the rest is returned).
@@ -154,7 +154,7 @@ public struct TransactionsReport {
                 w.key("cost")
                 if let cost = checkedUnitCost(p) {
                     w.beginObject()
-                    w.key("amount"); w.string((cost.quantity.atScale(max(c.precision(cost.commodity), cost.quantity.scale)) ?? cost.quantity).description)
+                    w.key("amount"); w.string(cost.quantity.text(places: max(c.precision(cost.commodity), cost.quantity.scale)))
                     w.key("commodity"); w.string(c[cost.commodity])
                     w.endObject()
                 } else {

@@ -13,6 +13,8 @@ public struct Trade: Sendable {
     public var costCommodity: Int32
     /// What was paid or received, exactly: quantity × price, or the `@@` total.
     public var amount: ExactDecimal
+    /// For a total cost, the exact price is `amount ÷ quantity` (`price` is rounded).
+    public var isTotal = false
     /// For sales: (price − average cost) × quantity.
     public var realizedGain: ExactDecimal?
     /// The transaction's first line (or its rule's, when generated).
@@ -96,7 +98,7 @@ public struct Portfolio {
                     let source = ledger.transactions[t].generated.map { journal.rules[Int($0.rule)].location } ?? ledger.transactions[t].location
                     var trade = Trade(date: ledger.transactions[t].date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
                                       quantity: a.quantity.magnitude, price: cost.unit, costCommodity: cost.commodity,
-                                      amount: cost.total, source: source)
+                                      amount: cost.total, isTotal: cost.isTotal, source: source)
                     var position = positions[i]
                     if trade.side == .buy {
                         position.quantity = try position.quantity.plus(trade.quantity, at: at)
@@ -141,17 +143,17 @@ public struct Portfolio {
     /// `@` and `{UNIT}`; for a total, `@@` or `{{TOTAL}}`, the total ÷ quantity
     /// shown to its precision + 6 places) and the exact total. Nil for a
     /// posting without a cost.
-    static func cost(of p: Posting, at: SourceLocation) throws(AmountOverflow) -> (unit: ExactDecimal, total: ExactDecimal, commodity: Int32)? {
+    static func cost(of p: Posting, at: SourceLocation) throws(AmountOverflow) -> (unit: ExactDecimal, total: ExactDecimal, commodity: Int32, isTotal: Bool)? {
         guard let a = p.amount, let cost = p.cost ?? p.lot else { return nil }
         let quantity = a.quantity.magnitude
         if cost.isTotal {
             let total = cost.amount.quantity.magnitude
             let places = min(ExactDecimal.maxScale, max(cost.amount.quantity.scale + 6, 8))
             // A zero quantity has no unit price (the replay skips such postings).
-            guard let unit = try total.shown(over: quantity, places: places, at: at) else { return (total, total, cost.amount.commodity) }
-            return (unit.normalized, total, cost.amount.commodity)
+            guard let unit = try total.shown(over: quantity, places: places, at: at) else { return (total, total, cost.amount.commodity, false) }
+            return (unit.normalized, total, cost.amount.commodity, true)
         }
-        return (cost.amount.quantity, try quantity.times(cost.amount.quantity, at: at), cost.amount.commodity)
+        return (cost.amount.quantity, try quantity.times(cost.amount.quantity, at: at), cost.amount.commodity, false)
     }
 
     /// A cost-less posting of a held commodity: quantity moves, basis follows
