@@ -54,7 +54,16 @@ public final class DiagnosticEngine: @unchecked Sendable {
         add(Diagnostic(.warning, message, at: location, notes: notes))
     }
 
+    /// The longest message kept (in bytes): text quoted from the input is cut, so
+    /// that a 4 MB line can never make a 4 MB message.
+    public static let longestMessage = 400
+
     public func add(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if diagnostic.message.utf8.count > DiagnosticEngine.longestMessage {
+            let kept = diagnostic.message.unicodeScalars.prefix(DiagnosticEngine.longestMessage / 4)
+            diagnostic.message = String(String.UnicodeScalarView(kept)) + "…"
+        }
         if diagnostic.severity == .error {
             errorCount += 1
             if errorCount > limit { return }

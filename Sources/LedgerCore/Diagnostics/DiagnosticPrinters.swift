@@ -53,7 +53,7 @@ public struct DiagnosticPrinter {
             }
         }
         if droppedErrors > 0 {
-            out += "ledgerc: \(droppedErrors) more errors not shown\n"
+            out += "ledgerc: \(Messages.tooManyErrors) (\(droppedErrors) more not shown)\n"
         }
         return out
     }
@@ -65,19 +65,35 @@ public struct DiagnosticPrinter {
     }
 
     /// The source line with a caret under the column.
+    /// The longest stretch of a line an excerpt shows (in scalars).
+    static let excerptWidth = 120
+
+    /// The source line with a caret under the column. A long line is shown
+    /// as a window around the column, with `…` where it is cut.
     private func excerpt(_ loc: SourceLocation) -> String {
         let file = sources[loc.file]
         let (line, column) = file.lineAndColumn(of: Int(loc.offset))
         // Control characters (a NUL, say) are shown as U+FFFD, never echoed raw.
-        let text = String(String.UnicodeScalarView(file.lineText(line).unicodeScalars.map {
+        var scalars = Array(file.lineText(line).unicodeScalars.map {
             $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0
-        }))
+        })
+        var caret = column - 1
+        let width = DiagnosticPrinter.excerptWidth
+        if scalars.count > width {
+            let start = max(0, min(caret - width / 2, scalars.count - width))
+            let end = min(scalars.count, start + width)
+            var window = Array(scalars[start..<end])
+            if start > 0 { window.insert("…", at: 0); caret = caret - start + 1 } else { caret -= start }
+            if end < scalars.count { window.append("…") }
+            scalars = window
+        }
+        let text = String(String.UnicodeScalarView(scalars))
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
         // Keep tabs under tabs, and as many spaces as a character is wide,
         // so that the caret lines up in a terminal.
         var pad = ""
-        for (i, ch) in text.unicodeScalars.enumerated() where i < column - 1 {
+        for ch in scalars.prefix(caret) {
             if ch == "\t" { pad.append("\t") } else { pad += String(repeating: " ", count: max(1, displayWidth(ch))) }
         }
         return "    \(number) | \(text)\n    \(gutter) | \(pad)\(paint("^", "1;32"))\n"

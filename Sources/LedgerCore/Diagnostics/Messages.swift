@@ -81,6 +81,27 @@ public enum Messages {
         "amount overflows: the running balance of \(account) needs more than 38 digits, so this assertion cannot be checked exactly"
     }
     public static let tooLargeToShow = "too large to show exactly"
+    public static func accountEndsInAmount(_ name: String, _ amount: String) -> String {
+        "the account name '\(name)' ends in what looks like an amount ('\(amount)')"
+    }
+    public static let accountAmountSeparator = "separate the account from its amount with two spaces or a tab"
+    public static func undeclaredNear(_ name: String, _ near: String) -> String {
+        "account '\(name)' is not declared, but '\(near)' is"
+    }
+    public static func tooManyAccountLevels(_ n: Int) -> String {
+        "an account name has at most \(n) levels; the name is cut here"
+    }
+    public static func unlikelyYear(_ year: Int) -> String {
+        let digits = String(year)
+        return "the year \(String(repeating: "0", count: max(0, 4 - digits.count)) + digits) looks mistyped: dates before 1900 or after 2200 are almost always typos"
+    }
+    public static func manyOccurrences(_ rule: String, _ n: Int) -> String {
+        "the rule '\(rule)' generates \(n) occurrences up to the horizon; check its dates (a mistyped year?)"
+    }
+    public static func tooManyOccurrences(_ rule: String, _ limit: Int) -> String {
+        "too many occurrences: with the rule '\(rule)' the journal generates more than \(limit); generation stops here (check the rule's dates and --until)"
+    }
+    public static let tooManyErrors = "too many errors; stopping"
     public static func amountOverflows(_ what: String) -> String {
         "amount overflows: \(what) needs more than 38 digits; ledgerc computes every figure exactly or not at all"
     }

@@ -32,6 +32,10 @@ public enum AccountType: String, Sendable, CaseIterable {
 /// Every account of a journal, interned; parents are interned too so that
 /// reports can roll balances up the tree.
 public struct AccountTable: Sendable {
+    /// The most levels an account name may have (`a:b:c` has 3). Every level
+    /// is interned with its full name, so this bounds memory per name.
+    public static let deepestLevel = 100
+
     public private(set) var table = NameTable()
     /// Parent id of each account, -1 for a top-level account.
     public private(set) var parent: [Int32] = []
@@ -43,6 +47,9 @@ public struct AccountTable: Sendable {
     public var declared: [Int32: SourceLocation] = [:]
     /// Accounts whose declaration carries the tag `allow-negative:`.
     public var allowsNegative: Set<Int32> = []
+    /// Where each account is first used by a posting (nil for parents only
+    /// implied by a deeper name, and accounts only declared).
+    public private(set) var firstUse: [SourceLocation?] = []
 
     public init() {}
 
@@ -64,10 +71,16 @@ public struct AccountTable: Sendable {
 
     public func lookup(_ name: String) -> Int32? { table.lookup(name) }
 
+    /// Records a posting's use of the account, if it is the first.
+    @inline(__always) public mutating func noteUse(_ id: Int32, at location: SourceLocation) {
+        if firstUse[Int(id)] == nil { firstUse[Int(id)] = location }
+    }
+
     private mutating func registerNew(_ id: Int32, bytes p: UnsafeBufferPointer<UInt8>) {
         // Parents first, so that a parent's id is known; ids stay dense.
         parent.append(-1)
         depth.append(1)
+        firstUse.append(nil)
         var lastColon = -1
         for i in stride(from: p.count - 1, through: 0, by: -1) where p[i] == 0x3A {
             lastColon = i

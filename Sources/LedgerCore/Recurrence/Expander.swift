@@ -25,8 +25,20 @@ public struct Ledger: Sendable {
 /// occurrences (a binary search each), not with rules × transactions.
 public struct Expander {
     public let until: CivilDate
+    /// Where a rule with very many occurrences is reported (a warning above
+    /// `manyOccurrences`, an error past `mostOccurrences`).
+    public let diagnostics: DiagnosticEngine?
 
-    public init(until: CivilDate) { self.until = until }
+    /// One rule with more occurrences than this up to the horizon gets a warning.
+    public static let manyOccurrences = 10_000
+    /// The most occurrences a compile generates in all: past it, generation
+    /// stops with an error naming the rule (memory stays bounded).
+    public static let mostOccurrences = 1_000_000
+
+    public init(until: CivilDate, diagnostics: DiagnosticEngine? = nil) {
+        self.until = until
+        self.diagnostics = diagnostics
+    }
 
     /// Dates of recorded transactions that name each rule (by payee or `repeat:`
     /// tag), indexed by rule, sorted.
@@ -72,12 +84,16 @@ public struct Expander {
     public func unfulfilled(_ journal: Journal) -> [Transaction] {
         let index = Expander.fulfilmentIndex(journal)
         var generated: [Transaction] = []
-        for (r, rule) in journal.rules.enumerated() where rule.isValid {
+        rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
             let dates = index[r]
             var k = 0
             while let d = rule.occurrenceDate(k), d <= until {
                 let w = rule.window(k)
                 if !Expander.containsDay(in: w, dates) {
+                    if generated.count == Expander.mostOccurrences {
+                        diagnostics?.error(Messages.tooManyOccurrences(rule.description, Expander.mostOccurrences), at: rule.location)
+                        break rules
+                    }
                     var t = rule.template
                     t.date = d
                     t.generated = GeneratedFrom(rule: Int32(r), occurrence: Int32(k))
@@ -85,6 +101,7 @@ public struct Expander {
                 }
                 k += 1
             }
+            if k > Expander.manyOccurrences { diagnostics?.warning(Messages.manyOccurrences(rule.description, k), at: rule.location) }
         }
         return generated
     }

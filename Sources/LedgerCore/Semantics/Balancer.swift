@@ -6,6 +6,8 @@
 struct Balancer {
     let commodities: CommodityTable
     let diagnostics: DiagnosticEngine
+    /// Account names, for messages.
+    let accountName: (Int32) -> String
 
     /// What a posting contributes to its group's sums: its amount, or its cost.
     func contribution(_ p: Posting) -> Amount? {
@@ -71,7 +73,15 @@ struct Balancer {
         var hasCost = false
         for (i, p) in t.postings.enumerated() where p.virtual == group {
             if p.amount == nil {
-                if elided != nil {
+                if let first = elided {
+                    // `Account 4,500 KRW` with one space: the amount went into the name.
+                    for q in [t.postings[first], p] {
+                        if let amount = amountAtEnd(of: accountName(q.account)) {
+                            diagnostics.error(Messages.accountEndsInAmount(accountName(q.account), amount), at: q.location,
+                                              notes: [DiagnosticNote(Messages.accountAmountSeparator)])
+                            return false
+                        }
+                    }
                     diagnostics.error(Messages.multipleElided, at: t.location,
                                       notes: [DiagnosticNote(Messages.multipleElidedNote, at: p.location)])
                     return false

@@ -44,7 +44,8 @@ public struct Checker {
     }
 
     public func check(_ journal: inout Journal) {
-        let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics)
+        let accounts = journal.accounts
+        let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics, accountName: { accounts[$0] })
         var hasAssertions = false
         for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
             if journal.hasAssertions, journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
@@ -64,16 +65,46 @@ public struct Checker {
             AssertionChecker(commodities: journal.commodities, accounts: journal.accounts,
                              diagnostics: diagnostics, balancer: balancer).run(&journal)
         }
+        checkAccountNames(journal)
         if options.strict || options.checkPayees { checkDeclarations(journal) }
+    }
+
+    /// Account names that look like typos, each reported once at its first use:
+    /// a name that ends in an amount (one space where two were meant), and,
+    /// in a journal that declares accounts, an undeclared name one or two
+    /// edits from a declared one (a warning; with `--strict`, a note on the error).
+    private func checkAccountNames(_ journal: Journal) {
+        let accounts = journal.accounts
+        let declared = accounts.declared.keys.sorted().map { accounts[$0] }
+        let used = (0..<Int32(accounts.count)).filter { accounts.firstUse[Int($0)] != nil }
+        // Near misses cost an edit distance per pair: skipped for huge account lists.
+        let compareNames = !declared.isEmpty && !options.strict && declared.count * used.count <= 2_000_000
+        for id in used {
+            let name = accounts[id]
+            let at = accounts.firstUse[Int(id)]!
+            // (Not again where balancing already reported it as an error.)
+            if let amount = amountAtEnd(of: name), !diagnostics.diagnostics.contains(where: { $0.location == at && $0.severity == .error }) {
+                diagnostics.warning(Messages.accountEndsInAmount(name, amount), at: at,
+                                    notes: [DiagnosticNote(Messages.accountAmountSeparator)])
+            }
+            if compareNames, accounts.declared[id] == nil, let near = closestWord(to: name, among: declared) {
+                diagnostics.warning(Messages.undeclaredNear(name, near), at: at,
+                                    notes: [DiagnosticNote(Messages.didYouMean(near))])
+            }
+        }
     }
 
     /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
     private func checkDeclarations(_ journal: Journal) {
         var reported = Set<String>()
+        let declaredAccounts = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }
         func report(_ kind: String, _ directive: String, _ name: String, _ at: SourceLocation) {
             guard reported.insert(kind + "\u{0}" + name).inserted else { return }
-            diagnostics.error(Messages.undeclared(kind, name, option: kind == "payee" ? "--check-payees" : "--strict"), at: at,
-                              notes: [DiagnosticNote(Messages.undeclaredHint(directive, name))])
+            var notes = [DiagnosticNote(Messages.undeclaredHint(directive, name))]
+            if kind == "account", let near = closestWord(to: name, among: declaredAccounts) {
+                notes.insert(DiagnosticNote(Messages.didYouMean(near)), at: 0)
+            }
+            diagnostics.error(Messages.undeclared(kind, name, option: kind == "payee" ? "--check-payees" : "--strict"), at: at, notes: notes)
         }
         let templates = journal.rules.map(\.template) + journal.periodic.map(\.template)
         for t in journal.transactions + templates {
@@ -237,4 +268,25 @@ struct RunningBalances {
             values[key] = .zero
         }
     }
+}
+
+/// The part of an account name after a single space that reads as an amount
+/// (`지출:식비 4,500 KRW` → `4,500 KRW`), if any: two spaces or a tab were meant.
+func amountAtEnd(of name: String) -> String? {
+    let leaf = name.split(separator: ":").last.map(String.init) ?? name
+    let words = leaf.split(separator: " ", omittingEmptySubsequences: false)
+    guard words.count >= 2 else { return nil }
+    for i in 1..<words.count {
+        let rest = words[i...].joined(separator: " ")
+        guard let first = rest.unicodeScalars.first else { continue }
+        let startsLikeAmount = ("0"..."9").contains(first)
+            || ("-+$€£¥₩".unicodeScalars.contains(first) && rest.unicodeScalars.dropFirst().first.map { ("0"..."9").contains($0) || $0 == "$" } == true)
+        // A number, optionally with a commodity: digits with , and . only up to the first space.
+        if startsLikeAmount, let number = rest.split(separator: " ").first,
+           number.unicodeScalars.filter({ ("0"..."9").contains($0) }).count > 0,
+           number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ",.-+$€£¥₩".unicodeScalars.contains($0) }) {
+            return rest
+        }
+    }
+    return nil
 }

@@ -45,7 +45,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CheckOptio
         return compile(inputs, until: until, options: keepAll)
     }
     Checker(diagnostics: diagnostics, options: options).check(&journal)
-    let ledger = Expander(until: until).expand(consume journal)
+    let ledger = Expander(until: until, diagnostics: diagnostics).expand(consume journal)
     // The oversell check: positions replayed in date order.
     if !ledger.journal.tradedPairs.isEmpty {
         _ = Portfolio(ledger, diagnostics: diagnostics)

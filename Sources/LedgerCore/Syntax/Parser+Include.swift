@@ -27,6 +27,7 @@ extension JournalParser {
     }
 
     private func includeOne(_ path: String, at site: SourceLocation) {
+        if stoppedForErrors { return }
         let real = realPath(path) ?? path
         if includeStack.contains(real) {
             diagnostics.error(Messages.includeCycle(path), at: site)

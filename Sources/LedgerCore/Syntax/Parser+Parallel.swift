@@ -75,7 +75,9 @@ extension JournalParser {
         parseLines(buf, from: currentFile.contentStart, to: split, block: &block)
         flushEntry()
         job.wait()
-        guard startedClean, inStartingState, defaultYear == startYear, block == nil, !second.bailedOut else { return false }
+        // Past the error limit a single parser stops at an exact line: read on here to stop at the same one.
+        let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
+        guard startedClean, inStartingState, defaultYear == startYear, block == nil, !second.bailedOut, !tooManyErrors else { return false }
         absorb(second)
         return true
     }
@@ -89,6 +91,7 @@ extension JournalParser {
         for id in 0..<theirs.accounts.count {
             // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
             accounts[id] = theirs.accounts.table.withBytes(of: Int32(id)) { journal.accounts.intern($0) }
+            if let use = theirs.accounts.firstUse[id] { journal.accounts.noteUse(accounts[id], at: use) }
         }
         var commodities = [Int32](repeating: 0, count: theirs.commodities.count)
         for id in 0..<theirs.commodities.count {

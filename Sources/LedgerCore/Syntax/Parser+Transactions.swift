@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JournalParser {
     /// `DATE[=DATE2] [STATUS] [(CODE)] [DESCRIPTION] [; COMMENT]`
     func transactionHeader(_ lx: inout Lexer) {
@@ -48,7 +54,9 @@ extension JournalParser {
     func dateToken(_ lx: inout Lexer) -> CivilDate? {
         let start = lx.pos
         switch lx.date(defaultYear: defaultYear) {
-        case .success(let d): return d
+        case .success(let d):
+            if d.year < 1900 || d.year > 2200 { diagnostics.warning(Messages.unlikelyYear(d.year), at: location(start)) }
+            return d
         case .failure(.malformed):
             error(Messages.expectedDate, at: start)
         case .failure(.notInCalendar(let y, let m, let d)):
@@ -78,7 +86,14 @@ extension JournalParser {
             error(Messages.emptyAccount, at: accountStart)
             return nil
         }
+        // Each level of a name is interned with its parents: a bound on the
+        // levels keeps memory linear in the input.
+        if let cut = JournalParser.levelLimitEnd(lx.bytes, nameRange) {
+            error(Messages.tooManyAccountLevels(AccountTable.deepestLevel), at: cut)
+            nameRange = nameRange.lowerBound..<cut - 1
+        }
         var p = Posting(account: internAccount(lx.bytes, nameRange), location: location(accountStart))
+        journal.accounts.noteUse(p.account, at: p.location)
         p.virtual = virtual
         p.status = status
         lx.skipSpaces()
@@ -215,6 +230,19 @@ extension JournalParser {
             journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
         }
         return Amount(s.quantity, c)
+    }
+
+    /// Where the level past `AccountTable.deepestLevel` starts, if the name has that many.
+    static func levelLimitEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
+        var colons = 0
+        var i = r.lowerBound
+        while i < r.upperBound, let p = memchr(bytes.baseAddress! + i, 0x3A, r.upperBound - i) {
+            let at = bytes.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            colons += 1
+            if colons == AccountTable.deepestLevel { return at + 1 }
+            i = at + 1
+        }
+        return nil
     }
 
     /// Interns an account name, after applying `alias` rules.

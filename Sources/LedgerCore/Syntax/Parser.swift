@@ -53,6 +53,9 @@ public final class JournalParser {
     @exclusivity(unchecked) public var stream: CheckStream?
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
+    /// More than the engine's limit of errors: the rest of the input is not read
+    /// ("too many errors; stopping"), which keeps garbage input linear.
+    @exclusivity(unchecked) var stoppedForErrors = false
     /// The second parser met a line it must not read on its own.
     @exclusivity(unchecked) var bailedOut = false
 
@@ -164,6 +167,10 @@ public final class JournalParser {
         var pos = start
         let n = end
         while pos < n {
+            if diagnostics.errorCount > diagnostics.limit {
+                stoppedForErrors = true
+                return
+            }
             let lineStart = pos
             var lineEnd = n
             if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
