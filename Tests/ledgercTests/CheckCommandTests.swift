@@ -174,4 +174,39 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("cannot include '/dev/zero': not a regular file"), r.stderr)
         XCTAssertTrue(r.stderr.contains("main.ledger:3:1: warning: 'part.ledger' is already included"), r.stderr)
     }
+
+    /// A file name that is not UTF-8 is opened by its bytes and shown escaped (issue 20 §2).
+    func testAFileNameThatIsNotUTF8() throws {
+        let dir = try temporaryDirectory(self)
+        let name: [UInt8] = Array("bad-".utf8) + [0xFF] + Array(".ledger".utf8)
+        let path = dir.path + "/" + String(decoding: name, as: UTF8.self)
+        let raw = Array(dir.path.utf8) + [0x2F] + name + [0]
+        let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let text = Array("2025-01-01 x\n    a  1 X\n    b  2 X\n".utf8)
+        _ = text.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        _ = path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "cd '\(dir.path)' && '\(ledgercBinary.path)' check \"$(printf 'bad-\\377.ledger')\" 2>&1"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let stderr = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 1, stderr)
+        XCTAssertTrue(stderr.hasPrefix("bad-\\xff.ledger:1:1: error: transaction does not balance"), stderr)
+    }
+
+    /// `include *.ledger` in files that match it: each file is read once, no cycle.
+    func testGlobIncludesReadEachFileOnce() throws {
+        let dir = try temporaryDirectory(self)
+        for i in 1...4 {
+            try "include *.ledger\n2025-01-0\(i) t\n    a  1 X\n    b\n".write(to: dir.appendingPathComponent("g\(i).ledger"), atomically: true, encoding: .utf8)
+        }
+        let r = try runLedgerc(["report", "balance", "g1.ledger", "--format", "csv"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("a,X,4\n"), r.stdout)
+    }
 }

@@ -26,6 +26,17 @@ public enum FileError: Error, CustomStringConvertible, Equatable {
 
 /// Low-level file helpers that go through POSIX, not Foundation.
 public enum FileIO {
+    /// Paths given on the command line that are not UTF-8 (a Linux file name is
+    /// bytes): the escaped form used in messages (`name-\xff.ledger`) → the
+    /// bytes to open. Filled by the executable before anything is read.
+    nonisolated(unsafe) public static var rawPaths: [String: [UInt8]] = [:]
+
+    /// Opens a path exactly as given (its raw bytes when it was not UTF-8).
+    static func openPath(_ path: String, _ flags: Int32) -> Int32 {
+        guard let raw = rawPaths[path] else { return open(path, flags) }
+        return (raw + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), flags) }
+    }
+
     /// The largest input: places in a file are 32-bit offsets.
     public static let largestInput = Int(Int32.max)
 
@@ -43,7 +54,7 @@ public enum FileIO {
     /// opened exactly as given (a name need not be UTF-8 on Linux).
     public static func read(_ path: String, _ kind: Kind = .anyFile, limit: Int = largestInput) -> Result<[UInt8], FileError> {
         // Non-blocking, so that opening a FIFO does not wait for a writer.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openPath(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { return .failure(.cannotRead(path: path, reason: errnoText())) }
         defer { close(fd) }
         var st = stat()

@@ -23,12 +23,15 @@ extension JournalParser {
                 return
             }
         }
-        for p in paths { includeOne(p, at: site) }
+        for p in paths { includeOne(p, at: site, fromGlob: paths.count > 1 || p != path) }
     }
 
-    private func includeOne(_ path: String, at site: SourceLocation) {
+    /// `fromGlob`: a glob's matches skip, without a word, the files being
+    /// read or already read (`include *.ledger` beside the including file).
+    private func includeOne(_ path: String, at site: SourceLocation, fromGlob: Bool) {
         if stoppedForErrors { return }
         let real = realPath(path) ?? path
+        if fromGlob, includeStack.contains(real) || includedFiles.contains(real) { return }
         if includeStack.contains(real) {
             diagnostics.error(Messages.includeCycle(path), at: site)
             return
