@@ -21,12 +21,12 @@ enum LedgerCommand {
     ledgerc: a compiler for plain-text ledgers
 
     USAGE:
-      ledgerc check  [FILE...] [--strict] [--until DATE] [--diagnostics text|json|github]
+      ledgerc check  [FILE...] [--strict] [--check-payees] [--until DATE] [--diagnostics text|json|github]
       ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE]
       ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
                      [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
       ledgerc fmt    [FILE...] [--check | --write]
-      ledgerc materialize FILE [--until DATE] [--write]
+      ledgerc materialize FILE [--until DATE] [--write] [--quiet]
       ledgerc --help | --version
 
     FILE is a path or '-' for standard input; with none, $LEDGER_FILE is read.
