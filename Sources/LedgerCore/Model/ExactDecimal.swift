@@ -217,13 +217,15 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         if a.signum != b.signum { return a.signum < b.signum }
         if a.scale == b.scale { return a.mantissa < b.mantissa }
         let s = max(a.scale, b.scale)
+        if let x = a.rescaled(upTo: s), let y = b.rescaled(upTo: s) { return x.mantissa < y.mantissa }
         let wa = a.widened(to: s)!.magnitude, wb = b.widened(to: s)!.magnitude
         return a.mantissa < 0 ? wb < wa : wa < wb
     }
 
     /// Compares values, not representations (1.50 equals 1.5).
     public func isEqual(to other: ExactDecimal) -> Bool {
-        !(self < other) && !(other < self)
+        if scale == other.scale { return mantissa == other.mantissa }
+        return !(self < other) && !(other < self)
     }
 
     /// Plain text: `-1234.50` (no grouping), as written at this scale.

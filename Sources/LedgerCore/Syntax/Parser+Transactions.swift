@@ -55,7 +55,10 @@ extension JournalParser {
         let start = lx.pos
         switch lx.date(defaultYear: defaultYear) {
         case .success(let d):
-            if d.year < 1900 || d.year > 2200 { diagnostics.warning(Messages.unlikelyYear(d.year), at: location(start)) }
+            // By day number: `year` would cost a calendar conversion per transaction.
+            if d.day < likelyFirstDay || d.day >= likelyEndDay {
+                diagnostics.warning(Messages.unlikelyYear(d.year), at: location(start))
+            }
             return d
         case .failure(.malformed):
             error(Messages.expectedDate, at: start)

@@ -53,6 +53,10 @@ public final class JournalParser {
     @exclusivity(unchecked) public var stream: CheckStream?
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
+    /// Days of the years 1900 to 2200 (a date outside them is most likely a
+    /// typo), kept here so that the check costs two comparisons.
+    let likelyFirstDay = CivilDate(year: 1900, month: 1, day: 1)!.day
+    let likelyEndDay = CivilDate(year: 2201, month: 1, day: 1)!.day
     /// More than the engine's limit of errors: the rest of the input is not read
     /// ("too many errors; stopping"), which keeps garbage input linear.
     @exclusivity(unchecked) var stoppedForErrors = false
