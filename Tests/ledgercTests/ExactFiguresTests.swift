@@ -101,4 +101,36 @@ final class ExactFiguresTests: XCTestCase {
         let holdings = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text)
         XCTAssertTrue(holdings.stdout.contains(",0.000000000000000000000000000001,"), "a tiny weight never shows as 0: \(holdings.stdout)")
     }
+
+    func testALotTotalIsTheBasisExactly() throws {
+        let text = "2025-01-01 Buy\n    Assets:Broker    3 XYZ {{95384477 USD}}\n    Assets:Cash   -95384477 USD\n"
+        let csv = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text)
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        let row = csv.stdout.split(separator: "\n")[1].split(separator: ",").map(String.init)
+        XCTAssertEqual(row[5], "95384477", "cost basis")
+        XCTAssertEqual(row[7], "95384477", "market value at the lot's own price")
+    }
+
+    func testAnAssertionOnABalanceThatOverflowsIsAnErrorThere() throws {
+        var text = ""
+        // Mixed scales: 32 integer digits and 30 decimal places need 62 digits.
+        for (i, n) in ["99999999999999999999999999999999.99", "0.000000000000000000000000000001"].enumerated() {
+            text += "2025-01-0\(i + 1) t\n    Assets:A    \(n) X\n    Equity\n"
+        }
+        text += "2025-01-05 check\n    Assets:A    0 X = 1 X\n    Equity\n"
+        text += "2025-01-06 assign\n    Assets:A    = 1 X\n    Equity\n"
+        let r = try runLedgerc(["check", "-"], stdin: text)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("<stdin>:8:") && r.stderr.contains("<stdin>:11:"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "running balance of Assets:A").count - 1, 2, r.stderr)
+    }
+
+    func testMinusTwoToThe127IsNeverAValue() throws {
+        var text = "2025-01-01 big\n"
+        for _ in 0..<17_014 { text += "    a    -9999999999999999999999999999999999 X\n" }
+        text += "    a    -1183460469231731687303715884122742 X\n    b\n"
+        let r = try runLedgerc(["report", "balance", "-"], stdin: text)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("amount overflows"), String(r.stderr.prefix(300)))
+    }
 }
