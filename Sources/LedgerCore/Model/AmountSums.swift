@@ -17,7 +17,9 @@ public struct AmountSums: Sendable {
     }
 
     public func quantity(_ commodity: Int32) -> ExactDecimal {
-        amounts.first { $0.commodity == commodity }?.quantity ?? .zero
+        // A commodity never added sums to zero.
+        guard let a = amounts.first(where: { $0.commodity == commodity }) else { return .zero }
+        return a.quantity
     }
 
     /// The non-zero sums at display precision, sorted by commodity name.

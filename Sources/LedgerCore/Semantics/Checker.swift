@@ -256,12 +256,12 @@ struct RunningBalances {
 
     /// The balance; nil once a sum into it overflowed.
     func value(_ key: Int64) -> ExactDecimal? {
-        overflowed.contains(key) ? nil : (values[key] ?? .zero)
+        overflowed.contains(key) ? nil : values[key, default: .zero]
     }
 
     mutating func add(_ q: ExactDecimal, to key: Int64) {
         guard !overflowed.contains(key) else { return }
-        if let sum = (values[key] ?? .zero).adding(q) {
+        if let sum = values[key, default: .zero].adding(q) {
             values[key] = sum
         } else {
             overflowed.insert(key)
