@@ -179,14 +179,12 @@ final class CheckCommandTests: XCTestCase {
     func testAFileNameThatIsNotUTF8() throws {
         let dir = try temporaryDirectory(self)
         let name: [UInt8] = Array("bad-".utf8) + [0xFF] + Array(".ledger".utf8)
-        let path = dir.path + "/" + String(decoding: name, as: UTF8.self)
         let raw = Array(dir.path.utf8) + [0x2F] + name + [0]
         let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
         XCTAssertGreaterThanOrEqual(fd, 0)
         let text = Array("2025-01-01 x\n    a  1 X\n    b  2 X\n".utf8)
         _ = text.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        _ = path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", "cd '\(dir.path)' && '\(ledgercBinary.path)' check \"$(printf 'bad-\\377.ledger')\" 2>&1"]

@@ -168,6 +168,18 @@ final class MaterializeMeaningTests: XCTestCase {
         XCTAssertEqual(figures(r.after), figures(r.before))
     }
 
+    /// A later run writes after the occurrences an earlier run recorded, so the file stays in date order.
+    func testLaterRunsWriteAfterEarlierOccurrences() throws {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("m.ledger")
+        try "repeat monthly from 2025-01-25  Rent, flat | x\n    Expenses:Rent    900 USD\n    Assets:Bank\n\n2025-01-02 Coffee\n    Expenses:Food   3 USD\n    Assets:Bank\n".write(to: file, atomically: false, encoding: .utf8)
+        for until in ["2025-02-28", "2025-04-30"] {
+            XCTAssertEqual(try runLedgerc(["materialize", file.path, "--until", until, "--write", "--quiet"]).status, 0)
+        }
+        let dates = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("2025-") }.map { String($0.prefix(10)) }
+        XCTAssertEqual(dates, ["2025-01-25", "2025-02-25", "2025-03-25", "2025-04-25", "2025-01-02"])
+    }
+
     func testPrintIsAFixedPoint() throws {
         for sample in ["samples/household.ledger", "samples/personal.ledger", "samples/trading.ledger"] {
             let once = try runLedgerc(["print", sample, "--until", "2025-06-30"])

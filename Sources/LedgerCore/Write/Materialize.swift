@@ -31,12 +31,15 @@ public struct MaterializePlan {
         guard !byRule.isEmpty else { return }
         occurrences = byRule.values.reduce(0) { $0 + $1.count }
         rules = byRule.count
+        // Where each rule's recorded occurrences start, by file and folded name, read once.
+        var recordedAt: [Int32: [String: Set<Int>]] = [:]
+        for t in ledger.transactions where t.generated == nil {
+            if let name = t.tag("repeat") { recordedAt[t.location.file, default: [:]][foldedName(name), default: []].insert(Int(t.location.offset)) }
+        }
         for (r, generated) in byRule.sorted(by: { $0.key < $1.key }) {
             let rule = journal.rules[Int(r)]
             let file = compilation.sources[rule.location.file]
-            let recorded = Set(journal.transactions.filter {
-                $0.location.file == rule.location.file && $0.tag("repeat").map(foldedName) == foldedName(rule.description)
-            }.map { Int($0.location.offset) })
+            let recorded = recordedAt[rule.location.file]?[foldedName(rule.description)] ?? []
             edits.append(MaterializePlan.insertion(of: generated, rule: rule, file: file, fileIndex: Int(rule.location.file), recordedAt: recorded))
         }
         problems = check(compilation, today: today)
