@@ -4,6 +4,15 @@ import XCTest
 /// Each root cause of a silently wrong figure (issues 11 §2, 20 §1) and the
 /// report crashes (issue 11 §3), through the binary.
 final class ExactFiguresTests: XCTestCase {
+    /// The cells of the first row of `report holdings --format csv` (the run must succeed).
+    func firstHoldingsRow(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let csv = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text)
+        XCTAssertEqual(csv.status, 0, csv.stderr, file: file, line: line)
+        let lines = csv.stdout.split(separator: "\n")
+        guard lines.count > 1 else { XCTFail("no holdings row: \(csv.stdout)", file: file, line: line); return [] }
+        return lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
     func testASumThatDoesNotFitIsAnErrorNotAWrongBalance() throws {
         var text = ""
         for i in 0..<20_000 { text += "2025-01-01 t\(i)\n    Assets:A    9999.000000000000000000000000000001 USD\n    Equity\n" }
@@ -16,17 +25,14 @@ final class ExactFiguresTests: XCTestCase {
 
     func testACostProductKeepsEveryDigit() throws {
         let text = "2025-01-01 Buy\n    Assets:Broker    100000 XYZ @ 9999.000000000000000000000000000001 USD\n    Assets:Cash\n"
-        let csv = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text)
-        XCTAssertEqual(csv.status, 0, csv.stderr)
-        let row = csv.stdout.split(separator: "\n")[1].split(separator: ",").map(String.init)
+        let row = try firstHoldingsRow(text)
         XCTAssertEqual(row[4], "9999.000000000000000000000000000001", "average cost")
         XCTAssertTrue(row[5].hasPrefix("999900000.0000000000000000000000001") && row[5].dropFirst(35).allSatisfy { $0 == "0" }, "cost basis: \(row[5])")
     }
 
     func testATotalCostIsTheBasisExactly() throws {
         let text = "2025-01-01 Buy\n    Assets:Broker    3000000000 XYZ @@ 1000000000 USD\n    Assets:Cash\n"
-        let csv = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text)
-        let row = csv.stdout.split(separator: "\n")[1].split(separator: ",").map(String.init)
+        let row = try firstHoldingsRow(text)
         XCTAssertEqual(row[5], "1000000000", "cost basis: what was paid")
         XCTAssertEqual(row[7], "1000000000", "market value at the trade's price")
     }
@@ -104,9 +110,7 @@ final class ExactFiguresTests: XCTestCase {
 
     func testALotTotalIsTheBasisExactly() throws {
         let text = "2025-01-01 Buy\n    Assets:Broker    3 XYZ {{95384477 USD}}\n    Assets:Cash   -95384477 USD\n"
-        let csv = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text)
-        XCTAssertEqual(csv.status, 0, csv.stderr)
-        let row = csv.stdout.split(separator: "\n")[1].split(separator: ",").map(String.init)
+        let row = try firstHoldingsRow(text)
         XCTAssertEqual(row[5], "95384477", "cost basis")
         XCTAssertEqual(row[7], "95384477", "market value at the lot's own price")
     }
