@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "ledgerc",
+    // `Int128` and typed throws need macOS 15; Linux needs no entry.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ledgerc", targets: ["ledgerc"]),
         .library(name: "LedgerCore", targets: ["LedgerCore"]),

@@ -16,7 +16,8 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
-    /// Each file in samples/errors/ fails with exactly its expected diagnostics.
+    /// Each file in samples/errors/ fails with exactly its expected diagnostics
+    /// (LEDGERC_RECORD=1 rewrites the .expected files and fails).
     func testErrorSamplesMatchTheirExpectedOutput() throws {
         let dir = repositoryRoot.appendingPathComponent("samples/errors")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ledger") }.sorted()
@@ -28,10 +29,9 @@ final class CheckCommandTests: XCTestCase {
             if let line = source.split(separator: "\n").first(where: { $0.hasPrefix("; ledgerc-args: ") }) {
                 args += line.dropFirst("; ledgerc-args: ".count).split(separator: " ").map(String.init)
             }
-            let expected = try String(contentsOf: dir.appendingPathComponent(name.replacingOccurrences(of: ".ledger", with: ".expected")), encoding: .utf8)
             let r = try runLedgerc(args + [path])
             XCTAssertEqual(r.status, 1, name)
-            XCTAssertEqual(r.stderr, expected, name)
+            try assertGolden(r.stderr, at: dir.appendingPathComponent(name.replacingOccurrences(of: ".ledger", with: ".expected")), name)
             XCTAssertTrue(r.stderr.hasPrefix(path + ":"), "diagnostics start with FILE:LINE:COL: \(name)")
         }
     }

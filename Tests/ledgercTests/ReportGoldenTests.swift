@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Every report × format on the samples, compared with golden files in Golden/.
-/// Set LEDGERC_RECORD=1 to rewrite them; a change to one must be explained in review.
+/// LEDGERC_RECORD=1 rewrites them and fails; a change to one must be explained in review.
 final class ReportGoldenTests: XCTestCase {
     static let cases: [(name: String, args: [String])] = [
         ("summary-household.txt", ["report", "samples/household.ledger"]),
@@ -30,18 +30,11 @@ final class ReportGoldenTests: XCTestCase {
     ]
 
     func testReportsMatchGoldenFiles() throws {
-        let record = ProcessInfo.processInfo.environment["LEDGERC_RECORD"] != nil
         let dir = repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden")
         for c in ReportGoldenTests.cases {
             let r = try runLedgerc(c.args + ["--until", "2025-04-30"])
             XCTAssertEqual(r.status, 0, "\(c.name): \(r.stderr)")
-            let url = dir.appendingPathComponent(c.name)
-            if record {
-                try r.stdout.write(to: url, atomically: true, encoding: .utf8)
-                continue
-            }
-            let expected = try String(contentsOf: url, encoding: .utf8)
-            XCTAssertEqual(r.stdout, expected, c.name)
+            try assertGolden(r.stdout, at: dir.appendingPathComponent(c.name), c.name)
             // Byte-identical across runs.
             XCTAssertEqual(try runLedgerc(c.args + ["--until", "2025-04-30"]).stdout, r.stdout, c.name)
         }

@@ -66,3 +66,20 @@ func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
 }
+
+/// Compares `actual` with the golden file at `url`. With `LEDGERC_RECORD=1` it
+/// writes `actual` there instead and fails, saying so, so that a recording run
+/// can never pass as a test run (as swift-argument-parser's `assertSnapshot`).
+/// A golden file that is missing fails too, naming the variable to set.
+func assertGolden(_ actual: String, at url: URL, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    if ProcessInfo.processInfo.environment["LEDGERC_RECORD"] != nil {
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+        XCTFail("recorded a new golden file \(url.lastPathComponent); unset LEDGERC_RECORD and run the tests again", file: file, line: line)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        XCTFail("no golden file \(url.path); run once with LEDGERC_RECORD=1 to record it", file: file, line: line)
+        return
+    }
+    XCTAssertEqual(actual, expected, name, file: file, line: line)
+}

@@ -91,7 +91,7 @@ public enum FileIO {
     private static func readAll(_ fd: Int32, into out: inout [UInt8], path: String, limit: Int, stopAtNul: Bool) -> Result<[UInt8], FileError> {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(.cannotRead(path: path, reason: errnoText()))

@@ -56,7 +56,7 @@ public final class SafeWriter {
     public func lock() throws(FileError) {
         var waited = 0.0
         while true {
-            let fd = Glibc.open(target, O_RDONLY | O_CLOEXEC)
+            let fd = systemOpen(target, O_RDONLY | O_CLOEXEC)
             if fd < 0 { throw .cannotWrite(path: path, reason: FileIO.errnoText()) }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 // The file may have been replaced while we waited: lock the one the path names now.
@@ -88,7 +88,7 @@ public final class SafeWriter {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             temp = "\(dir)/.\(name).ledgerc-\(String(random.next() as UInt64, radix: 36))"
-            fd = Glibc.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            fd = systemOpen(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 || errno != EEXIST { break }
         }
         if fd < 0 { throw .cannotWrite(path: path, reason: FileIO.errnoText()) }
@@ -132,7 +132,7 @@ public final class SafeWriter {
         temporary = nil
         self.sink = nil
         TemporaryFiles.clear()
-        let dirFD = Glibc.open(SafeWriter.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dirFD = systemOpen(SafeWriter.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 {
             fsync(dirFD)
             close(dirFD)

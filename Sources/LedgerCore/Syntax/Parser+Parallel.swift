@@ -124,30 +124,3 @@ extension JournalParser {
         diagnostics.absorb(other.diagnostics)
     }
 }
-
-/// A closure run on a thread of its own; `wait` returns when it has finished.
-final class BackgroundJob: @unchecked Sendable {
-    private var thread = pthread_t()
-    private let body: () -> Void
-    private var started = false
-
-    init(_ body: @escaping () -> Void) {
-        self.body = body
-        let box = Unmanaged.passRetained(self).toOpaque()
-        started = pthread_create(&thread, nil, { raw in
-            let job = Unmanaged<BackgroundJob>.fromOpaque(raw!).takeRetainedValue()
-            job.body()
-            return nil
-        }, box) == 0
-        if !started {
-            // No thread to be had: run it here.
-            Unmanaged<BackgroundJob>.fromOpaque(box).release()
-            body()
-        }
-    }
-
-    func wait() {
-        if started { pthread_join(thread, nil) }
-        started = false
-    }
-}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The one place that names libc calls whose spelling differs between Linux
+// (Glibc) and macOS (Darwin), or that a type of ours shadows (`open`, `read`).
+// Everything else calls these.
+
+/// `open(2)`: a file descriptor, or -1 with `errno` set.
+func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    open(path, flags, mode)
+}
+
+/// `read(2)` into `buffer`: the bytes read, 0 at the end, or -1 with `errno` set.
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(fd, buffer.baseAddress, buffer.count)
+}
+
+/// A closure run on a thread of its own; `wait` returns when it has finished.
+/// Off the hot path: one per split read of a large file.
+final class BackgroundJob: @unchecked Sendable {
+    #if canImport(Darwin)
+    private var thread: pthread_t?
+    #else
+    private var thread = pthread_t()
+    #endif
+    private let body: () -> Void
+    private var started = false
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        let box = Unmanaged.passRetained(self).toOpaque()
+        started = pthread_create(&thread, nil, { raw in
+            #if canImport(Darwin)
+            let job = Unmanaged<BackgroundJob>.fromOpaque(raw).takeRetainedValue()
+            #else
+            let job = Unmanaged<BackgroundJob>.fromOpaque(raw!).takeRetainedValue()
+            #endif
+            job.body()
+            return nil
+        }, box) == 0
+        if !started {
+            // No thread to be had: run it here.
+            Unmanaged<BackgroundJob>.fromOpaque(box).release()
+            body()
+        }
+    }
+
+    func wait() {
+        #if canImport(Darwin)
+        if started, let thread { pthread_join(thread, nil) }
+        #else
+        if started { pthread_join(thread, nil) }
+        #endif
+        started = false
+    }
+}
