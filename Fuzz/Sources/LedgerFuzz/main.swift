@@ -43,18 +43,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !full.hasErrors {
         // A report either gives its figures or an `AmountOverflow`; it never traps.
         for options in [ReportOptions(), ReportOptions(period: Period(from: CivilDate(year: 2025, month: 3, day: 1), to: nil), account: "a", depth: 1)] {
-            let summary = MonthSummaryReport(ledger: ledger, options: options)
-            _ = try? summary.text(); _ = try? summary.csv(); _ = try? summary.json()
-            let transactions = TransactionsReport(ledger: ledger, sources: full.sources, options: options)
-            _ = try? transactions.text(); _ = try? transactions.csv(to: devNull); _ = try? transactions.json(to: devNull)
-            let balance = BalanceReport(ledger: ledger, options: options)
-            _ = try? balance.text(); _ = try? balance.csv(); _ = try? balance.json()
-            let register = RegisterReport(ledger: ledger, options: options)
-            _ = try? register.text(); _ = try? register.csv(); _ = try? register.json()
-            let holdings = HoldingsReport(ledger: ledger, options: options)
-            _ = try? holdings.text(); _ = try? holdings.csv(); _ = try? holdings.json()
-            let trades = TradesReport(ledger: ledger, sources: full.sources, options: options)
-            _ = try? trades.text(); _ = try? trades.csv(); _ = try? trades.json()
+            for kind in ReportKind.allCases {
+                guard let document = try? kind.report(full, options: options).document() else { continue }
+                for format in OutputFormat.allCases {
+                    _ = format.render(document, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities, to: devNull)
+                }
+            }
         }
         _ = MaterializePlan(full, today: until)
     }

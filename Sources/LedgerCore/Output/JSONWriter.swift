@@ -65,6 +65,15 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// A key already written as a JSON string, quotes included.
+    public mutating func key(quoted bytes: [UInt8]) {
+        separate()
+        bytes.withUnsafeBufferPointer { buffer.write(bytes: $0) }
+        buffer.byte(0x3A)
+        if pretty { buffer.byte(0x20) }
+        afterKey = true
+    }
+
     /// A key from data (a tag name), escaped like any string.
     public mutating func key(string k: String) {
         separate()

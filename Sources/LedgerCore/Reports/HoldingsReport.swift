@@ -14,7 +14,7 @@ public struct Holding: Sendable {
 }
 
 /// What is held at the end of the period, what it cost, what it is worth.
-public struct HoldingsReport {
+public struct HoldingsReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
@@ -105,86 +105,37 @@ public struct HoldingsReport {
         }
     }
 
-    func money(_ q: ExactDecimal, _ commodity: Int32) -> String { ledger.journal.commodities.plain(q, commodity) }
-    /// A fraction with 4 places, or more when it has them (a share that is not zero never shows as zero).
-    func fraction(_ q: ExactDecimal?) -> String { q.map { $0.text(places: max(4, $0.scale)) } ?? "" }
-
-    public func csv() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        var w = CSVWriter()
-        w.row(["account", "commodity", "quantity", "cost_commodity", "average_cost", "cost_basis", "price", "market_value",
-               "unrealized_gain", "unrealized_pct", "weight", "realized_gain"])
-        for r in try rows() {
-            let p = r.position, k = p.costCommodity
-            w.row([ledger.journal.accounts[p.account], c[p.commodity], c.plain(p.quantity, p.commodity), c[k],
-                   money(r.averageCost, k), money(p.costBasis, k), money(r.price, k), money(r.marketValue, k),
-                   money(r.unrealizedGain, k), fraction(r.unrealizedPct), fraction(r.weight), money(r.realizedGain, k)])
-        }
-        return w.buffer.bytes
-    }
-
-    public func json() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
+    /// `holdings`: a row per account and commodity held; `totals`: a row per cost commodity.
+    public func document() throws(AmountOverflow) -> ReportDocument {
         let rows = try rows()
-        var w = JSONWriter(pretty: true)
-        beginJSONReport(&w, until: ledger.until)
-        w.key("holdings"); w.beginArray()
-        for r in rows {
+        let columns = [
+            Column("account", "Account"), Column("commodity", "Commodity"), Column("quantity", "Quantity", numeric: true),
+            Column("cost_commodity", "", in: .data), Column("average_cost", "Avg cost", numeric: true),
+            Column("cost_basis", "Cost basis", numeric: true), Column("price", "Price", numeric: true),
+            Column("market_value", "Market value", numeric: true), Column("unrealized_gain", "Unrealized", numeric: true),
+            Column("unrealized_pct", "", numeric: true), Column("weight", "Weight", numeric: true),
+            Column("bar", "", in: .text), Column("realized_gain", "", in: .data),
+        ]
+        let cells: [[Cell]] = rows.map { r in
             let p = r.position, k = p.costCommodity
-            w.beginObject()
-            w.key("account"); w.string(ledger.journal.accounts[p.account])
-            w.key("commodity"); w.string(c[p.commodity])
-            w.key("quantity"); w.string(c.plain(p.quantity, p.commodity))
-            w.key("costCommodity"); w.string(c[k])
-            w.key("averageCost"); w.string(money(r.averageCost, k))
-            w.key("costBasis"); w.string(money(p.costBasis, k))
-            w.key("price"); w.string(money(r.price, k))
-            w.key("marketValue"); w.string(money(r.marketValue, k))
-            w.key("unrealizedGain"); w.string(money(r.unrealizedGain, k))
-            w.key("unrealizedPct"); w.string(r.unrealizedPct.map { fraction($0) })
-            w.key("weight"); w.string(r.weight.map { fraction($0) })
-            w.key("realizedGain"); w.string(money(r.realizedGain, k))
-            w.endObject()
+            return [.account(p.account), .commodity(p.commodity, quotedInText: true), .bareQuantity(p.quantity, p.commodity),
+                    .commodity(k), .amount(r.averageCost, k), .amount(p.costBasis, k), .amount(r.price, k), .amount(r.marketValue, k),
+                    .amount(r.unrealizedGain, k), .fraction(r.unrealizedPct, padded: true), .fraction(r.weight, padded: true),
+                    r.weight.map { .bar($0, of: ExactDecimal(1)) } ?? .missing, .amount(r.realizedGain, k)]
         }
-        w.endArray()
-        w.key("totals"); w.beginArray()
-        for t in try totals(rows) {
-            w.beginObject()
-            w.key("costCommodity"); w.string(c[t.costCommodity])
-            w.key("costBasis"); w.string(money(t.basis, t.costCommodity))
-            w.key("marketValue"); w.string(money(t.value, t.costCommodity))
-            w.key("unrealizedGain"); w.string(money(t.unrealized, t.costCommodity))
-            w.key("realizedGain"); w.string(money(t.realized, t.costCommodity))
-            w.endObject()
-        }
-        return finishJSONReport(&w)
-    }
-
-    public func text() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        let rows = try rows()
-        if rows.isEmpty { return Array("No holdings.\n".utf8) }
-        var table = TextTable(headers: ["Account", "Commodity", "Quantity", "Avg cost", "Cost basis", "Price", "Market value",
-                                        "Unrealized", "", "Weight", ""], rightAligned: [2, 3, 4, 5, 6, 7, 8, 9])
-        for r in rows {
-            let p = r.position, k = p.costCommodity
-            let f = { (q: ExactDecimal) in c.format(Amount(q, k)) }
-            table.add([ledger.journal.accounts[p.account], c.needsQuotes(p.commodity) ? "\"\(c[p.commodity])\"" : c[p.commodity],
-                       c.format(Amount(p.quantity, CommodityTable.none), precision: c.precision(p.commodity)),
-                       f(r.averageCost), f(p.costBasis), f(r.price), f(r.marketValue), f(r.unrealizedGain),
-                       r.unrealizedPct.map(percent) ?? "", r.weight.map(percent) ?? "",
-                       r.weight.map { proportionalBar($0, of: ExactDecimal(1), width: 20) } ?? ""])
-        }
-        var out = table.render()
-        out += "\n"
-        var totals = TextTable(headers: ["Cost commodity", "Cost basis", "Market value", "Unrealized", "", "Realized in period"],
-                               rightAligned: [1, 2, 3, 4, 5])
+        let totalColumns = [
+            Column("cost_commodity", "Cost commodity"), Column("cost_basis", "Cost basis", numeric: true),
+            Column("market_value", "Market value", numeric: true), Column("unrealized_gain", "Unrealized", numeric: true),
+            Column("unrealized_pct", "", numeric: true, in: .text), Column("realized_gain", "Realized in period", numeric: true),
+        ]
+        var totals: [[Cell]] = []
         for t in try self.totals(rows) {
-            let f = { (q: ExactDecimal) in c.format(Amount(q, t.costCommodity)) }
-            totals.add([c[t.costCommodity], f(t.basis), f(t.value), f(t.unrealized),
-                        try t.unrealized.shown(over: t.basis, places: 4, at: nil).map(percent) ?? "", f(t.realized)])
+            let k = t.costCommodity
+            totals.append([.commodity(k), .amount(t.basis, k), .amount(t.value, k), .amount(t.unrealized, k),
+                           .fraction(try t.unrealized.shown(over: t.basis, places: 4, at: nil), padded: true), .amount(t.realized, k)])
         }
-        out += totals.render()
-        return Array(out.utf8)
+        return ReportDocument([ReportTable(name: "holdings", columns: columns, rows: cells),
+                               ReportTable(name: "totals", columns: totalColumns, rows: totals)],
+                              until: ledger.until, text: .tables(empty: "No holdings.\n"))
     }
 }

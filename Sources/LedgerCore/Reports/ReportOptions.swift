@@ -5,6 +5,8 @@ public struct ReportOptions: Sendable {
     public var account: String?
     /// Roll accounts up to this many levels.
     public var depth: Int?
+    /// With `report trades`: only purchases or only sales.
+    public var side: Trade.Side?
 
     public init(period: Period = Period(), account: String? = nil, depth: Int? = nil) {
         self.period = period
@@ -27,19 +29,4 @@ public struct AccountFilter {
     }
 
     @inline(__always) public func keeps(_ account: Int32) -> Bool { keep[Int(account)] }
-}
-
-/// The `"ledgerc": 1, "until": ...` header every JSON report starts with.
-func beginJSONReport(_ w: inout JSONWriter, until: CivilDate) {
-    w.beginObject()
-    w.key("ledgerc"); w.int(1)
-    w.key("until"); w.string(until.description)
-}
-
-/// Closes the report's last array and its object; the bytes, with a final line break.
-func finishJSONReport(_ w: inout JSONWriter) -> [UInt8] {
-    w.endArray()
-    w.endObject()
-    w.buffer.byte(0x0A)
-    return w.buffer.bytes
 }

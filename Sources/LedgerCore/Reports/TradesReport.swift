@@ -1,5 +1,5 @@
 /// Every purchase and sale in the period, with realized gains and totals per commodity.
-public struct TradesReport {
+public struct TradesReport: Report {
     public let ledger: Ledger
     public let sources: SourceManager
     public let options: ReportOptions
@@ -55,91 +55,38 @@ public struct TradesReport {
         return "\(file):\(line)"
     }
 
-    /// A unit price: at the cost commodity's precision, or more places if it was written with more.
-    func priceText(_ t: Trade) -> String {
-        let c = ledger.journal.commodities
-        return t.price.text(places: max(c.precision(t.costCommodity), t.price.normalized.scale))
-    }
-
-    public func csv() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        var w = CSVWriter()
-        w.row(["date", "account", "commodity", "side", "quantity", "price", "amount", "cost_commodity", "realized_gain", "source"])
-        for t in try trades() {
-            w.row([t.date.description, ledger.journal.accounts[t.account], c[t.commodity], t.side.rawValue,
-                   c.plain(t.quantity, t.commodity), priceText(t), c.plain(t.amount, t.costCommodity), c[t.costCommodity],
-                   t.realizedGain.map { c.plain($0, t.costCommodity) } ?? "", sourceText(t)])
-        }
-        return w.buffer.bytes
-    }
-
-    public func json() throws(AmountOverflow) -> [UInt8] {
+    /// `trades`: a row per purchase and sale; `totals`: a row per commodity
+    /// and cost commodity. With `--side`, text shows only that side's columns.
+    public func document() throws(AmountOverflow) -> ReportDocument {
         let c = ledger.journal.commodities
         let trades = try trades()
-        var w = JSONWriter(pretty: true)
-        beginJSONReport(&w, until: ledger.until)
-        w.key("trades"); w.beginArray()
-        for t in trades {
-            w.beginObject()
-            w.key("date"); w.string(t.date.description)
-            w.key("account"); w.string(ledger.journal.accounts[t.account])
-            w.key("commodity"); w.string(c[t.commodity])
-            w.key("side"); w.string(t.side.rawValue)
-            w.key("quantity"); w.string(c.plain(t.quantity, t.commodity))
-            w.key("price"); w.string(priceText(t))
-            w.key("amount"); w.string(c.plain(t.amount, t.costCommodity))
-            w.key("costCommodity"); w.string(c[t.costCommodity])
-            w.key("realizedGain"); w.string(t.realizedGain.map { c.plain($0, t.costCommodity) })
-            w.key("source"); w.string(sourceText(t))
-            w.endObject()
+        let realizedInText: Formats = side == .buy ? .data : .all
+        let columns = [
+            Column("date", "Date"), Column("account", "Account"), Column("commodity", "Commodity"), Column("side", "Side"),
+            Column("quantity", "Quantity", numeric: true), Column("price", "Price", numeric: true),
+            Column("amount", "Amount", numeric: true), Column("cost_commodity", "", in: .data),
+            Column("realized_gain", "Realized", numeric: true, in: realizedInText), Column("source", "", in: .data),
+        ]
+        let rows: [[Cell]] = trades.map { t in
+            let k = t.costCommodity
+            return [.date(t.date), .account(t.account), .commodity(t.commodity, quotedInText: true), .text(t.side.rawValue),
+                    .number(t.quantity, t.commodity), .amount(t.price, k, places: max(c.precision(k), t.price.normalized.scale)),
+                    .amount(t.amount, k), .commodity(k), t.realizedGain.map { .amount($0, k) } ?? .missing, .text(sourceText(t))]
         }
-        w.endArray()
-        w.key("totals"); w.beginArray()
-        for s in try totals(trades) {
+        let buys: Formats = side == .sell ? .json : .all, sells: Formats = side == .buy ? .json : .all
+        let totalColumns = [
+            Column("commodity", "Commodity"), Column("cost_commodity", "", in: .json),
+            Column("bought_quantity", "Bought", numeric: true, in: buys), Column("bought_amount", "Amount", numeric: true, in: buys),
+            Column("sold_quantity", "Sold", numeric: true, in: sells), Column("sold_amount", "Amount", numeric: true, in: sells),
+            Column("realized_gain", "Realized", numeric: true, in: sells),
+        ]
+        let totals: [[Cell]] = try self.totals(trades).map { s in
             let k = s.costCommodity
-            w.beginObject()
-            w.key("commodity"); w.string(c[s.commodity])
-            w.key("costCommodity"); w.string(c[k])
-            w.key("boughtQuantity"); w.string(c.plain(s.bought, s.commodity))
-            w.key("boughtAmount"); w.string(c.plain(s.boughtAmount, k))
-            w.key("soldQuantity"); w.string(c.plain(s.sold, s.commodity))
-            w.key("soldAmount"); w.string(c.plain(s.soldAmount, k))
-            w.key("realizedGain"); w.string(c.plain(s.realizedGain, k))
-            w.endObject()
+            return [.commodity(s.commodity, quotedInText: true), .commodity(k), .number(s.bought, s.commodity), .amount(s.boughtAmount, k),
+                    .number(s.sold, s.commodity), .amount(s.soldAmount, k), .amount(s.realizedGain, k)]
         }
-        return finishJSONReport(&w)
-    }
-
-    public func text() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        let trades = try trades()
-        if trades.isEmpty { return Array("No trades in the period.\n".utf8) }
-        let name = { (k: Int32) in c.needsQuotes(k) ? "\"\(c[k])\"" : c[k] }
-        // Buys realize nothing: with --side buy, no Realized column.
-        let realized = side != .buy
-        var table = TextTable(headers: ["Date", "Account", "Commodity", "Side", "Quantity", "Price", "Amount"] + (realized ? ["Realized"] : []),
-                              rightAligned: [4, 5, 6, 7])
-        for t in trades {
-            var row = [t.date.description, ledger.journal.accounts[t.account], name(t.commodity), t.side.rawValue,
-                       c.plain(t.quantity, t.commodity), c.format(Amount(t.price, t.costCommodity), precision: max(c.precision(t.costCommodity), t.price.normalized.scale)),
-                       c.format(Amount(t.amount, t.costCommodity))]
-            if realized { row.append(t.realizedGain.map { c.format(Amount($0, t.costCommodity)) } ?? "") }
-            table.add(row)
-        }
-        var out = table.render() + "\n"
-        // With --side, only that side's totals.
-        var headers = ["Commodity"]
-        if side != .sell { headers += ["Bought", "Amount"] }
-        if side != .buy { headers += ["Sold", "Amount", "Realized"] }
-        var totals = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
-        for s in try self.totals(trades) {
-            let f = { (q: ExactDecimal) in c.format(Amount(q, s.costCommodity)) }
-            var row = [name(s.commodity)]
-            if side != .sell { row += [c.plain(s.bought, s.commodity), f(s.boughtAmount)] }
-            if side != .buy { row += [c.plain(s.sold, s.commodity), f(s.soldAmount), f(s.realizedGain)] }
-            totals.add(row)
-        }
-        out += totals.render()
-        return Array(out.utf8)
+        return ReportDocument([ReportTable(name: "trades", columns: columns, rows: rows),
+                               ReportTable(name: "totals", columns: totalColumns, rows: totals)],
+                              until: ledger.until, text: .tables(empty: "No trades in the period.\n"))
     }
 }

@@ -1,6 +1,6 @@
 /// Every transaction in the period after materialization, as CSV (one row per
 /// posting), JSON, or ledger text.
-public struct TransactionsReport {
+public struct TransactionsReport: Report {
     public let ledger: Ledger
     public let sources: SourceManager
     public let options: ReportOptions
@@ -75,124 +75,91 @@ public struct TransactionsReport {
         return c[a.commodity].isEmpty ? q : "\(q) \(c[a.commodity])"
     }
 
-    /// CSV, one row per posting; with a sink, written out as it goes (the rest is returned).
-    public func csv(to sink: ByteSink? = nil) throws(AmountOverflow) -> [UInt8] {
+    /// `transactions`: a row per transaction with its `postings` nested (JSON,
+    /// one per line); for CSV a row per posting; as text, the journal itself.
+    /// Rows are streamed while they are written: this export can be large.
+    public func document() throws(AmountOverflow) -> ReportDocument {
         try checkFigures()
-        let c = ledger.journal.commodities
-        let accounts = ledger.journal.accounts
-        var w = CSVWriter()
-        w.row(["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost", "generated", "source", "comment"])
-        var number = 0
-        forEachSelected { t, filter in
-            number += 1
-            let src = source(t)
-            let sourceText = "\(src.file):\(src.line)"
-            for p in t.postings where filter.keeps(p.account) {
-                let a = p.amount!
-                w.plainField { $0.int(number) }
-                w.plainField { t.date.write(into: &$0) }
-                w.field(t.status.word)
-                w.field(t.code ?? "")
-                w.field(t.description)
-                w.field(accounts[p.account])
-                w.plainField { c.writePlain(a.quantity, a.commodity, into: &$0) }
-                w.field(c[a.commodity])
-                w.field(checkedUnitCost(p).map(costText) ?? "")
-                w.plainField { $0.write(t.generated == nil ? "false" : "true") }
-                w.field(sourceText)
-                w.field(p.comment ?? t.comment ?? "")
-                w.endRow()
+        let transactions = ReportTable(name: "transactions", columns: TransactionsReport.columns) { row in
+            var cells: [Cell] = []
+            cells.reserveCapacity(TransactionsReport.columns.count)
+            forEachSelected { t, filter in
+                self.cells(t, filter, into: &cells)
+                row(cells)
             }
-            w.flush(to: sink)
         }
-        return w.buffer.bytes
+        let postings = ReportTable(name: "postings", columns: TransactionsReport.csvColumns) { row in
+            var number = 0
+            // One row buffer, refilled for each posting: no allocation per row.
+            var cells: [Cell] = []
+            cells.reserveCapacity(TransactionsReport.csvColumns.count)
+            forEachSelected { t, filter in
+                number += 1
+                let src = source(t)
+                let sourceText = "\(src.file):\(src.line)"
+                for p in t.postings where filter.keeps(p.account) {
+                    let a = p.amount!
+                    cells.removeAll(keepingCapacity: true)
+                    cells.append(.count(number)); cells.append(.date(t.date)); cells.append(.text(t.status.word))
+                    cells.append(.text(t.code ?? "")); cells.append(.text(t.description)); cells.append(.account(p.account))
+                    cells.append(.number(a.quantity, a.commodity)); cells.append(.commodity(a.commodity))
+                    cells.append(.text(checkedUnitCost(p).map(costText) ?? "")); cells.append(.flag(t.generated != nil))
+                    cells.append(.text(sourceText)); cells.append(.text(p.comment ?? t.comment ?? ""))
+                    row(cells)
+                }
+            }
+        }
+        var document = ReportDocument([transactions], until: ledger.until, text: .custom(journalText), json: .rowPerLine)
+        document.csv = postings
+        return document
     }
 
-    /// JSON, one compact transaction per line (this export can be large); with a
-    /// sink, written out as it goes (the rest is returned).
-    public func json(to sink: ByteSink? = nil) throws(AmountOverflow) -> [UInt8] {
-        try checkFigures()
+    static let csvColumns = ["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost",
+                             "generated", "source", "comment"].map { Column($0, $0) }
+    static let columns = ["date", "date2", "status", "code", "description", "payee", "comment", "tags", "source", "generated",
+                          "rule", "postings"].map { Column($0, $0) }
+    static let postingColumns = ["account", "amount", "commodity", "cost", "inferred", "virtual", "comment", "tags"].map { Column($0, $0) }
+
+    /// One transaction as JSON cells, with the postings `--account` keeps
+    /// (streamed into the row as it is written).
+    func cells(_ t: Transaction, _ filter: AccountFilter, into cells: inout [Cell]) {
         let c = ledger.journal.commodities
-        var w = JSONWriter(pretty: false, capacity: 1 << 20)
-        beginJSONReport(&w, until: ledger.until)
-        w.key("transactions"); w.beginArray()
-        forEachSelected { t, filter in
-            w.beginObjectOnNewLine()
-            w.key("date"); w.plainString { t.date.write(into: &$0) }
-            w.key("date2"); w.string(t.date2?.description)
-            w.key("status"); w.string(t.status == .unmarked ? nil : t.status.word)
-            w.key("code"); w.string(t.code)
-            w.key("description"); w.string(t.description)
-            w.key("payee"); w.string(t.payee)
-            w.key("comment"); w.string(t.comment)
-            w.key("tags"); writeTags(t.tags, &w)
-            let src = source(t)
-            w.key("source"); w.beginObject()
-            w.key("file"); w.string(src.file)
-            w.key("line"); w.int(src.line)
-            w.endObject()
-            w.key("generated"); w.bool(t.generated != nil)
-            w.key("rule")
-            if let g = t.generated {
-                let rule = ledger.journal.rules[Int(g.rule)]
-                w.beginObject()
-                w.key("description"); w.string(rule.description)
-                w.key("file"); w.string(src.file)
-                w.key("line"); w.int(src.line)
-                w.key("occurrence"); w.int(Int(g.occurrence))
-                w.endObject()
-            } else {
-                w.null()
-            }
-            w.key("postings"); w.beginArray()
-            for p in t.postings where filter.keeps(p.account) {
-                let a = p.amount!
-                w.beginObject()
-                w.key("account"); w.string(ledger.journal.accounts[p.account])
-                w.key("amount"); w.plainString { c.writePlain(a.quantity, a.commodity, into: &$0) }
-                w.key("commodity"); w.string(c[a.commodity])
-                w.key("cost")
-                if let cost = checkedUnitCost(p) {
-                    w.beginObject()
-                    w.key("amount"); w.string(cost.quantity.text(places: max(c.precision(cost.commodity), cost.quantity.scale)))
-                    w.key("commodity"); w.string(c[cost.commodity])
-                    w.endObject()
-                } else {
-                    w.null()
-                }
-                w.key("inferred"); w.bool(p.isInferred)
-                w.key("virtual")
-                switch p.virtual {
-                case .real: w.null()
-                case .balanced: w.string("balanced")
-                case .unbalanced: w.string("unbalanced")
-                }
-                w.key("comment"); w.string(p.comment)
-                w.key("tags"); writeTags(p.tags, &w)
-                w.endObject()
-            }
-            w.endArray()
-            w.endObject()
-            w.flush(to: sink)
+        let src = source(t)
+        let rule: Cell = t.generated.map { g in
+            .object([("description", .text(ledger.journal.rules[Int(g.rule)].description)), ("file", .text(src.file)),
+                     ("line", .count(src.line)), ("occurrence", .count(Int(g.occurrence)))])
+        } ?? .missing
+        var postingRows: [[Cell]] = []
+        for p in t.postings where filter.keeps(p.account) {
+            let a = p.amount!
+            let cost: Cell = checkedUnitCost(p).map { cost in
+                .object([("amount", .text(cost.quantity.text(places: max(c.precision(cost.commodity), cost.quantity.scale)))),
+                         ("commodity", .commodity(cost.commodity))])
+            } ?? .missing
+            let virtual: Cell = p.virtual == .real ? .missing : .text(p.virtual == .balanced ? "balanced" : "unbalanced")
+            postingRows.append([.account(p.account), .number(a.quantity, a.commodity), .commodity(a.commodity), cost,
+                                .flag(p.isInferred), virtual, p.comment.map(Cell.text) ?? .missing,
+                                p.comment == nil ? TransactionsReport.noTags : tagCells(p.tags)])
         }
-        w.endArrayOnNewLine()
-        w.endObject()
-        w.buffer.byte(0x0A)
-        return w.buffer.bytes
+        let postings = ReportTable(name: "postings", columns: TransactionsReport.postingColumns, rows: postingRows)
+        cells.removeAll(keepingCapacity: true)
+        cells.append(.date(t.date)); cells.append(t.date2.map(Cell.date) ?? .missing)
+        cells.append(t.status == .unmarked ? .missing : .text(t.status.word)); cells.append(t.code.map(Cell.text) ?? .missing)
+        cells.append(.text(t.description)); cells.append(.text(t.payee)); cells.append(t.comment.map(Cell.text) ?? .missing)
+        cells.append(t.comment == nil ? TransactionsReport.noTags : tagCells(t.tags)); cells.append(.object([("file", .text(src.file)), ("line", .count(src.line))]))
+        cells.append(.flag(t.generated != nil)); cells.append(rule); cells.append(.table(postings))
     }
+
+    static var noTags: Cell { .object([]) }
 
     /// Tags as an object; a key given twice keeps its first value.
-    func writeTags(_ tags: Tags, _ w: inout JSONWriter) {
-        w.beginObject()
+    func tagCells(_ tags: Tags) -> Cell {
         var seen = Set<String>()
-        for (k, v) in tags where seen.insert(k).inserted {
-            w.key(string: k); w.string(v)
-        }
-        w.endObject()
+        return .object(tags.filter { seen.insert($0.key).inserted }.map { ($0.key, .text($0.value)) })
     }
 
-    public func text() throws(AmountOverflow) -> [UInt8] {
-        try checkFigures()
+    /// The transactions as journal text, each with the postings `--account` keeps.
+    func journalText() -> [UInt8] {
         let printer = LedgerPrinter(journal: ledger.journal, sources: sources)
         var buf = ByteBuffer(capacity: 1 << 20)
         for (n, (t, kept)) in selected().enumerated() {

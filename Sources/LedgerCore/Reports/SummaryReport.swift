@@ -20,7 +20,7 @@ public struct MonthSummary: Sendable {
 
 /// Builds month summaries: one row per month and commodity that has income or
 /// expenses in the period, in month order and then commodity name order.
-public struct MonthSummaryReport {
+public struct MonthSummaryReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
     /// Depth of the expense categories (default 2).
@@ -97,91 +97,37 @@ public struct MonthSummaryReport {
         return result
     }
 
-    // MARK: writers
-
-    public func csv() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        var w = CSVWriter()
-        w.row(["month", "commodity", "income", "expenses", "net", "savings_rate", "transactions", "generated"])
-        for r in try rows() {
-            w.row([r.month.monthText, c[r.commodity], c.plain(r.income, r.commodity), c.plain(r.expenses, r.commodity),
-                   c.plain(r.net, r.commodity), r.savingsRate?.description ?? "", String(r.transactions), String(r.generated)])
-        }
-        return w.buffer.bytes
-    }
-
-    public func json() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        let accounts = ledger.journal.accounts
-        var w = JSONWriter(pretty: true)
-        beginJSONReport(&w, until: ledger.until)
-        w.key("months"); w.beginArray()
-        for r in try rows() {
-            w.beginObject()
-            w.key("month"); w.string(r.month.monthText)
-            w.key("commodity"); w.string(c[r.commodity])
-            w.key("income"); w.string(c.plain(r.income, r.commodity))
-            w.key("expenses"); w.string(c.plain(r.expenses, r.commodity))
-            w.key("net"); w.string(c.plain(r.net, r.commodity))
-            w.key("savingsRate"); w.string(r.savingsRate?.description)
-            w.key("transactions"); w.int(r.transactions)
-            w.key("generated"); w.int(r.generated)
-            w.key("categories"); w.beginArray()
-            for cat in r.categories {
-                w.beginObject()
-                w.key("account"); w.string(accounts[cat.account])
-                w.key("type"); w.string("expense")
-                w.key("amount"); w.string(c.plain(cat.amount, r.commodity))
-                w.endObject()
-            }
-            w.endArray()
-            w.endObject()
-        }
-        return finishJSONReport(&w)
-    }
-
-    public func text() throws(AmountOverflow) -> [UInt8] {
-        let c = ledger.journal.commodities
-        let accounts = ledger.journal.accounts
+    /// `months`: a row per month and commodity, each with its `categories`.
+    public func document() throws(AmountOverflow) -> ReportDocument {
         let rows = try rows()
-        if rows.isEmpty { return Array("No income or expenses in the period.\n".utf8) }
-        var table = TextTable(headers: ["Month", "Commodity", "Income", "Expenses", "Net", "Savings", "Txns", "Generated", ""],
-                              rightAligned: [2, 3, 4, 5, 6, 7])
         var maxExpenses: [Int32: ExactDecimal] = [:]
         for r in rows where maxExpenses[r.commodity].map({ $0 < r.expenses }) ?? true { maxExpenses[r.commodity] = r.expenses }
+        let columns = [
+            Column("month", "Month"), Column("commodity", "Commodity"),
+            Column("income", "Income", numeric: true), Column("expenses", "Expenses", numeric: true),
+            Column("net", "Net", numeric: true), Column("savings_rate", "Savings", numeric: true),
+            Column("transactions", "Txns", numeric: true), Column("generated", "Generated", numeric: true),
+            Column("bar", "", in: .text), Column("categories", "", in: [.text, .json]),
+        ]
+        let categoryColumns = [
+            Column("account", "Category"), Column("type", "", in: .json), Column("amount", "Amount", numeric: true),
+            Column("share", "Share", numeric: true, in: .text), Column("bar", "", in: .text),
+        ]
+        var cells: [[Cell]] = []
         for r in rows {
-            let rate = r.savingsRate.map { percent($0) } ?? ""
-            table.add([r.month.monthText, c[r.commodity], c.format(Amount(r.income, r.commodity)),
-                       c.format(Amount(r.expenses, r.commodity)), c.format(Amount(r.net, r.commodity)), rate,
-                       String(r.transactions), String(r.generated),
-                       maxExpenses[r.commodity].map { proportionalBar(r.expenses, of: $0, width: 20) } ?? ""])
-        }
-        var out = table.render()
-        for r in rows where !r.categories.isEmpty {
-            out += "\n\(r.month.monthText) \(c[r.commodity]) expenses by category\n"
-            var cats = TextTable(headers: ["Category", "Amount", "Share", ""], rightAligned: [1, 2])
+            var categories: [[Cell]] = []
             for cat in r.categories {
-                let share = try cat.amount.shown(over: r.expenses, places: 4, at: nil)
-                cats.add([accounts[cat.account], c.format(Amount(cat.amount, r.commodity)), share.map(percent) ?? "",
-                          proportionalBar(cat.amount, of: r.expenses, width: 20)])
+                categories.append([.account(cat.account), .text("expense"), .amount(cat.amount, r.commodity),
+                                   .fraction(try cat.amount.shown(over: r.expenses, places: 4, at: nil), padded: true),
+                                   .bar(cat.amount, of: r.expenses)])
             }
-            out += cats.render(indent: "  ")
+            let title = "\(r.month.monthText) \(ledger.journal.commodities[r.commodity]) expenses by category"
+            cells.append([.month(r.month), .commodity(r.commodity), .amount(r.income, r.commodity), .amount(r.expenses, r.commodity),
+                          .amount(r.net, r.commodity), .fraction(r.savingsRate, padded: false), .count(r.transactions), .count(r.generated),
+                          .bar(r.expenses, of: maxExpenses[r.commodity]!),
+                          .table(ReportTable(name: "categories", columns: categoryColumns, rows: categories, title: title))])
         }
-        return Array(out.utf8)
+        return ReportDocument([ReportTable(name: "months", columns: columns, rows: cells)], until: ledger.until,
+                              text: .tables(empty: "No income or expenses in the period.\n"))
     }
-}
-
-/// A fraction as a percentage with one decimal place: 0.5523 → "55.2%"; a
-/// share that is not zero never shows as zero: 0.00004 → "0.004%".
-public func percent(_ fraction: ExactDecimal) -> String {
-    // × 100 only moves the decimal point (fractions here have 4 or more places).
-    guard let wide = fraction.rescaled(upTo: 2) else { return "\(fraction) × 100%" }
-    let hundredfold = ExactDecimal(mantissa: wide.mantissa, scale: wide.scale - 2)
-    var places = 1
-    var shown = hundredfold.rounded(to: places)
-    while shown.isZero, !fraction.isZero, places < ExactDecimal.maxScale {
-        places += 1
-        shown = hundredfold.rounded(to: places)
-    }
-    return shown.description + "%"
 }

@@ -1,0 +1,96 @@
+/// Writes a report for a person: tables aligned by display width (Korean
+/// text lines up), amounts in their commodity's style, fractions as percentages.
+struct TextRenderer {
+    let names: CellNames
+
+    func render(_ document: ReportDocument) -> [UInt8] {
+        switch document.text {
+        case .custom(let write): return write()
+        case .balanceTree: return Array(balanceTree(document).utf8)
+        case .tables(let empty):
+            if let empty, !hasRows(document.tables[0]) { return Array(empty.utf8) }
+            var out = ""
+            for (i, table) in document.tables.enumerated() {
+                if i > 0 { out += "\n" }
+                out += render(table)
+            }
+            return Array(out.utf8)
+        }
+    }
+
+    private func hasRows(_ table: ReportTable) -> Bool {
+        var any = false
+        table.forEachRow { _ in any = true }
+        return any
+    }
+
+    /// The table, then a titled, indented section for each nested table that has rows.
+    private func render(_ table: ReportTable, indent: String = "") -> String {
+        var rows: [[Cell]] = []
+        table.forEachRow { rows.append($0) }
+        let shown = table.columns.indices.filter { table.columns[$0].formats.contains(.text) }
+        let sections = shown.filter { i in rows.first.map { if case .table = $0[i] { return true } else { return false } } ?? false }
+        let columns = shown.filter { !sections.contains($0) }
+        var text = TextTable(headers: columns.map { table.columns[$0].header },
+                             rightAligned: Set(columns.indices.filter { table.columns[columns[$0]].isNumeric }))
+        for row in rows { text.add(columns.map { names.text(row[$0]) }) }
+        var out = text.render(indent: indent)
+        for row in rows {
+            for i in sections {
+                guard case .table(let nested) = row[i], hasRows(nested) else { continue }
+                out += "\n\(nested.title ?? "")\n" + render(nested, indent: indent + "  ")
+            }
+        }
+        return out
+    }
+
+    /// Amounts right-aligned, one line per commodity with the account on the
+    /// last; the account's last segment indented two spaces a level; a rule;
+    /// the totals (`0` when there are none).
+    private func balanceTree(_ document: ReportDocument) -> String {
+        let accounts = names.accounts
+        var lines: [(amount: String, label: String)] = []
+        var rows: [(account: Int32, amount: String)] = []
+        document.tables[0].forEachRow { row in
+            guard case .account(let id) = row[0] else { return }
+            rows.append((id, names.text(row[2])))
+        }
+        for (n, row) in rows.enumerated() {
+            let lastOfAccount = n == rows.count - 1 || rows[n + 1].account != row.account
+            var label = ""
+            if lastOfAccount {
+                let depth = Int(accounts.depth[Int(row.account)])
+                let name = accounts[row.account]
+                let leaf = depth > 1 ? String(name.split(separator: ":").last!) : name
+                label = String(repeating: "  ", count: depth - 1) + leaf
+            }
+            lines.append((row.amount, label))
+        }
+        var totals: [String] = []
+        if document.tables.count > 1 { document.tables[1].forEachRow { totals.append(names.text($0[1])) } }
+        if totals.isEmpty { totals = ["0"] }
+        let width = (lines.map { displayWidth($0.amount) } + totals.map(displayWidth)).max() ?? 1
+        var out = ""
+        for l in lines {
+            out += padded(l.amount, to: width, right: true) + (l.label.isEmpty ? "" : "  " + l.label) + "\n"
+        }
+        out += String(repeating: "-", count: width) + "\n"
+        for t in totals { out += padded(t, to: width, right: true) + "\n" }
+        return out
+    }
+}
+
+/// A fraction as a percentage with one decimal place: 0.5523 → "55.2%"; a
+/// share that is not zero never shows as zero: 0.00004 → "0.004%".
+public func percent(_ fraction: ExactDecimal) -> String {
+    // × 100 only moves the decimal point (fractions here have 4 or more places).
+    guard let wide = fraction.rescaled(upTo: 2) else { return "\(fraction) × 100%" }
+    let hundredfold = ExactDecimal(mantissa: wide.mantissa, scale: wide.scale - 2)
+    var places = 1
+    var shown = hundredfold.rounded(to: places)
+    while shown.isZero, !fraction.isZero, places < ExactDecimal.maxScale {
+        places += 1
+        shown = hundredfold.rounded(to: places)
+    }
+    return shown.description + "%"
+}

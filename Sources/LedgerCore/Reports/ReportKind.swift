@@ -1,0 +1,39 @@
+/// The reports `ledgerc report` knows. A new report is one case here and one
+/// file in this folder; the help text and the did-you-mean come from this list.
+public enum ReportKind: String, CaseIterable, Sendable {
+    case summary, transactions, balance, register, holdings, trades
+
+    /// What the report shows, as `ledgerc report --help` lists it (lines after
+    /// the first are indented to the description column).
+    public var summaryLine: String {
+        switch self {
+        case .summary:
+            return """
+            per month and commodity: income, expenses, net, savings rate,
+                            transaction counts, and expense categories (the default)
+            """
+        case .transactions: return "every transaction after materialization (CSV: one row per posting)"
+        case .balance: return "every account's balance at the end of the period, parents rolled up"
+        case .register: return "postings matching --account with a running total"
+        case .holdings:
+            return """
+            what asset accounts hold at the end of the period: quantity, average
+                            cost, cost basis, price, market value, gains, weight
+            """
+        case .trades: return "every purchase and sale in the period (--side buy|sell)"
+        }
+    }
+
+    /// The report over a compiled ledger.
+    public func report(_ compilation: Compilation, options: ReportOptions) -> any Report {
+        let ledger = compilation.ledger
+        switch self {
+        case .summary: return MonthSummaryReport(ledger: ledger, options: options)
+        case .transactions: return TransactionsReport(ledger: ledger, sources: compilation.sources, options: options)
+        case .balance: return BalanceReport(ledger: ledger, options: options)
+        case .register: return RegisterReport(ledger: ledger, options: options)
+        case .holdings: return HoldingsReport(ledger: ledger, options: options)
+        case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options, side: options.side)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+/// One value of a report, typed so that each output format writes it its own
+/// way: an amount is `$1,234.50` in text and `1234.50` in CSV and JSON; a
+/// fraction is `55.2%` in text and `0.5523` in CSV and JSON.
+public enum Cell {
+    /// The same text in every format; a JSON string.
+    case text(String)
+    /// Nothing: empty in text and CSV, `null` in JSON.
+    case missing
+    /// A whole number; a JSON number.
+    case count(Int)
+    /// `true` or `false`; a JSON boolean.
+    case flag(Bool)
+    /// A date, `YYYY-MM-DD`.
+    case date(CivilDate)
+    /// A month, `YYYY-MM`.
+    case month(CivilDate)
+    /// An account's full name.
+    case account(Int32)
+    /// A commodity's name; in text quoted when it must be (`"005930"`) if `quotedInText`.
+    case commodity(Int32, quotedInText: Bool = false)
+    /// A quantity of a commodity. Text: in the commodity's style (`$1,234.50`);
+    /// CSV and JSON: the plain number. At `places` when given, else at the
+    /// commodity's display precision.
+    case amount(ExactDecimal, Int32, places: Int? = nil)
+    /// A quantity written as a number in every format, at the commodity's precision.
+    case number(ExactDecimal, Int32)
+    /// A quantity of a commodity shown without its symbol: grouped in text as
+    /// the commodity-less style groups, plain in CSV and JSON.
+    case bareQuantity(ExactDecimal, Int32)
+    /// A fraction. Text: a percentage (`55.2%`); CSV and JSON: the fraction,
+    /// padded to 4 places when `padded`, else as computed.
+    case fraction(ExactDecimal?, padded: Bool)
+    /// A bar of 20 cells, `value` of `maximum` (text only).
+    case bar(ExactDecimal, of: ExactDecimal)
+    /// `text` in the text format, `cell` in the others (a description marked
+    /// "(generated)" in text, with a column of its own in CSV and JSON).
+    indirect case shownAs(String, Cell)
+    /// A nested table: an array in JSON, a titled section after the table in text.
+    case table(ReportTable)
+    /// A JSON object of these keys and cells (`source`, `cost`); shown in text as its cells joined.
+    case object([(key: String, cell: Cell)])
+}
+
+/// Which formats show a column.
+public struct Formats: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let text = Formats(rawValue: 1)
+    public static let csv = Formats(rawValue: 2)
+    public static let json = Formats(rawValue: 4)
+    public static let all: Formats = [.text, .csv, .json]
+    /// CSV and JSON: the machine-readable formats.
+    public static let data: Formats = [.csv, .json]
+}
+
+/// A column of a report table.
+public struct Column: Sendable {
+    /// The CSV header, in snake_case (`cost_commodity`); the JSON key is its
+    /// camelCase form (`costCommodity`) unless `jsonKey` says otherwise.
+    public var key: String
+    /// The text table's header (`Cost basis`); empty for unlabelled columns.
+    public var header: String
+    /// Right-aligned in the text table (numbers).
+    public var isNumeric: Bool
+    public var formats: Formats
+    public var jsonKey: String
+    /// `jsonKey` as a JSON string's bytes, quotes included (written per row).
+    public let quotedJSONKey: [UInt8]
+
+    public init(_ key: String, _ header: String, numeric: Bool = false, in formats: Formats = .all, jsonKey: String? = nil) {
+        self.key = key
+        self.header = header
+        self.isNumeric = numeric
+        self.formats = formats
+        let name = jsonKey ?? Column.camelCase(key)
+        self.jsonKey = name
+        var w = JSONWriter()
+        w.string(name)
+        quotedJSONKey = w.buffer.bytes
+    }
+
+    /// `realized_gain` → `realizedGain`.
+    static func camelCase(_ key: String) -> String {
+        let parts = key.split(separator: "_")
+        guard let first = parts.first else { return key }
+        return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+/// Rows of typed cells under keyed columns: what every report returns.
+/// Renderers (text, CSV, JSON) turn it into bytes; none of them knows a report.
+public struct ReportTable {
+    /// The JSON key of the table's array (`holdings`, `totals`).
+    public var name: String
+    public var columns: [Column]
+    /// The rows, when the report built them; else `stream` yields them.
+    public var rows: [[Cell]]
+    /// For large tables: calls its argument with each row in order, so that
+    /// a renderer writes as it goes and no row outlives its writing.
+    public var stream: ((_ row: ([Cell]) -> Void) -> Void)?
+    /// In text, the heading of a nested table's section.
+    public var title: String?
+
+    public init(name: String, columns: [Column], rows: [[Cell]] = [], title: String? = nil) {
+        self.name = name
+        self.columns = columns
+        self.rows = rows
+        self.title = title
+    }
+
+    /// A table whose rows are produced while it is written.
+    public init(name: String, columns: [Column], stream: @escaping (_ row: ([Cell]) -> Void) -> Void) {
+        self.init(name: name, columns: columns)
+        self.stream = stream
+    }
+
+    /// Calls `body` with each row, built or streamed.
+    public func forEachRow(_ body: ([Cell]) -> Void) {
+        if let stream { stream(body) } else { rows.forEach(body) }
+    }
+}
+
+/// How the text format lays a report out.
+public enum TextLayout {
+    /// Each table aligned in columns, a blank line between tables; nested
+    /// tables follow their table as titled, indented sections. `empty` is
+    /// printed instead when the first table has no rows.
+    case tables(empty: String?)
+    /// hledger's balance tree: amounts right-aligned, then the account's last
+    /// segment indented by depth; a rule; then the totals (the second table).
+    case balanceTree
+    /// Text of the report's own (the transactions as journal text).
+    case custom(() -> [UInt8])
+}
+
+/// How the JSON format lays a report out.
+public enum JSONLayout {
+    /// Indented, two spaces a level.
+    case pretty
+    /// Compact, one row per line (large exports).
+    case rowPerLine
+}
+
+/// A report's result: its tables, and how text and JSON lay them out.
+/// CSV writes the first table; JSON writes every table under its name after
+/// the `"ledgerc": 1, "until": …` header.
+public struct ReportDocument {
+    public var tables: [ReportTable]
+    /// The table CSV writes, when it is not the first (transactions: one row
+    /// per posting, where JSON nests the postings in their transaction).
+    public var csv: ReportTable?
+    public var text: TextLayout
+    public var json: JSONLayout
+    /// The horizon the ledger was materialized to (the JSON header's `until`).
+    public var until: CivilDate
+
+    public init(_ tables: [ReportTable], until: CivilDate, text: TextLayout = .tables(empty: nil), json: JSONLayout = .pretty) {
+        self.tables = tables
+        self.until = until
+        self.text = text
+        self.json = json
+    }
+}
+
+/// A report over a compiled ledger: a pure function to a document.
+public protocol Report {
+    /// The report's tables; throws when a figure cannot be computed exactly,
+    /// before anything is written.
+    func document() throws(AmountOverflow) -> ReportDocument
+}

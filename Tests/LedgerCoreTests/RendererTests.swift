@@ -1,0 +1,49 @@
+import XCTest
+@testable import LedgerCore
+
+/// One table through the three renderers: each writes the cells its own way.
+final class RendererTests: XCTestCase {
+    func testOneTableInEveryFormat() throws {
+        var accounts = AccountTable()
+        let food = accounts.intern("지출:식비")
+        var commodities = CommodityTable()
+        let krw = commodities.intern("KRW")
+        commodities.observe(krw, scale: 0, symbolFirst: false, spaced: true, grouped: true)
+        let columns = [Column("account", "Account"), Column("amount", "Amount", numeric: true),
+                       Column("share_of_total", "Share", numeric: true), Column("note", "", in: .data)]
+        let rows: [[Cell]] = [[.account(food), .amount(ExactDecimal(1234567), krw), .fraction(ExactDecimal(mantissa: 5523, scale: 4), padded: true), .missing]]
+        let document = ReportDocument([ReportTable(name: "rows", columns: columns, rows: rows)], until: CivilDate(year: 2025, month: 1, day: 31)!)
+        func render(_ f: OutputFormat) -> String {
+            String(decoding: f.render(document, accounts: accounts, commodities: commodities), as: UTF8.self)
+        }
+        XCTAssertEqual(render(.csv), "account,amount,share_of_total,note\n지출:식비,1234567,0.5523,\n")
+        XCTAssertEqual(render(.json), """
+        {
+          "ledgerc": 1,
+          "until": "2025-01-31",
+          "rows": [
+            {
+              "account": "지출:식비",
+              "amount": "1234567",
+              "shareOfTotal": "0.5523",
+              "note": null
+            }
+          ]
+        }
+
+        """)
+        XCTAssertEqual(render(.text), """
+        Account           Amount  Share
+        ---------  -------------  -----
+        지출:식비  1,234,567 KRW  55.2%
+
+        """)
+    }
+
+    func testEmptyTextAndCamelCaseKeys() {
+        XCTAssertEqual(Column.camelCase("unrealized_gain_pct"), "unrealizedGainPct")
+        let document = ReportDocument([ReportTable(name: "rows", columns: [Column("a", "A")])], until: CivilDate(year: 2025, month: 1, day: 1)!,
+                                      text: .tables(empty: "Nothing.\n"))
+        XCTAssertEqual(OutputFormat.text.render(document, accounts: AccountTable(), commodities: CommodityTable()), Array("Nothing.\n".utf8))
+    }
+}
