@@ -52,6 +52,11 @@ enum RunDiagnostics {
         show([d], sources: SourceManager())
     }
 
+    /// A catalogue message that belongs to no place in a file.
+    static func error(_ message: DiagnosticMessage) {
+        show([Diagnostic(.error, message, at: nil)], sources: SourceManager())
+    }
+
     /// Ends the run's diagnostics: the JSON array, when JSON was asked for.
     static func finish() {
         guard format == .json else { return }

@@ -26,11 +26,11 @@ final class SourceAndSyntaxTests: XCTestCase {
     func testInvalidUTF8AndNulAreErrorsAtTheirPlace() {
         var bytes = Array("2025-01-01 * Caf".utf8) + [0xC3] + Array("\n    a  1 X\n    b\n".utf8)
         var result = compile([InputFile(path: "t", bytes: bytes)], until: CivilDate.parse("2025-12-31")!)
-        XCTAssertEqual(result.diagnostics.diagnostics.map(\.message), [Messages.invalidUTF8])
+        XCTAssertEqual(result.diagnostics.diagnostics.map(\.id), [Messages.invalidUTF8.id])
         XCTAssertEqual(result.sources.describe(result.diagnostics.diagnostics[0].location!).column, 17)
         bytes = Array("; a\u{0}\n".utf8)
         result = compile([InputFile(path: "t", bytes: bytes)], until: CivilDate.parse("2025-12-31")!)
-        XCTAssertEqual(result.diagnostics.diagnostics.map(\.message), [Messages.invalidNul])
+        XCTAssertEqual(result.diagnostics.diagnostics.map(\.id), [Messages.invalidNul.id])
     }
 
     func testEmptyFileAndOnlyComments() {

@@ -85,6 +85,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(items[0]["file"] as? String, "samples/errors/unbalanced.ledger")
         XCTAssertEqual(items[0]["line"] as? Int, 2)
         XCTAssertEqual(items[0]["column"] as? Int, 1)
+        XCTAssertEqual(items[0]["id"] as? String, "doesNotBalance")
         XCTAssertEqual(items[0]["message"] as? String, "transaction does not balance: off by 3.00 USD")
         let notes = items[0]["notes"] as! [[String: Any]]
         XCTAssertEqual(notes.first?["line"] as? Int, 3)

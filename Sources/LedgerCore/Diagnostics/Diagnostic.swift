@@ -3,6 +3,27 @@ public enum Severity: String, Sendable {
     case error, warning, note
 }
 
+/// The stable name of a message in the catalogue (`assertionFailed`): what
+/// tests assert and what `--diagnostics json` reports as `id`.
+public struct MessageID: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { name }
+}
+
+/// A message of the catalogue (`Messages`): its ID and its words.
+public struct DiagnosticMessage: Sendable, CustomStringConvertible {
+    public let id: MessageID
+    public let text: String
+
+    public init(_ id: String, _ text: String) {
+        self.id = MessageID(id)
+        self.text = text
+    }
+
+    public var description: String { text }
+}
+
 /// A secondary message attached to a diagnostic, optionally at its own place.
 public struct DiagnosticNote: Sendable {
     public var message: String
@@ -12,11 +33,17 @@ public struct DiagnosticNote: Sendable {
         self.message = message
         self.location = location
     }
+
+    public init(_ message: DiagnosticMessage, at location: SourceLocation? = nil) {
+        self.init(message.text, at: location)
+    }
 }
 
 /// One problem found in the input: what is wrong, where, and notes that help fix it.
 public struct Diagnostic: Sendable {
     public var severity: Severity
+    /// The catalogue message's ID; nil only for text that is not in the catalogue.
+    public var id: MessageID?
     public var message: String
     /// Nil only for problems that belong to no file (a missing command-line file).
     public var location: SourceLocation?
@@ -27,6 +54,11 @@ public struct Diagnostic: Sendable {
         self.message = message
         self.location = location
         self.notes = notes
+    }
+
+    public init(_ severity: Severity, _ message: DiagnosticMessage, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
+        self.init(severity, message.text, at: location, notes: notes)
+        id = message.id
     }
 }
 
@@ -46,11 +78,11 @@ public final class DiagnosticEngine: @unchecked Sendable {
 
     public var hasErrors: Bool { errorCount > 0 }
 
-    public func error(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
+    public func error(_ message: DiagnosticMessage, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         add(Diagnostic(.error, message, at: location, notes: notes))
     }
 
-    public func warning(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
+    public func warning(_ message: DiagnosticMessage, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         add(Diagnostic(.warning, message, at: location, notes: notes))
     }
 

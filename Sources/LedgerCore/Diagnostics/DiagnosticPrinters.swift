@@ -106,6 +106,8 @@ public struct DiagnosticPrinter {
             var w = JSONWriter()
             w.beginObject()
             w.key("severity"); w.string(d.severity.rawValue)
+            // The catalogue ID (`assertionFailed`): stable when the wording changes.
+            w.key("id"); w.string(d.id?.name)
             writeLocation(d.location, into: &w)
             w.key("message"); w.string(d.message)
             w.key("notes"); w.beginArray()

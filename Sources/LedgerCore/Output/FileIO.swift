@@ -9,7 +9,10 @@ public enum FileError: Error, CustomStringConvertible, Equatable {
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// The catalogue message: `cannotRead` or `cannotWrite`.
+    public var message: DiagnosticMessage {
         switch self {
         case let .cannotRead(path, reason): return Messages.cannotRead(path, reason)
         case let .cannotWrite(path, reason): return Messages.cannotWrite(path, reason)
@@ -62,13 +65,13 @@ public enum FileIO {
         let type = st.st_mode & S_IFMT
         if type == S_IFDIR { return .failure(.cannotRead(path: path, reason: "is a directory")) }
         if type != S_IFREG {
-            if kind == .regularFile { return .failure(.cannotRead(path: path, reason: Messages.notARegularFile)) }
+            if kind == .regularFile { return .failure(.cannotRead(path: path, reason: Messages.notARegularFile.text)) }
             // A stream: wait for its data as usual.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return readStream(fd, path: path, limit: limit)
         }
         let size = Int(st.st_size)
-        if size > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge)) }
+        if size > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge.text)) }
         var out: [UInt8] = []
         out.reserveCapacity(size + 1)
         // The file may grow while it is read: read on, up to the limit.
@@ -97,7 +100,7 @@ public enum FileIO {
                 return .failure(.cannotRead(path: path, reason: errnoText()))
             }
             if n == 0 { break }
-            if out.count + n > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge)) }
+            if out.count + n > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge.text)) }
             out.append(contentsOf: chunk[0..<n])
             if stopAtNul, chunk[0..<n].contains(0) { break }
         }

@@ -35,7 +35,7 @@ public final class SafeWriter {
         self.path = path
         target = SafeWriter.resolvingLinks(path)
         if access(target, F_OK) == 0, !SafeWriter.isWritable(target) {
-            throw .cannotWrite(path: path, reason: Messages.notWritable)
+            throw .cannotWrite(path: path, reason: Messages.notWritable.text)
         }
     }
 
@@ -48,7 +48,7 @@ public final class SafeWriter {
     /// (the journal or one of its includes, under any spelling or link).
     public func refuse(overwriting inputs: Set<FileIdentity>) throws(FileError) {
         if let id = FileIO.identity(of: target), inputs.contains(id) {
-            throw .cannotWrite(path: path, reason: Messages.outputIsAnInput)
+            throw .cannotWrite(path: path, reason: Messages.outputIsAnInput.text)
         }
     }
 
@@ -71,7 +71,7 @@ public final class SafeWriter {
             let busy = errno == EWOULDBLOCK
             close(fd)
             guard busy else { throw .cannotWrite(path: path, reason: FileIO.errnoText()) }
-            if waited >= SafeWriter.lockWait { throw .cannotWrite(path: path, reason: Messages.lockedByAnotherWriter) }
+            if waited >= SafeWriter.lockWait { throw .cannotWrite(path: path, reason: Messages.lockedByAnotherWriter.text) }
             usleep(50_000)
             waited += 0.05
         }

@@ -3,7 +3,7 @@
 public struct AmountOverflow: Error, Sendable {
     /// The posting (or transaction) whose amount could not be added in.
     public var location: SourceLocation?
-    public var message: String
+    public var message: DiagnosticMessage
 
     public init(at location: SourceLocation?, _ what: String) {
         self.location = location

@@ -237,7 +237,7 @@ struct AssertionChecker {
         guard failed else { return }
         others.sort { $0.commodity < $1.commodity }
         let actualText = commodities.format([Amount(actual, c)] + others)
-        let difference = actual.subtracting(a.amount.quantity).map { commodities.format(Amount($0, c)) } ?? Messages.tooLargeToShow
+        let difference = actual.subtracting(a.amount.quantity).map { commodities.format(Amount($0, c)) } ?? Messages.tooLargeToShow.text
         diagnostics.error(Messages.assertionFailed(accounts[account], expected: commodities.format(a.amount), actual: actualText),
                           at: a.location,
                           notes: [DiagnosticNote(Messages.assertionDifference(difference))])

@@ -124,7 +124,7 @@ public final class JournalParser {
         SourceLocation(file: fileIndex, offset: offset)
     }
 
-    func error(_ message: String, at offset: Int, notes: [DiagnosticNote] = []) {
+    func error(_ message: DiagnosticMessage, at offset: Int, notes: [DiagnosticNote] = []) {
         diagnostics.error(message, at: location(offset), notes: notes)
     }
 

@@ -137,7 +137,9 @@ public struct MaterializePlan {
         let after = compile(inputs, until: before.ledger.until, options: options)
         var problems = after.diagnostics.sorted().filter { $0.severity == .error }.map { d -> Diagnostic in
             var d = d
-            d.message = Messages.materializeWouldFail(d.message)
+            let message = Messages.materializeWouldFail(d.message)
+            d.message = message.text
+            d.id = message.id
             d.location = nil
             return d
         }

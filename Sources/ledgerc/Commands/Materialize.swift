@@ -54,7 +54,7 @@ enum MaterializeCommand: Subcommand {
         }
         for (index, bytes) in plan.editedFiles(result.sources) { try writers[index]!.write(bytes) }
         if !parsed.has("--quiet") {
-            writeStderr(Messages.recorded(occurrences: plan.occurrences, rules: plan.rules, file: common.files[0]) + "\n")
+            writeStderr(Messages.recorded(occurrences: plan.occurrences, rules: plan.rules, file: common.files[0]).text + "\n")
         }
         return 0
     }
