@@ -11,7 +11,7 @@ final class RendererTests: XCTestCase {
         commodities.observe(krw, scale: 0, symbolFirst: false, spaced: true, grouped: true)
         let columns = [Column("account", "Account"), Column("amount", "Amount", numeric: true),
                        Column("share_of_total", "Share", numeric: true), Column("note", "", in: .data)]
-        let rows: [[Cell]] = [[.account(food), .amount(ExactDecimal(1234567), krw), .fraction(ExactDecimal(mantissa: 5523, scale: 4), padded: true), .missing]]
+        let rows: [[Cell]] = [[.account(food), .amount(ExactDecimal(1234567), krw), .fraction(ExactDecimal(mantissa: 5523, scale: 4), fourPlaces: true), .missing]]
         let document = ReportDocument([ReportTable(name: "rows", columns: columns, rows: rows)], until: CivilDate(year: 2025, month: 1, day: 31)!)
         func render(_ f: OutputFormat) -> String {
             String(decoding: f.render(document, accounts: accounts, commodities: commodities), as: UTF8.self)

@@ -120,7 +120,7 @@ public struct HoldingsReport: Report {
             let p = r.position, k = p.costCommodity
             return [.account(p.account), .commodity(p.commodity, quotedInText: true), .bareQuantity(p.quantity, p.commodity),
                     .commodity(k), .amount(r.averageCost, k), .amount(p.costBasis, k), .amount(r.price, k), .amount(r.marketValue, k),
-                    .amount(r.unrealizedGain, k), .fraction(r.unrealizedPct, padded: true), .fraction(r.weight, padded: true),
+                    .amount(r.unrealizedGain, k), .fraction(r.unrealizedPct, fourPlaces: true), .fraction(r.weight, fourPlaces: true),
                     r.weight.map { .bar($0, of: ExactDecimal(1)) } ?? .missing, .amount(r.realizedGain, k)]
         }
         let totalColumns = [
@@ -132,7 +132,7 @@ public struct HoldingsReport: Report {
         for t in try self.totals(rows) {
             let k = t.costCommodity
             totals.append([.commodity(k), .amount(t.basis, k), .amount(t.value, k), .amount(t.unrealized, k),
-                           .fraction(try t.unrealized.shown(over: t.basis, places: 4, at: nil), padded: true), .amount(t.realized, k)])
+                           .fraction(try t.unrealized.shown(over: t.basis, places: 4, at: nil), fourPlaces: true), .amount(t.realized, k)])
         }
         return ReportDocument([ReportTable(name: "holdings", columns: columns, rows: cells),
                                ReportTable(name: "totals", columns: totalColumns, rows: totals)],

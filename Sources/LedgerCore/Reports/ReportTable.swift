@@ -28,8 +28,8 @@ public enum Cell {
     /// the commodity-less style groups, plain in CSV and JSON.
     case bareQuantity(ExactDecimal, Int32)
     /// A fraction. Text: a percentage (`55.2%`); CSV and JSON: the fraction,
-    /// padded to 4 places when `padded`, else as computed.
-    case fraction(ExactDecimal?, padded: Bool)
+    /// padded to 4 places when `fourPlaces`, else as computed.
+    case fraction(ExactDecimal?, fourPlaces: Bool)
     /// A bar of 20 cells, `value` of `maximum` (text only).
     case bar(ExactDecimal, of: ExactDecimal)
     /// `text` in the text format, `cell` in the others (a description marked
@@ -75,9 +75,9 @@ public struct Column: Sendable {
         self.formats = formats
         let name = jsonKey ?? Column.camelCase(key)
         self.jsonKey = name
-        var w = JSONWriter()
-        w.string(name)
-        quotedJSONKey = w.buffer.bytes
+        // Keys are ASCII identifiers: nothing to escape.
+        precondition(name.utf8.allSatisfy { $0 < 0x80 && $0 != 0x22 && $0 != 0x5C && $0 >= 0x20 }, "JSON key \(name)")
+        quotedJSONKey = [0x22] + Array(name.utf8) + [0x22]
     }
 
     /// `realized_gain` → `realizedGain`.

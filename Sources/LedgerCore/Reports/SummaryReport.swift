@@ -118,12 +118,12 @@ public struct MonthSummaryReport: Report {
             var categories: [[Cell]] = []
             for cat in r.categories {
                 categories.append([.account(cat.account), .text("expense"), .amount(cat.amount, r.commodity),
-                                   .fraction(try cat.amount.shown(over: r.expenses, places: 4, at: nil), padded: true),
+                                   .fraction(try cat.amount.shown(over: r.expenses, places: 4, at: nil), fourPlaces: true),
                                    .bar(cat.amount, of: r.expenses)])
             }
             let title = "\(r.month.monthText) \(ledger.journal.commodities[r.commodity]) expenses by category"
             cells.append([.month(r.month), .commodity(r.commodity), .amount(r.income, r.commodity), .amount(r.expenses, r.commodity),
-                          .amount(r.net, r.commodity), .fraction(r.savingsRate, padded: false), .count(r.transactions), .count(r.generated),
+                          .amount(r.net, r.commodity), .fraction(r.savingsRate, fourPlaces: false), .count(r.transactions), .count(r.generated),
                           .bar(r.expenses, of: maxExpenses[r.commodity]!),
                           .table(ReportTable(name: "categories", columns: categoryColumns, rows: categories, title: title))])
         }

@@ -46,7 +46,7 @@ struct CellNames {
         case .commodity(let id, _): return c[id]
         case .amount(let q, let k, let places): return places.map { q.text(places: $0) } ?? c.plain(q, k)
         case .number(let q, let k), .bareQuantity(let q, let k): return c.plain(q, k)
-        case .fraction(let f, let padded): return f.map { padded ? $0.text(places: max(4, $0.scale)) : $0.description }
+        case .fraction(let f, let fourPlaces): return f.map { fourPlaces ? $0.text(places: max(4, $0.scale)) : $0.description }
         case .shownAs(_, let cell): return dataText(cell)
         case .count(let n): return String(n)
         case .flag(let b): return b ? "true" : "false"
