@@ -66,9 +66,9 @@ public struct JSONWriter {
     }
 
     /// A key already written as a JSON string, quotes included.
-    public mutating func key(quoted bytes: [UInt8]) {
+    public mutating func key(quoted bytes: UnsafeBufferPointer<UInt8>) {
         separate()
-        bytes.withUnsafeBufferPointer { buffer.write(bytes: $0) }
+        buffer.write(bytes: bytes)
         buffer.byte(0x3A)
         if pretty { buffer.byte(0x20) }
         afterKey = true

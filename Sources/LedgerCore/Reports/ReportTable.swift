@@ -35,6 +35,8 @@ public enum Cell {
     /// `text` in the text format, `cell` in the others (a description marked
     /// "(generated)" in text, with a column of its own in CSV and JSON).
     indirect case shownAs(String, Cell)
+    /// A place in a file: `file:line` in text and CSV, `{"file", "line"}` in JSON.
+    case place(String, Int)
     /// A nested table: an array in JSON, a titled section after the table in text.
     case table(ReportTable)
     /// A JSON object of these keys and cells (`source`, `cost`); shown in text as its cells joined.
@@ -94,11 +96,11 @@ public struct ReportTable {
     /// The JSON key of the table's array (`holdings`, `totals`).
     public var name: String
     public var columns: [Column]
-    /// The rows, when the report built them; else `stream` yields them.
+    /// The rows, when the report built them; else `stream` writes them.
     public var rows: [[Cell]]
-    /// For large tables: calls its argument with each row in order, so that
-    /// a renderer writes as it goes and no row outlives its writing.
-    public var stream: ((_ row: ([Cell]) -> Void) -> Void)?
+    /// For large tables: writes the rows into a renderer as they are made,
+    /// so that no row outlives its writing.
+    public var stream: ((inout any RowWriter) -> Void)?
     /// In text, the heading of a nested table's section.
     public var title: String?
 
@@ -109,15 +111,68 @@ public struct ReportTable {
         self.title = title
     }
 
-    /// A table whose rows are produced while it is written.
-    public init(name: String, columns: [Column], stream: @escaping (_ row: ([Cell]) -> Void) -> Void) {
+    /// A table whose rows are written while it is rendered.
+    public init(name: String, columns: [Column], stream: @escaping (inout any RowWriter) -> Void) {
         self.init(name: name, columns: columns)
         self.stream = stream
     }
 
-    /// Calls `body` with each row, built or streamed.
-    public func forEachRow(_ body: ([Cell]) -> Void) {
-        if let stream { stream(body) } else { rows.forEach(body) }
+    /// Writes the rows, built or streamed, into `writer`.
+    public func write(into writer: inout any RowWriter) {
+        if let stream {
+            stream(&writer)
+            return
+        }
+        for row in rows {
+            for cell in row {
+                if case .table(let nested) = cell {
+                    writer.beginTable(nested.columns, title: nested.title)
+                    nested.write(into: &writer)
+                    writer.endTable()
+                } else {
+                    writer.cell(cell)
+                }
+            }
+            writer.endRow()
+        }
+    }
+
+    /// The rows, built or streamed, with nested tables built too.
+    public func collectedRows() -> [[Cell]] {
+        if stream == nil { return rows }
+        var collector: any RowWriter = RowCollector()
+        write(into: &collector)
+        return (collector as! RowCollector).rows
+    }
+}
+
+/// Receives a table's rows cell by cell, in column order. Each renderer is
+/// one, so that a streamed table is written as it is made.
+public protocol RowWriter {
+    /// The next column's cell.
+    mutating func cell(_ cell: Cell)
+    /// The next column's cell is a table: its rows follow, then `endTable`.
+    mutating func beginTable(_ columns: [Column], title: String?)
+    mutating func endTable()
+    /// The current row is complete.
+    mutating func endRow()
+}
+
+/// Builds the rows written into it (for the text format, which aligns
+/// columns and so needs every row first).
+struct RowCollector: RowWriter {
+    private var stack: [(columns: [Column], title: String?, rows: [[Cell]], row: [Cell])] = [([], nil, [], [])]
+    var rows: [[Cell]] { stack[0].rows }
+
+    mutating func cell(_ cell: Cell) { stack[stack.count - 1].row.append(cell) }
+    mutating func beginTable(_ columns: [Column], title: String?) { stack.append((columns, title, [], [])) }
+    mutating func endTable() {
+        let t = stack.removeLast()
+        cell(.table(ReportTable(name: "", columns: t.columns, rows: t.rows, title: t.title)))
+    }
+    mutating func endRow() {
+        stack[stack.count - 1].rows.append(stack[stack.count - 1].row)
+        stack[stack.count - 1].row = []
     }
 }
 

@@ -80,32 +80,22 @@ public struct TransactionsReport: Report {
     /// Rows are streamed while they are written: this export can be large.
     public func document() throws(AmountOverflow) -> ReportDocument {
         try checkFigures()
-        let transactions = ReportTable(name: "transactions", columns: TransactionsReport.columns) { row in
-            var cells: [Cell] = []
-            cells.reserveCapacity(TransactionsReport.columns.count)
-            forEachSelected { t, filter in
-                self.cells(t, filter, into: &cells)
-                row(cells)
-            }
+        let transactions = ReportTable(name: "transactions", columns: TransactionsReport.columns) { w in
+            forEachSelected { t, filter in write(t, filter, into: &w) }
         }
-        let postings = ReportTable(name: "postings", columns: TransactionsReport.csvColumns) { row in
+        let postings = ReportTable(name: "postings", columns: TransactionsReport.csvColumns) { w in
             var number = 0
-            // One row buffer, refilled for each posting: no allocation per row.
-            var cells: [Cell] = []
-            cells.reserveCapacity(TransactionsReport.csvColumns.count)
             forEachSelected { t, filter in
                 number += 1
                 let src = source(t)
-                let sourceText = "\(src.file):\(src.line)"
                 for p in t.postings where filter.keeps(p.account) {
                     let a = p.amount!
-                    cells.removeAll(keepingCapacity: true)
-                    cells.append(.count(number)); cells.append(.date(t.date)); cells.append(.text(t.status.word))
-                    cells.append(.text(t.code ?? "")); cells.append(.text(t.description)); cells.append(.account(p.account))
-                    cells.append(.number(a.quantity, a.commodity)); cells.append(.commodity(a.commodity))
-                    cells.append(.text(checkedUnitCost(p).map(costText) ?? "")); cells.append(.flag(t.generated != nil))
-                    cells.append(.text(sourceText)); cells.append(.text(p.comment ?? t.comment ?? ""))
-                    row(cells)
+                    w.cell(.count(number)); w.cell(.date(t.date)); w.cell(.text(t.status.word))
+                    w.cell(.text(t.code ?? "")); w.cell(.text(t.description)); w.cell(.account(p.account))
+                    w.cell(.number(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
+                    w.cell(.text(checkedUnitCost(p).map(costText) ?? "")); w.cell(.flag(t.generated != nil))
+                    w.cell(.place(src.file, src.line)); w.cell(.text(p.comment ?? t.comment ?? ""))
+                    w.endRow()
                 }
             }
         }
@@ -120,34 +110,36 @@ public struct TransactionsReport: Report {
                           "rule", "postings"].map { Column($0, $0) }
     static let postingColumns = ["account", "amount", "commodity", "cost", "inferred", "virtual", "comment", "tags"].map { Column($0, $0) }
 
-    /// One transaction as JSON cells, with the postings `--account` keeps
-    /// (streamed into the row as it is written).
-    func cells(_ t: Transaction, _ filter: AccountFilter, into cells: inout [Cell]) {
+    /// One transaction as a row, with the postings `--account` keeps nested.
+    func write(_ t: Transaction, _ filter: AccountFilter, into w: inout any RowWriter) {
         let c = ledger.journal.commodities
         let src = source(t)
-        let rule: Cell = t.generated.map { g in
+        w.cell(.date(t.date)); w.cell(t.date2.map(Cell.date) ?? .missing)
+        w.cell(t.status == .unmarked ? .missing : .text(t.status.word)); w.cell(t.code.map(Cell.text) ?? .missing)
+        w.cell(.text(t.description)); w.cell(.text(t.payee)); w.cell(t.comment.map(Cell.text) ?? .missing)
+        w.cell(t.comment == nil ? TransactionsReport.noTags : tagCells(t.tags))
+        w.cell(.place(src.file, src.line))
+        w.cell(.flag(t.generated != nil))
+        w.cell(t.generated.map { g in
             .object([("description", .text(ledger.journal.rules[Int(g.rule)].description)), ("file", .text(src.file)),
                      ("line", .count(src.line)), ("occurrence", .count(Int(g.occurrence)))])
-        } ?? .missing
-        var postingRows: [[Cell]] = []
+        } ?? .missing)
+        w.beginTable(TransactionsReport.postingColumns, title: nil)
         for p in t.postings where filter.keeps(p.account) {
             let a = p.amount!
-            let cost: Cell = checkedUnitCost(p).map { cost in
+            w.cell(.account(p.account)); w.cell(.number(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
+            w.cell(checkedUnitCost(p).map { cost in
                 .object([("amount", .text(cost.quantity.text(places: max(c.precision(cost.commodity), cost.quantity.scale)))),
                          ("commodity", .commodity(cost.commodity))])
-            } ?? .missing
-            let virtual: Cell = p.virtual == .real ? .missing : .text(p.virtual == .balanced ? "balanced" : "unbalanced")
-            postingRows.append([.account(p.account), .number(a.quantity, a.commodity), .commodity(a.commodity), cost,
-                                .flag(p.isInferred), virtual, p.comment.map(Cell.text) ?? .missing,
-                                p.comment == nil ? TransactionsReport.noTags : tagCells(p.tags)])
+            } ?? .missing)
+            w.cell(.flag(p.isInferred))
+            w.cell(p.virtual == .real ? .missing : .text(p.virtual == .balanced ? "balanced" : "unbalanced"))
+            w.cell(p.comment.map(Cell.text) ?? .missing)
+            w.cell(p.comment == nil ? TransactionsReport.noTags : tagCells(p.tags))
+            w.endRow()
         }
-        let postings = ReportTable(name: "postings", columns: TransactionsReport.postingColumns, rows: postingRows)
-        cells.removeAll(keepingCapacity: true)
-        cells.append(.date(t.date)); cells.append(t.date2.map(Cell.date) ?? .missing)
-        cells.append(t.status == .unmarked ? .missing : .text(t.status.word)); cells.append(t.code.map(Cell.text) ?? .missing)
-        cells.append(.text(t.description)); cells.append(.text(t.payee)); cells.append(t.comment.map(Cell.text) ?? .missing)
-        cells.append(t.comment == nil ? TransactionsReport.noTags : tagCells(t.tags)); cells.append(.object([("file", .text(src.file)), ("line", .count(src.line))]))
-        cells.append(.flag(t.generated != nil)); cells.append(rule); cells.append(.table(postings))
+        w.endTable()
+        w.endRow()
     }
 
     static var noTags: Cell { .object([]) }

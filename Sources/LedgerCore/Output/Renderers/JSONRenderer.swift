@@ -1,23 +1,36 @@
 /// Writes a report as one JSON object: `"ledgerc": 1`, `"until"`, then each
 /// table as an array of objects under its name, keyed by its columns' JSON keys.
-struct JSONRenderer {
+final class JSONRenderer: RowWriter {
     let names: CellNames
+    @exclusivity(unchecked) private var w = JSONWriter()
+    /// One level per table being written (nested tables add levels).
+    @exclusivity(unchecked) private var levels: [Level] = []
+    @exclusivity(unchecked) private var sink: ByteSink?
+    @exclusivity(unchecked) private var perLine = false
+
+    private struct Level {
+        var columns: [Column]
+        var next = 0
+        var rowOpen = false
+        /// False for a nested table whose column JSON does not show.
+        var shown: Bool
+    }
+
+    init(names: CellNames) { self.names = names }
 
     func render(_ document: ReportDocument, to sink: ByteSink?) -> [UInt8] {
-        let perLine = document.json == .rowPerLine
-        var w = JSONWriter(pretty: !perLine, capacity: perLine ? 1 << 20 : 1 << 12)
+        perLine = document.json == .rowPerLine
+        self.sink = sink
+        w = JSONWriter(pretty: !perLine, capacity: perLine ? 1 << 20 : 1 << 12)
         w.beginObject()
         w.key("ledgerc"); w.int(1)
         w.key("until"); w.string(document.until.description)
+        var writer: any RowWriter = self
         for table in document.tables {
             w.key(string: table.name)
             w.beginArray()
-            table.forEachRow { row in
-                if perLine { w.beginObjectOnNewLine() } else { w.beginObject() }
-                writeFields(table.columns, row, &w)
-                w.endObject()
-                w.flush(to: sink)
-            }
+            levels = [Level(columns: table.columns, shown: true)]
+            table.write(into: &writer)
             if perLine { w.endArrayOnNewLine() } else { w.endArray() }
         }
         w.endObject()
@@ -25,33 +38,74 @@ struct JSONRenderer {
         return w.buffer.bytes
     }
 
-    private func writeFields(_ columns: [Column], _ row: [Cell], _ w: inout JSONWriter) {
-        // Through buffer pointers: neither a column nor a cell is copied (this runs per row).
-        columns.withUnsafeBufferPointer { columns in
-            row.withUnsafeBufferPointer { row in
-                for i in columns.indices where columns[i].formats.contains(.json) {
-                    w.key(quoted: columns[i].quotedJSONKey)
-                    write(row[i], &w)
-                }
-            }
+    /// Writes the next column's key and returns true, or false when JSON
+    /// does not show the column; opens the row's object first. Reads the
+    /// column in place: this runs for every cell.
+    private func writeNextKey() -> Bool {
+        let top = levels.count - 1
+        guard levels[top].shown else { return false }
+        if !levels[top].rowOpen {
+            if perLine && top == 0 { w.beginObjectOnNewLine() } else { w.beginObject() }
+            levels[top].rowOpen = true
         }
+        let i = levels[top].next
+        levels[top].next += 1
+        guard levels[top].columns[i].formats.contains(.json) else { return false }
+        levels[top].columns[i].quotedJSONKey.withUnsafeBufferPointer { w.key(quoted: $0) }
+        return true
     }
 
-    private func write(_ cell: Cell, _ w: inout JSONWriter) {
+    func cell(_ cell: Cell) {
+        if writeNextKey() { write(cell) }
+    }
+
+    func beginTable(_ columns: [Column], title: String?) {
+        let shown = writeNextKey()
+        if shown { w.beginArray() }
+        levels.append(Level(columns: columns, shown: shown))
+    }
+
+    func endTable() {
+        if levels.removeLast().shown { w.endArray() }
+    }
+
+    func endRow() {
+        let top = levels.count - 1
+        guard levels[top].shown else { return }
+        if !levels[top].rowOpen { w.beginObject() }
+        w.endObject()
+        levels[top].rowOpen = false
+        levels[top].next = 0
+        if top == 0 { w.flush(to: sink) }
+    }
+
+    private func write(_ cell: Cell) {
         let c = names.commodities
         switch cell {
+        case .text(let s): w.string(s)
+        case .account(let id): w.string(names.accounts[id])
+        case .commodity(let id, _): w.string(c[id])
         case .missing, .bar: w.null()
         case .count(let n): w.int(n)
         case .flag(let b): w.bool(b)
         case .date(let d): w.plainString { d.write(into: &$0) }
         case .amount(let q, let k, nil), .number(let q, let k), .bareQuantity(let q, let k):
             w.plainString { c.writePlain(q, k, into: &$0) }
-        case .shownAs(_, let inner): write(inner, &w)
+        case .shownAs(_, let inner): write(inner)
+        case .place(let file, let line):
+            w.beginObject()
+            w.key("file"); w.string(file)
+            w.key("line"); w.int(line)
+            w.endObject()
         case .table(let table):
+            // A nested table given as a cell (not streamed).
             w.beginArray()
-            table.forEachRow { row in
+            for row in table.collectedRows() {
                 w.beginObject()
-                writeFields(table.columns, row, &w)
+                for (i, column) in table.columns.enumerated() where column.formats.contains(.json) {
+                    column.quotedJSONKey.withUnsafeBufferPointer { w.key(quoted: $0) }
+                    write(row[i])
+                }
                 w.endObject()
             }
             w.endArray()
@@ -59,7 +113,7 @@ struct JSONRenderer {
             w.beginObject()
             for f in fields {
                 w.key(string: f.key)
-                write(f.cell, &w)
+                write(f.cell)
             }
             w.endObject()
         default: w.string(names.dataText(cell))

@@ -49,6 +49,7 @@ struct CellNames {
         case .fraction(let f, let fourPlaces): return f.map { fourPlaces ? $0.text(places: max(4, $0.scale)) : $0.description }
         case .shownAs(_, let cell): return dataText(cell)
         case .count(let n): return String(n)
+        case .place(let file, let line): return "\(file):\(line)"
         case .flag(let b): return b ? "true" : "false"
         case .missing, .bar, .table, .object: return nil
         }

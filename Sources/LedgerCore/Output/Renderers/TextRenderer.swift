@@ -18,16 +18,11 @@ struct TextRenderer {
         }
     }
 
-    private func hasRows(_ table: ReportTable) -> Bool {
-        var any = false
-        table.forEachRow { _ in any = true }
-        return any
-    }
+    private func hasRows(_ table: ReportTable) -> Bool { !table.collectedRows().isEmpty }
 
     /// The table, then a titled, indented section for each nested table that has rows.
     private func render(_ table: ReportTable, indent: String = "") -> String {
-        var rows: [[Cell]] = []
-        table.forEachRow { rows.append($0) }
+        let rows = table.collectedRows()
         let shown = table.columns.indices.filter { table.columns[$0].formats.contains(.text) }
         let sections = shown.filter { i in rows.first.map { if case .table = $0[i] { return true } else { return false } } ?? false }
         let columns = shown.filter { !sections.contains($0) }
@@ -51,8 +46,8 @@ struct TextRenderer {
         let accounts = names.accounts
         var lines: [(amount: String, label: String)] = []
         var rows: [(account: Int32, amount: String)] = []
-        document.tables[0].forEachRow { row in
-            guard case .account(let id) = row[0] else { return }
+        for row in document.tables[0].collectedRows() {
+            guard case .account(let id) = row[0] else { continue }
             rows.append((id, names.text(row[2])))
         }
         for (n, row) in rows.enumerated() {
@@ -67,7 +62,7 @@ struct TextRenderer {
             lines.append((row.amount, label))
         }
         var totals: [String] = []
-        if document.tables.count > 1 { document.tables[1].forEachRow { totals.append(names.text($0[1])) } }
+        if document.tables.count > 1 { totals = document.tables[1].collectedRows().map { names.text($0[1]) } }
         if totals.isEmpty { totals = ["0"] }
         let width = (lines.map { displayWidth($0.amount) } + totals.map(displayWidth)).max() ?? 1
         var out = ""
