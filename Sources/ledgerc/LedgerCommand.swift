@@ -103,7 +103,7 @@ func writeStderr(_ s: String) { FileIO.writeAll(2, Array(s.utf8)) }
 
 /// Compiles the inputs and prints the diagnostics to standard error.
 /// Returns the compilation, or nil when it has errors (the caller exits 1).
-func compileAndReport(_ common: CommonOptions, options: CheckOptions = CheckOptions()) throws -> Compilation? {
+func compileAndReport(_ common: CommonOptions, options: CompileOptions = CompileOptions()) throws -> Compilation? {
     let inputs = try readInputs(common.files)
     var options = options
     options.today = common.today

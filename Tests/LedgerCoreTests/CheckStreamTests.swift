@@ -8,7 +8,7 @@ final class CheckStreamTests: XCTestCase {
     let until = CivilDate(year: 2025, month: 12, day: 31)!
 
     func diagnostics(_ text: String, onlyChecks: Bool, parallel: Bool = false, path: String = "stream.ledger") -> String {
-        var options = CheckOptions(onlyChecks: onlyChecks)
+        var options = CompileOptions(mode: onlyChecks ? .diagnosticsOnly : .everything)
         options.parallelThreshold = parallel ? 0 : Int.max
         let c = compile([InputFile(path: path, bytes: Array(text.utf8))], until: until, options: options)
         return DiagnosticPrinter(sources: c.sources, useColor: false)
@@ -70,7 +70,7 @@ final class CheckStreamTests: XCTestCase {
         // Jan generated, Feb and Mar recorded, Apr generated; assertions see only the recorded two.
         XCTAssertEqual(diagnostics(text, onlyChecks: false), "errors: 0")
         let c = compile([InputFile(path: "r.ledger", bytes: Array(text.utf8))], until: CivilDate(year: 2025, month: 4, day: 30)!,
-                        options: CheckOptions(onlyChecks: true))
+                        options: CompileOptions(mode: .diagnosticsOnly))
         XCTAssertEqual(c.ledger.transactions.filter { $0.generated != nil }.map(\.date.description), ["2025-01-25", "2025-04-25"])
         assertSameDiagnostics(text)
     }
@@ -89,6 +89,25 @@ final class CheckStreamTests: XCTestCase {
 
         """
         XCTAssertEqual(diagnostics(text, onlyChecks: false), "errors: 0", "15 held, 12 sold")
+        assertSameDiagnostics(text)
+    }
+
+    /// A transaction let go moves positions in its place by date, not by where
+    /// it was read: the compile does not read the input a second time.
+    func testAReceiptLetGoCountsOnItsDate() {
+        let text = """
+        2025-03-01 Shares received
+            Assets:Broker    10 AAPL
+            Equity:Gift
+        2025-01-03 Buy
+            Assets:Broker    5 AAPL @ 100 USD
+            Assets:Cash
+        2025-02-04 Sell
+            Assets:Broker    -12 AAPL @ 110 USD
+            Assets:Cash
+
+        """
+        XCTAssertTrue(diagnostics(text, onlyChecks: false).hasSuffix("errors: 1"), "5 held on Feb 4, 12 sold")
         assertSameDiagnostics(text)
     }
 

@@ -49,7 +49,7 @@ final class CompatibilityTests: XCTestCase {
         guard let bytes = try? Data(contentsOf: url), let expected = try? String(contentsOf: url.appendingPathExtension("bal.csv"), encoding: .utf8) else {
             return .rejected("unreadable")
         }
-        let result = compile([InputFile(path: url.path, bytes: Array(bytes))], until: CivilDate.parse("2100-01-01")!, options: CheckOptions(today: CivilDate.parse("2100-01-01")!))
+        let result = compile([InputFile(path: url.path, bytes: Array(bytes))], until: CivilDate.parse("2100-01-01")!, options: CompileOptions(today: CivilDate.parse("2100-01-01")!))
         if let first = result.diagnostics.sorted().first(where: { $0.severity == .error }) {
             return .rejected(Self.shape(first.message))
         }

@@ -21,7 +21,7 @@ final class ExactnessPropertyTests: XCTestCase {
     }
 
     func compileText(_ text: String) -> Compilation {
-        compile([InputFile(path: "exact.ledger", bytes: Array(text.utf8))], until: until, options: CheckOptions(today: until))
+        compile([InputFile(path: "exact.ledger", bytes: Array(text.utf8))], until: until, options: CompileOptions(today: until))
     }
 
     func overflowOnly(_ c: Compilation) -> Bool {

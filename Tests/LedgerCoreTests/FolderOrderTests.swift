@@ -13,7 +13,6 @@ final class FolderOrderTests: XCTestCase {
     /// "File.swift names Type (Folder)" for each crossing left.
     static let knownCrossings: Set<String> = [
         "Model/Commodities.swift names Lexer (Syntax)",
-        "Model/Journal.swift names CheckStream (Semantics)",
         "Model/Journal.swift names parseTags (Syntax)",
         "Model/CivilDate.swift names ByteBuffer (Output)",
         "Model/ExactDecimal.swift names ByteBuffer (Output)",
@@ -21,18 +20,10 @@ final class FolderOrderTests: XCTestCase {
         "Diagnostics/DiagnosticPrinters.swift names JSONWriter (Output)",
         "Diagnostics/DiagnosticPrinters.swift names displayWidth (Output)",
         "Source/SourceFile.swift names displayWidth (Output)",
-        "Syntax/Parser.swift names CheckStream (Semantics)",
-        "Syntax/Parser+Parallel.swift names CheckStream (Semantics)",
         "Syntax/Parser+Include.swift names FileError (Output)",
-        "Semantics/Compiler.swift names Expander (Recurrence)",
-        "Semantics/Compiler.swift names Ledger (Recurrence)",
-        "Semantics/Portfolio.swift names Ledger (Recurrence)",
+        "Syntax/Parser+Include.swift names FileIO (Output)",
         "Reports/TransactionsReport.swift names ByteBuffer (Output)",
         "Reports/TransactionsReport.swift names LedgerPrinter (Output)",
-        "Semantics/Portfolio.swift names AmountOverflow (Reports)",
-        "Syntax/Parser+Include.swift names FileIO (Output)",
-        "Syntax/Parser+Parallel.swift names AssertionChecker (Semantics)",
-        "Syntax/Parser+Parallel.swift names PairSet (Semantics)",
     ]
 
     func testNoFileNamesATypeOfAHigherFolder() throws {

@@ -31,7 +31,7 @@ struct MarkedSource {
 func compileText(_ text: String, until: String = "2025-12-31", today: String = "2025-12-31", strict: Bool = false,
                  checkPayees: Bool = false, path: String = "test.ledger") -> Compilation {
     compile([InputFile(path: path, bytes: Array(text.utf8))], until: CivilDate.parse(until)!,
-            options: CheckOptions(strict: strict, checkPayees: checkPayees, today: CivilDate.parse(today)!))
+            options: CompileOptions(today: CivilDate.parse(today)!, strict: strict, checkPayees: checkPayees))
 }
 
 /// Asserts that compiling `marked` gives exactly these errors, each at its marker,

@@ -29,7 +29,7 @@ final class MaterializeModelTests: XCTestCase {
     }
 
     func compileOne(_ bytes: [UInt8], until: CivilDate) -> Compilation {
-        compile([InputFile(path: "model.ledger", bytes: bytes)], until: until, options: CheckOptions(today: today))
+        compile([InputFile(path: "model.ledger", bytes: bytes)], until: until, options: CompileOptions(today: today))
     }
 
     static let descriptions = ["Netflix", "Netflix, Premium | family", "월세", "구독료: 유튜브, 가족", "Rent | flat 2", "a:b, c | d", "Gym;day", "Salary  "]

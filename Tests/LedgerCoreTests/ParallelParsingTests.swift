@@ -7,7 +7,7 @@ final class ParallelParsingTests: XCTestCase {
     let until = CivilDate(year: 2025, month: 12, day: 31)!
 
     func compiled(_ path: String, _ bytes: [UInt8], parallel: Bool, splitPermille: Int = 450) -> (meaning: [UInt8], diagnostics: String) {
-        var options = CheckOptions()
+        var options = CompileOptions()
         options.parallelThreshold = parallel ? 0 : Int.max
         options.splitPermille = splitPermille
         let c = compile([InputFile(path: path, bytes: bytes)], until: until, options: options)

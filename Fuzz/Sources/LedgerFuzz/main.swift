@@ -12,7 +12,7 @@ let until = CivilDate(year: 2025, month: 12, day: 31)!
 let devNull = ByteSink(fd: open("/dev/null", O_WRONLY))
 
 func compiled(_ bytes: [UInt8], split: Int?, streaming: Bool) -> (Compilation, String) {
-    var options = CheckOptions(onlyChecks: streaming)
+    var options = CompileOptions(mode: streaming ? .diagnosticsOnly : .everything)
     options.parallelThreshold = split == nil ? Int.max : 0
     options.splitPermille = split ?? 450
     let c = compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: until, options: options)

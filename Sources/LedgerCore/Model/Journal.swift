@@ -302,15 +302,17 @@ public struct Journal: Sendable {
     /// Payees and tags declared for strict mode.
     public var declaredPayees: Set<String> = []
     public var declaredTags: Set<String> = []
-    /// (account << 32 | commodity) of every posting with a cost or lot cost: the
+    /// The (account, commodity) of every posting with a cost or lot cost: the
     /// positions the investment reports follow. Filled by the parser.
-    public var tradedPairs: Set<Int64> = []
+    public var tradedPairs: Set<AccountCommodity> = []
     /// Some posting has a balance assertion or assignment.
     public var hasAssertions = false
     /// Indices of transactions that had syntax errors; the checker skips them.
     public var brokenTransactions: Set<Int> = []
-    /// For `check`: what is left of the transactions not kept in `transactions`.
-    public var stream: CheckStream?
+    /// What is left of the transactions a streaming check let go of (not in
+    /// `transactions`): the balance events assertions, positions and
+    /// fulfilment read. Nil when every transaction is kept.
+    public var letGo: LetGoTransactions?
 
     public init() {}
 }

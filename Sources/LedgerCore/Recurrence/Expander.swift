@@ -1,21 +1,3 @@
-/// The compiled ledger: recorded transactions and the occurrences generated
-/// from `repeat` rules, in output order.
-public struct Ledger: Sendable {
-    public var journal: Journal
-    /// Recorded transactions first (as in the journal), then generated ones.
-    public var transactions: [Transaction]
-    /// Indices into `transactions` in output order: by date, recorded before
-    /// generated on the same date, then file order.
-    public var order: [Int32]
-    /// The horizon up to which rules were materialized.
-    public var until: CivilDate
-
-    /// Transactions in output order.
-    public var ordered: LazyMapSequence<[Int32], Transaction> {
-        order.lazy.map { transactions[Int($0)] }
-    }
-}
-
 /// Materializes each rule's occurrences up to the horizon, skipping the ones
 /// that recorded transactions fulfil.
 ///
@@ -63,7 +45,7 @@ public struct Expander {
                 record(tagged[...], t.date.day)
             }
         }
-        if let stream = journal.stream {
+        if let stream = journal.letGo {
             // Transactions `check` let go: each distinct payee is looked up once.
             var rulesOfPayee = [[Int]?](repeating: nil, count: stream.payees.count)
             for id in 0..<stream.payees.count {
@@ -116,27 +98,6 @@ public struct Expander {
         return lo < days.count && days[lo] < window.upperBound
     }
 
-    /// Recorded plus generated transactions, in output order.
-    /// The journal's transactions move into the ledger (`journal.transactions` is emptied).
-    public func expand(_ journal: consuming Journal) -> Ledger {
-        var journal = journal
-        let generated = unfulfilled(journal)
-        // Move the transactions out of the journal rather than copying them.
-        var all = journal.transactions
-        journal.transactions = []
-        let recorded = all.count
-        all.append(contentsOf: generated)
-        // Sort keys: day, then recorded before generated, then file order.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(all.count)
-        for i in 0..<all.count where i >= recorded || !journal.brokenTransactions.contains(i) {
-            let day = UInt64(UInt32(bitPattern: all[i].date.day &+ Int32.min))
-            keys.append(day << 32 | (i >= recorded ? 1 << 31 : 0) | UInt64(i))
-        }
-        keys.sort()
-        let order = keys.map { Int32(truncatingIfNeeded: $0 & 0x7FFF_FFFF) }
-        return Ledger(journal: journal, transactions: all, order: order, until: until)
-    }
 }
 
 /// Matches names the way rules are matched (case-insensitive, runs of white

@@ -1,34 +1,13 @@
-/// Options of one compile: what the checker requires, and how much of the
-/// input the compile keeps.
+/// What the checker requires beyond balancing.
 public struct CheckOptions: Sendable {
     /// Every account and commodity used must be declared (hledger's `--strict`).
     public var strict = false
-    /// Texts that take the place of included files on disk, by path as joined
-    /// from `include` (unsaved editor buffers; a write checked before it is made).
-    public var overlay: [String: [UInt8]] = [:]
     /// Every payee used must be declared (`check --check-payees`).
     public var checkPayees = false
-    /// "Today": dates written without a year (`1/15`) take its year when no
-    /// `Y`/`year` directive is in effect. It is never the horizon (`until`):
-    /// moving the horizon must not move recorded data. Nil: such dates need a
-    /// `Y` directive.
-    public var today: CivilDate?
-    /// Files at least this large are read by two parsers at once (tests set 0
-    /// to read every file that way).
-    public var parallelThreshold = JournalParser.defaultParallelThreshold
-    /// Where the second parser starts, in thousandths of the file (tests and
-    /// the fuzzer move it to check that every split gives the same result).
-    public var splitPermille = 450
-    /// Only the diagnostics are wanted (`ledgerc check`): transactions that
-    /// balance exactly are let go as they are read (see `CheckStream`), and the
-    /// compiled ledger holds only the rest.
-    public var onlyChecks = false
 
-    public init(strict: Bool = false, checkPayees: Bool = false, onlyChecks: Bool = false, today: CivilDate? = nil) {
+    public init(strict: Bool = false, checkPayees: Bool = false) {
         self.strict = strict
         self.checkPayees = checkPayees
-        self.onlyChecks = onlyChecks
-        self.today = today
     }
 }
 
@@ -133,10 +112,6 @@ struct AssertionChecker {
     let diagnostics: DiagnosticEngine
     let balancer: Balancer
 
-    static func key(_ account: Int32, _ commodity: Int32) -> Int64 {
-        Int64(account) << 32 | Int64(UInt32(bitPattern: commodity))
-    }
-
     func run(_ journal: inout Journal) {
         let order = journal.transactions.indices.sorted {
             let a = journal.transactions[$0].date, b = journal.transactions[$1].date
@@ -145,22 +120,22 @@ struct AssertionChecker {
         var balances = RunningBalances()
         // Transactions `check` let go (see `CheckStream`) move balances too, in
         // their place by date and then file order.
-        let stream = journal.stream
-        let records = stream?.recordsInDateOrder() ?? []
+        let letGo = journal.letGo
+        let records = letGo?.recordsInDateOrder() ?? []
         var next = 0
         func replayRecords(before day: Int32, _ seq: Int32) {
-            guard let stream else { return }
+            guard let letGo else { return }
             while next < records.count {
-                let r = stream.records[records[next]]
+                let r = letGo.records[records[next]]
                 guard r.day < day || r.day == day && r.seq < seq else { return }
-                for m in stream.moves(of: records[next]) {
-                    balances.add(m.quantity, to: AssertionChecker.key(m.account, m.commodity))
+                for m in letGo.moves(of: records[next]) {
+                    balances.add(m.quantity, to: AccountCommodity(m.account, m.commodity))
                 }
                 next += 1
             }
         }
         for i in order {
-            replayRecords(before: journal.transactions[i].date.day, stream?.keptSeq[i] ?? Int32(i))
+            replayRecords(before: journal.transactions[i].date.day, letGo?.keptSeq[i] ?? Int32(i))
             var t = journal.transactions[i]
             // A broken transaction still moves balances by the amounts it states,
             // so that one error does not cascade into failed assertions.
@@ -184,7 +159,7 @@ struct AssertionChecker {
                         t.postings[j].isInferred = true
                     }
                     if let a = t.postings[j].amount {
-                        running.add(a.quantity, to: AssertionChecker.key(t.postings[j].account, a.commodity))
+                        running.add(a.quantity, to: AccountCommodity(t.postings[j].account, a.commodity))
                     }
                 }
                 if broken || !balancer.balance(&t) {
@@ -194,7 +169,7 @@ struct AssertionChecker {
                 journal.transactions[i] = t
             }
             for p in t.postings {
-                if let a = p.amount { balances.add(a.quantity, to: AssertionChecker.key(p.account, a.commodity)) }
+                if let a = p.amount { balances.add(a.quantity, to: AccountCommodity(p.account, a.commodity)) }
                 if !broken, let assertion = p.assertion { verify(assertion, account: p.account, balances) }
             }
         }
@@ -202,10 +177,9 @@ struct AssertionChecker {
 
     /// The balance an assertion reads; nil when it does not fit (an overflow on the way).
     private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: RunningBalances) -> ExactDecimal? {
-        if !inclusive { return balances.value(AssertionChecker.key(account, commodity)) }
+        if !inclusive { return balances.value(AccountCommodity(account, commodity)) }
         var sum = ExactDecimal.zero
-        for k in balances.keys where Int32(truncatingIfNeeded: k) == commodity
-            && accounts.isSelfOrDescendant(Int32(truncatingIfNeeded: k >> 32), of: account) {
+        for k in balances.keys where k.commodity == commodity && accounts.isSelfOrDescendant(k.account, of: account) {
             guard let v = balances.value(k), let s = sum.adding(v) else { return nil }
             sum = s
         }
@@ -222,8 +196,8 @@ struct AssertionChecker {
         var failed = !actual.rounded(to: places).isEqual(to: a.amount.quantity.rounded(to: places))
         var others: [Amount] = []
         if a.isTotal {
-            for k in balances.keys where Int32(truncatingIfNeeded: k >> 32) == account && Int32(truncatingIfNeeded: k) != c {
-                let other = Int32(truncatingIfNeeded: k)
+            for k in balances.keys where k.account == account && k.commodity != c {
+                let other = k.commodity
                 guard let v = balances.value(k) else {
                     diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
                     return
@@ -249,17 +223,17 @@ struct AssertionChecker {
 /// clear error instead of comparing against a wrong figure. Whether a
 /// transaction was let go by `check` or kept, the same assertion reports it.
 struct RunningBalances {
-    private var values: [Int64: ExactDecimal] = [:]
-    private var overflowed: Set<Int64> = []
+    private var values: [AccountCommodity: ExactDecimal] = [:]
+    private var overflowed: Set<AccountCommodity> = []
 
-    var keys: Dictionary<Int64, ExactDecimal>.Keys { values.keys }
+    var keys: Dictionary<AccountCommodity, ExactDecimal>.Keys { values.keys }
 
     /// The balance; nil once a sum into it overflowed.
-    func value(_ key: Int64) -> ExactDecimal? {
+    func value(_ key: AccountCommodity) -> ExactDecimal? {
         overflowed.contains(key) ? nil : values[key, default: .zero]
     }
 
-    mutating func add(_ q: ExactDecimal, to key: Int64) {
+    mutating func add(_ q: ExactDecimal, to key: AccountCommodity) {
         guard !overflowed.contains(key) else { return }
         if let sum = values[key, default: .zero].adding(q) {
             values[key] = sum

@@ -59,7 +59,7 @@ extension JournalParser {
         second.currentFile = currentFile
         second.currentYear = currentYear
         second.defaultYear = defaultYear
-        if stream != nil { second.stream = CheckStream() }
+        second.sink = sink?.makeSecond()
         second.makeRoom(forBytes: buf.count - split)
         let file = currentFile!
         let job = BackgroundJob {
@@ -114,11 +114,10 @@ extension JournalParser {
             journal.prices.append(price)
         }
         for pair in theirs.tradedPairs {
-            journal.tradedPairs.insert(AssertionChecker.key(accounts[Int(PairSet.account(of: pair))],
-                                                            commodities[Int(PairSet.commodity(of: pair))]))
+            journal.tradedPairs.insert(AccountCommodity(accounts[Int(pair.account)], commodities[Int(pair.commodity)]))
         }
         journal.hasAssertions = journal.hasAssertions || theirs.hasAssertions
-        if let mine = stream, let their = other.stream {
+        if let mine = sink, let their = other.sink {
             mine.absorb(their, accounts: accounts, commodities: commodities)
         }
         diagnostics.absorb(other.diagnostics)

@@ -112,7 +112,7 @@ extension JournalParser {
             journal.hasAssertions = true
         }
         if let a = p.amount, p.cost != nil || p.lot != nil {
-            journal.tradedPairs.insert(Int64(p.account) << 32 | Int64(UInt32(bitPattern: a.commodity)))
+            journal.tradedPairs.insert(AccountCommodity(p.account, a.commodity))
         }
         lx.skipSpaces()
         if lx.eat(UInt8(ascii: ";")) {

@@ -48,9 +48,9 @@ public final class JournalParser {
     @exclusivity(unchecked) public var parallelThreshold = JournalParser.defaultParallelThreshold
     /// Where a second parser starts, in thousandths of the file.
     @exclusivity(unchecked) var splitPermille = 450
-    /// Set for `check`: transactions that balance exactly are checked as they
-    /// are read and let go (see `CheckStream`); the rest are kept.
-    @exclusivity(unchecked) public var stream: CheckStream?
+    /// Takes each recorded transaction before the journal keeps it (the
+    /// streaming check); nil: the journal keeps them all.
+    @exclusivity(unchecked) var sink: (any EntrySink)?
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
     /// Days of the years 1900 to 2200 (a date outside them is most likely a
@@ -106,7 +106,7 @@ public final class JournalParser {
     /// spends at least 40 bytes on a transaction, and capacity that is never
     /// written costs no memory.
     func makeRoom(forBytes bytes: Int) {
-        if let stream { stream.makeRoom(forBytes: bytes) } else { growCapacity(&journal.transactions, by: bytes / 40) }
+        if let sink { sink.makeRoom(forBytes: bytes) } else { growCapacity(&journal.transactions, by: bytes / 40) }
     }
 
     /// Ends the journal: the last item is stored.
@@ -114,7 +114,7 @@ public final class JournalParser {
     /// never copy it.
     public func finish() -> Journal {
         flushEntry()
-        journal.stream = stream
+        journal.letGo = sink?.letGo
         let done = journal
         journal = Journal()
         return done
@@ -298,10 +298,10 @@ public final class JournalParser {
         entry = nil
         let broken = entryHasErrors
         entryHasErrors = false
-        if case .transaction = entryKind, let stream {
-            // `check` lets go of what it has checked: see `CheckStream`.
+        if case .transaction = entryKind, let sink {
+            // The streaming check lets go of what it has checked.
             swap(&t.postings, &entryPostings)
-            let keep = stream.offer(&t, broken: broken, tradedPairs: journal.tradedPairs)
+            let keep = sink.offer(&t, broken: broken, tradedPairs: journal.tradedPairs)
             swap(&t.postings, &entryPostings)
             if !keep {
                 entryPostings.removeAll(keepingCapacity: true)

@@ -128,7 +128,7 @@ public struct MaterializePlan {
     /// Compiles the edited files and compares what they mean with the original.
     private func check(_ before: Compilation, today: CivilDate?) -> [Diagnostic] {
         let edited = editedFiles(before.sources)
-        var options = CheckOptions(today: today)
+        var options = CompileOptions(today: today)
         let inputs = before.rootFiles.map { i in
             let f = before.sources.files[i]
             return InputFile(path: f.path, bytes: edited.first { $0.index == i }?.bytes ?? f.bytes)

@@ -57,7 +57,7 @@ enum FormatCommand: Subcommand {
                 if !check && !write { writeStdout(formatted) }
                 continue
             }
-            let after = compile([InputFile(path: input.path, bytes: formatted)], until: common.until, options: CheckOptions(today: common.today))
+            let after = compile([InputFile(path: input.path, bytes: formatted)], until: common.until, options: CompileOptions(today: common.today))
             guard !after.hasErrors, meaning(of: after) == meaning(of: before) else {
                 RunDiagnostics.error(Messages.formatWouldChangeMeaning(input.path))
                 status = 1

@@ -59,27 +59,52 @@ public struct Portfolio {
     /// fit is an error at its posting.
     public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil) {
         let journal = ledger.journal
-        var index: [Int64: Int] = [:]
-        func key(_ a: Int32, _ c: Int32) -> Int64 { Int64(a) << 32 | Int64(UInt32(bitPattern: c)) }
+        var index: [AccountCommodity: Int] = [:]
         let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
         // Basis removed by a sale or transfer is rounded once, this far past the money's precision.
         let places = { (c: Int32) in c < 0 ? 8 : min(ExactDecimal.maxScale, max(journal.commodities.precision(c), 2) + 6) }
         // Which (account, commodity) pairs ever trade: every posting of those is followed,
         // so that shares received without a cost count as held.
-        let traded = journal.tradedPairs.filter { assets[Int($0 >> 32)] }
+        let traded = journal.tradedPairs.filter { assets[Int($0.account)] }
         if traded.isEmpty { return }
+        // Transactions a streaming check let go of move positions too (as
+        // transfers: they have no cost), in their place by date and file order.
+        let letGo = journal.letGo.flatMap { $0.touchedAny(traded) ? $0 : nil }
+        let records = letGo?.recordsInDateOrder() ?? []
+        var next = 0
+        func replayRecords(before day: Int32, _ seq: Int32) throws(AmountOverflow) {
+            guard let letGo else { return }
+            while next < records.count {
+                let r = letGo.records[records[next]]
+                guard r.day < day || r.day == day && r.seq < seq else { return }
+                for m in letGo.moves(of: records[next]) where m.mantissa != 0 && traded.contains(AccountCommodity(m.account, m.commodity)) {
+                    let k = AccountCommodity(m.account, m.commodity)
+                    if index[k] == nil {
+                        index[k] = positions.count
+                        positions.append(Position(account: m.account, commodity: m.commodity, costCommodity: -1))
+                    }
+                    let i = index[k]!
+                    try Portfolio.transfer(m.quantity, into: &positions[i], places: places(positions[i].costCommodity), at: nil)
+                }
+                next += 1
+            }
+        }
         do {
             for n in ledger.order {
                 let t = Int(n)
                 if let end, ledger.transactions[t].date > end { break }
+                if let letGo {
+                    // Recorded transactions come first in `transactions`; generated ones after every record of their day.
+                    try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)
+                }
                 for j in ledger.transactions[t].postings.indices {
                     // Read the two fields first: most postings are not positions.
                     guard let a = ledger.transactions[t].postings[j].amount, !a.quantity.isZero,
-                          traded.contains(key(ledger.transactions[t].postings[j].account, a.commodity)) else { continue }
+                          traded.contains(AccountCommodity(ledger.transactions[t].postings[j].account, a.commodity)) else { continue }
                     let p = ledger.transactions[t].postings[j]
                     guard p.virtual != .unbalanced else { continue }
                     let at = p.amountLocation
-                    let k = key(p.account, a.commodity)
+                    let k = AccountCommodity(p.account, a.commodity)
                     let cost = try Portfolio.cost(of: p, at: at)
                     let i: Int
                     if let existing = index[k] {
@@ -133,6 +158,7 @@ public struct Portfolio {
                     trades.append(trade)
                 }
             }
+            try replayRecords(before: end.map { $0.day + 1 } ?? Int32.max, 0)
         } catch {
             overflow = error
             diagnostics?.add(error.diagnostic)
@@ -158,7 +184,7 @@ public struct Portfolio {
 
     /// A cost-less posting of a held commodity: quantity moves, basis follows
     /// (basis × moved ÷ held, rounded once at `places`).
-    static func transfer(_ q: ExactDecimal, into position: inout Position, places: Int, at: SourceLocation) throws(AmountOverflow) {
+    static func transfer(_ q: ExactDecimal, into position: inout Position, places: Int, at: SourceLocation?) throws(AmountOverflow) {
         let before = position.quantity
         position.quantity = try before.plus(q, at: at)
         guard q.isNegative, before.signum > 0 else { return }

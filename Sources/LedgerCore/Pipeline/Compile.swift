@@ -1,0 +1,87 @@
+/// One input: a path as the user gave it and the file's bytes.
+public struct InputFile: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// The result of one compile: the sources, every diagnostic, and the ledger.
+public struct Compilation {
+    public let sources: SourceManager
+    public let diagnostics: DiagnosticEngine
+    public let ledger: Ledger
+    /// Indices in `sources` of the files given to `compile` (the others were included).
+    public let rootFiles: [Int]
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Compiles journals: its stages in order, each one named call.
+///
+/// 1. read and parse the inputs with their includes (`JournalParser`);
+/// 2. check: balance every transaction, infer elided amounts, run balance
+///    assertions (`Checker`);
+/// 3. expand: materialize repeat rules up to the horizon (`Expander`);
+/// 4. positions: replay holdings in date order for the oversell check (`Portfolio`).
+///
+/// Every stage records its problems in the compilation's diagnostics and goes on.
+public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilation {
+    let sources = SourceManager()
+    let diagnostics = DiagnosticEngine()
+    let (journal, rootFiles) = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
+    let checked = checkJournal(journal, diagnostics: diagnostics, options: options)
+    let ledger = expandRules(checked, until: options.horizon, diagnostics: diagnostics)
+    checkPositions(ledger, diagnostics: diagnostics)
+    return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)
+}
+
+/// `compile` with the horizon given apart (the common call).
+public func compile(_ inputs: [InputFile], until: CivilDate, options: CompileOptions = CompileOptions()) -> Compilation {
+    var options = options
+    options.horizon = until
+    return compile(inputs, options: options)
+}
+
+/// Stage 1: the inputs, parsed with their includes, in one journal.
+func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics: DiagnosticEngine,
+          options: CompileOptions) -> (Journal, rootFiles: [Int]) {
+    let parser = JournalParser(sources: sources, diagnostics: diagnostics)
+    parser.currentYear = options.today?.year
+    parser.parallelThreshold = options.parallelThreshold
+    parser.splitPermille = options.splitPermille
+    parser.overlay = options.overlay
+    // Declarations are checked over whole transactions: strict modes keep everything.
+    if options.mode == .diagnosticsOnly && !options.strict && !options.checkPayees { parser.sink = CheckStream() }
+    var rootFiles: [Int] = []
+    for input in inputs {
+        let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
+        rootFiles.append(index)
+        parser.parse(fileIndex: index)
+    }
+    return (parser.finish(), rootFiles)
+}
+
+/// Stage 2: balanced, inferred and asserted.
+func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, options: CompileOptions) -> Journal {
+    var journal = journal
+    Checker(diagnostics: diagnostics, options: options.checks).check(&journal)
+    return journal
+}
+
+/// Stage 3: the ledger, with each rule's unfulfilled occurrences up to the horizon.
+func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagnostics: DiagnosticEngine) -> Ledger {
+    // No horizon: a day before any date, so that no occurrence is generated.
+    let until = horizon ?? CivilDate(day: Int32.min)
+    return Ledger(expanding: journal, with: Expander(until: until, diagnostics: diagnostics))
+}
+
+/// Stage 4: positions replayed in date order; selling more than was bought is an error.
+func checkPositions(_ ledger: Ledger, diagnostics: DiagnosticEngine) {
+    if !ledger.journal.tradedPairs.isEmpty {
+        _ = Portfolio(ledger, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,45 @@
+/// What one compile is asked for.
+public struct CompileOptions: Sendable {
+    /// How much of the input the compile keeps.
+    public enum Mode: Sendable {
+        /// The whole ledger, for reports, `print` and writes.
+        case everything
+        /// Only the diagnostics are wanted (`ledgerc check`): transactions that
+        /// balance exactly are checked as they are read and let go; the ledger
+        /// holds the rest and their balance events (`Journal.letGo`).
+        case diagnosticsOnly
+    }
+
+    /// Repeat rules are materialized up to this date. Nil: none is.
+    public var horizon: CivilDate?
+    /// "Today": dates written without a year (`1/15`) take its year when no
+    /// `Y`/`year` directive is in effect. It is never the horizon: moving the
+    /// horizon must not move recorded data. Nil: such dates need a `Y` directive.
+    public var today: CivilDate?
+    /// Every account and commodity used must be declared (hledger's `--strict`).
+    public var strict = false
+    /// Every payee used must be declared (`check --check-payees`).
+    public var checkPayees = false
+    public var mode = Mode.everything
+    /// Texts that take the place of files on disk, by path as joined from
+    /// `include` (unsaved editor buffers; a write checked before it is made).
+    public var overlay: [String: [UInt8]] = [:]
+    /// Files at least this large are read by two parsers at once (tests set 0
+    /// to read every file that way).
+    public var parallelThreshold = JournalParser.defaultParallelThreshold
+    /// Where the second parser starts, in thousandths of the file (tests and
+    /// the fuzzer move it to check that every split gives the same result).
+    public var splitPermille = 450
+
+    public init(horizon: CivilDate? = nil, today: CivilDate? = nil, strict: Bool = false, checkPayees: Bool = false,
+                mode: Mode = .everything) {
+        self.horizon = horizon
+        self.today = today
+        self.strict = strict
+        self.checkPayees = checkPayees
+        self.mode = mode
+    }
+
+    /// What the checker requires.
+    var checks: CheckOptions { CheckOptions(strict: strict, checkPayees: checkPayees) }
+}

@@ -1,0 +1,42 @@
+/// The compiled ledger: recorded transactions and the occurrences generated
+/// from `repeat` rules, in output order.
+public struct Ledger: Sendable {
+    public var journal: Journal
+    /// Recorded transactions first (as in the journal), then generated ones.
+    public var transactions: [Transaction]
+    /// Indices into `transactions` in output order: by date, recorded before
+    /// generated on the same date, then file order.
+    public var order: [Int32]
+    /// The horizon up to which rules were materialized.
+    public var until: CivilDate
+
+    /// Transactions in output order.
+    public var ordered: LazyMapSequence<[Int32], Transaction> {
+        order.lazy.map { transactions[Int($0)] }
+    }
+
+    /// Recorded plus generated transactions, in output order: the journal's
+    /// transactions move into the ledger, with each rule's unfulfilled
+    /// occurrences up to `expander`'s horizon after them.
+    init(expanding journal: consuming Journal, with expander: Expander) {
+        var journal = journal
+        let generated = expander.unfulfilled(journal)
+        // Move the transactions out of the journal rather than copying them.
+        var all = journal.transactions
+        journal.transactions = []
+        let recorded = all.count
+        all.append(contentsOf: generated)
+        // Sort keys: day, then recorded before generated, then file order.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(all.count)
+        for i in 0..<all.count where i >= recorded || !journal.brokenTransactions.contains(i) {
+            let day = UInt64(UInt32(bitPattern: all[i].date.day &+ Int32.min))
+            keys.append(day << 32 | (i >= recorded ? 1 << 31 : 0) | UInt64(i))
+        }
+        keys.sort()
+        self.journal = journal
+        transactions = all
+        order = keys.map { Int32(truncatingIfNeeded: $0 & 0x7FFF_FFFF) }
+        until = expander.until
+    }
+}
