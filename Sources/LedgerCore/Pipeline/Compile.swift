@@ -33,8 +33,9 @@ public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilati
     let sources = SourceManager()
     let diagnostics = DiagnosticEngine()
     let (journal, rootFiles) = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
-    let checked = checkJournal(journal, diagnostics: diagnostics, options: options)
-    let ledger = expandRules(checked, until: options.horizon, diagnostics: diagnostics)
+    // Each stage takes the journal over (`consume`): its transactions move, never copy.
+    let checked = checkJournal(consume journal, diagnostics: diagnostics, options: options)
+    let ledger = expandRules(consume checked, until: options.horizon, diagnostics: diagnostics)
     checkPositions(ledger, diagnostics: diagnostics)
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)
 }
@@ -67,7 +68,6 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
 
 /// Stage 2: balanced, inferred and asserted.
 func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, options: CompileOptions) -> Journal {
-    var journal = journal
     Checker(diagnostics: diagnostics, options: options.checks).check(&journal)
     return journal
 }
@@ -76,7 +76,7 @@ func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, o
 func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagnostics: DiagnosticEngine) -> Ledger {
     // No horizon: a day before any date, so that no occurrence is generated.
     let until = horizon ?? CivilDate(day: Int32.min)
-    return Ledger(expanding: journal, with: Expander(until: until, diagnostics: diagnostics))
+    return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics))
 }
 
 /// Stage 4: positions replayed in date order; selling more than was bought is an error.

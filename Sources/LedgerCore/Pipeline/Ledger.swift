@@ -19,7 +19,6 @@ public struct Ledger: Sendable {
     /// transactions move into the ledger, with each rule's unfulfilled
     /// occurrences up to `expander`'s horizon after them.
     init(expanding journal: consuming Journal, with expander: Expander) {
-        var journal = journal
         let generated = expander.unfulfilled(journal)
         // Move the transactions out of the journal rather than copying them.
         var all = journal.transactions

@@ -41,30 +41,16 @@ struct Balancer {
         return ok
     }
 
-    /// The common case without allocating: real postings of one commodity, no
-    /// costs, at most one elided. Returns false to fall back to the general path.
+    /// The common case without allocating (`SimpleBalance`). Returns false to
+    /// fall back to the general path.
     private func fastBalance(_ t: inout Transaction) -> Bool {
-        var commodity: Int32 = -1
-        var sum = ExactDecimal.zero
-        var elided = -1
-        for i in t.postings.indices where t.postings[i].virtual == .real {
-            guard let a = t.postings[i].amount else {
-                if elided >= 0 { return false }
-                elided = i
-                continue
-            }
-            if t.postings[i].cost != nil { return false }
-            if commodity < 0 { commodity = a.commodity } else if commodity != a.commodity { return false }
-            guard let s = sum.adding(a.quantity) else { return false }
-            sum = s
-        }
-        if elided >= 0 {
-            guard commodity >= 0 else { return false }
-            t.postings[elided].amount = Amount(sum.negated, commodity)
-            t.postings[elided].isInferred = true
+        guard let simple = SimpleBalance(t.postings) else { return false }
+        if simple.elided >= 0 {
+            guard simple.commodity >= 0 else { return false }
+            simple.infer(into: &t.postings)
             return true
         }
-        return commodity < 0 || sum.roundedHalfEven(to: commodities.precision(commodity)).isZero
+        return simple.commodity < 0 || simple.sum.roundedHalfEven(to: commodities.precision(simple.commodity)).isZero
     }
 
     private func balanceGroup(_ t: inout Transaction, _ group: VirtualKind, isRule: Bool) -> Bool {
@@ -126,5 +112,75 @@ struct Balancer {
         diagnostics.error(isRule ? Messages.ruleDoesNotBalance(diff) : Messages.doesNotBalance(diff), at: t.location,
                           notes: [DiagnosticNote(Messages.postingsSum(diff), at: firstAmount)])
         return false
+    }
+}
+
+/// The one balancing rule for the common transaction, used by the balancer
+/// and by the streaming check: real postings of one commodity, no cost, at
+/// most one amount elided. Such a transaction balances when its sum is zero
+/// (at the commodity's display precision for the balancer; exactly, for the
+/// streaming check, which cannot know a precision a later directive may set),
+/// or when one amount is elided: it is the sum, negated.
+struct SimpleBalance {
+    /// The one commodity; -1 when no real posting has an amount.
+    var commodity: Int32 = -1
+    var sum = ExactDecimal.zero
+    /// The posting whose amount is elided, or -1.
+    var elided = -1
+
+    /// The scale every amount shares, or -1 when they differ.
+    var scale = -1
+
+    /// Nil when the postings are not of the simple kind (or their sum does not
+    /// fit). With `plainOnly`, every posting must also be plain (real, with no
+    /// cost, lot, assertion or comment).
+    @inline(__always)
+    init?(_ postings: [Posting], plainOnly: Bool = false) {
+        // Summed in 64 bits while the amounts share a scale (nearly always);
+        // exactly, in a second pass, otherwise.
+        var small: Int64 = 0
+        var fits = true
+        for i in postings.indices {
+            if plainOnly {
+                guard postings[i].isPlain else { return nil }
+            } else if postings[i].virtual != .real {
+                continue
+            }
+            guard let a = postings[i].amount else {
+                if elided >= 0 { return nil }
+                elided = i
+                continue
+            }
+            if !plainOnly, postings[i].cost != nil { return nil }
+            if commodity < 0 { commodity = a.commodity } else if commodity != a.commodity { return nil }
+            if fits, let m = a.quantity.mantissa64, scale < 0 || scale == a.quantity.scale {
+                scale = a.quantity.scale
+                let (s, overflow) = small.addingReportingOverflow(m)
+                small = s
+                fits = !overflow
+            } else {
+                fits = false
+            }
+        }
+        if fits {
+            sum = ExactDecimal(mantissa: Int128(small), scale: max(scale, 0))
+            return
+        }
+        // Past 64 bits or across scales: exactly.
+        var shared: Int?
+        var mixed = false
+        for p in postings where p.virtual == .real {
+            guard let q = p.amount?.quantity else { continue }
+            guard let s = sum.adding(q) else { return nil }
+            sum = s
+            if shared == nil { shared = q.scale } else if shared != q.scale { mixed = true }
+        }
+        scale = mixed ? -1 : shared ?? -1
+    }
+
+    /// Fills in the elided amount (the sum, negated).
+    func infer(into postings: inout [Posting]) {
+        postings[elided].amount = Amount(sum.negated, commodity)
+        postings[elided].isInferred = true
     }
 }

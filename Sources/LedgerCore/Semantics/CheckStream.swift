@@ -50,45 +50,22 @@ public final class CheckStream: EntrySink, @unchecked Sendable {
         return false
     }
 
-    /// Records the movements of `t` if it balances exactly and is of the simple
-    /// kind; false when it must be kept (the caller drops what was recorded).
+    /// Records the movements of `t` if it balances exactly by the one rule
+    /// (`SimpleBalance`) and can be stored compactly; false when it must be
+    /// kept (the caller drops what was recorded).
     private func balancesExactly(_ t: inout Transaction, tradedPairs: Set<AccountCommodity>) -> Bool {
         hit = false
         // `print` output read back: its occurrences must stay out of assertions.
         if let c = t.comment, containsIgnoringASCIICase(c, "generated:") { return false }
-        var commodity: Int32 = -1
-        var scale = -1
-        var sum: Int64 = 0
-        var elided = -1
-        for i in t.postings.indices {
-            guard t.postings[i].isPlain else { return false }
-            guard let a = t.postings[i].amount else {
-                if elided >= 0 { return false }
-                elided = i
-                continue
-            }
-            // One commodity at one scale, within 64 bits: the sum is exact.
-            guard let m = a.quantity.mantissa64 else { return false }
-            if commodity < 0 {
-                commodity = a.commodity
-                scale = a.quantity.scale
-            } else if commodity != a.commodity || scale != a.quantity.scale {
-                return false
-            }
-            let (s, overflow) = sum.addingReportingOverflow(m)
-            if overflow { return false }
-            sum = s
-            record(t.postings[i].account, commodity, m, scale, tradedPairs)
-        }
-        guard commodity >= 0 else { return false }
-        if elided >= 0 {
-            guard sum != Int64.min else { return false }
-            let q = ExactDecimal(mantissa: Int128(-sum), scale: scale)
-            t.postings[elided].amount = Amount(q, commodity)
-            t.postings[elided].isInferred = true
-            record(t.postings[elided].account, commodity, -sum, scale, tradedPairs)
-        } else if sum != 0 {
-            return false
+        // Only plain postings (no virtual account, cost, lot, assertion or comment) are let go.
+        guard let simple = SimpleBalance(t.postings, plainOnly: true), simple.commodity >= 0, simple.scale >= 0 else { return false }
+        // Exactly zero: a later `commodity` directive cannot change the verdict.
+        guard simple.elided >= 0 || simple.sum.isZero else { return false }
+        if simple.elided >= 0 { simple.infer(into: &t.postings) }
+        // Stored as 64-bit mantissas at one scale.
+        for p in t.postings {
+            guard let m = p.amount!.quantity.mantissa64 else { return false }
+            record(p.account, simple.commodity, m, simple.scale, tradedPairs)
         }
         return !hit
     }
