@@ -28,20 +28,20 @@ final class AmountTests: XCTestCase {
         XCTAssertEqual(text, "10 \"005930\"")
         XCTAssertEqual(result.ledger.journal.commodities[result.transactions[0].postings[0].amount!.commodity], "005930")
         XCTAssertEqual(firstAmount("3 \"S&P 500\"").0, "3 \"S&P 500\"")
-        assertDiagnostics("2025-01-01 t\n    a    10 1️⃣\"005930\n    b\n", [("1️⃣", "unterminated")])
+        assertDiagnostics("2025-01-01 t\n    a    10 1️⃣\"005930\n    b\n", [("1️⃣", "unterminatedQuote")])
     }
 
     func testGroupingAndAmbiguousCommas() {
         XCTAssertEqual(firstAmount("1,234,567.89 USD").1.transactions[0].postings[0].amount!.quantity.description, "1234567.89")
-        assertDiagnostics("2025-01-01 t\n    a    1️⃣1,5 EUR\n    b\n", [("1️⃣", "ambiguous number '1,5'")])
-        assertDiagnostics("2025-01-01 t\n    a    1️⃣12,34567 EUR\n    b\n", [("1️⃣", "ambiguous number")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣1,5 EUR\n    b\n", [("1️⃣", "ambiguousNumber")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣12,34567 EUR\n    b\n", [("1️⃣", "ambiguousNumber")])
     }
 
     func testDecimalMarkComma() {
         let (text, result) = firstAmount("1.234,56 EUR", extra: "decimal-mark ,\n")
         XCTAssertEqual(result.transactions[0].postings[0].amount!.quantity.description, "1234.56")
         XCTAssertEqual(text, "1,234.56 EUR")
-        assertDiagnostics("decimal-mark ,\n2025-01-01 t\n    a    1️⃣1.5 EUR\n    b\n", [("1️⃣", "ambiguous number")])
+        assertDiagnostics("decimal-mark ,\n2025-01-01 t\n    a    1️⃣1.5 EUR\n    b\n", [("1️⃣", "ambiguousNumber")])
     }
 
     func testExactDecimalsNeverFloat() {
@@ -51,8 +51,8 @@ final class AmountTests: XCTestCase {
 
     func testHugeNumbersAreDiagnosedNotCrashed() {
         XCTAssertEqual(firstAmount("99999999999999999999999999999999 X").0, "99999999999999999999999999999999 X")
-        assertDiagnostics("2025-01-01 t\n    a    1️⃣1234567890123456789012345678901234567 X\n    b\n", [("1️⃣", "too large")])
-        assertDiagnostics("2025-01-01 t\n    a    1️⃣0.0000000000000000000000000000001 X\n    b\n", [("1️⃣", "too large")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣1234567890123456789012345678901234567 X\n    b\n", [("1️⃣", "numberTooLarge")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣0.0000000000000000000000000000001 X\n    b\n", [("1️⃣", "numberTooLarge")])
     }
 
     func testDisplayPrecisionIsTheLargestSeenOrDeclared() {
@@ -65,6 +65,6 @@ final class AmountTests: XCTestCase {
     }
 
     func testMissingNumber() {
-        assertDiagnostics("2025-01-01 t\n    a    1️⃣USD\n    b\n", [("1️⃣", "expected an amount")])
+        assertDiagnostics("2025-01-01 t\n    a    1️⃣USD\n    b\n", [("1️⃣", "expectedAmount")])
     }
 }

@@ -73,7 +73,7 @@ final class InvestmentTests: XCTestCase {
         2025-02-01 sell
             Assets:Broker    1️⃣-15 AAPL @ $120.00
             Assets:Cash
-        """, [("1️⃣", "sells 15 AAPL but Assets:Broker holds 10 AAPL")])
+        """, [("1️⃣", "sellsMoreThanHeld")])
     }
 
     func testAllowNegativeAccounts() throws {

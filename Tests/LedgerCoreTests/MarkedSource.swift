@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import LedgerCore
 
@@ -34,16 +35,17 @@ func compileText(_ text: String, until: String = "2025-12-31", today: String = "
             options: CompileOptions(today: CivilDate.parse(today)!, strict: strict, checkPayees: checkPayees))
 }
 
-/// Asserts that compiling `marked` gives exactly these errors, each at its marker,
-/// each message containing the expected text.
-func assertDiagnostics(_ marked: String, _ expected: [(marker: String, message: String)], strict: Bool = false,
+/// Asserts that compiling `marked` gives exactly these errors, each at its
+/// marker, each with the expected message ID (`"doesNotBalance"`: the name of
+/// the message in `Messages`), so that rewording a message breaks no test.
+func assertDiagnostics(_ marked: String, _ expected: [(marker: String, id: MessageID)], strict: Bool = false,
                        file: StaticString = #filePath, line: UInt = #line) {
     let source = MarkedSource(marked)
     let result = compileText(source.text, strict: strict)
     let got = result.diagnostics.sorted().filter { $0.severity == .error }
     XCTAssertEqual(got.count, expected.count, "diagnostics: \(got.map(\.message))", file: file, line: line)
     for (d, e) in zip(got, expected) {
-        XCTAssertTrue(d.message.contains(e.message), "'\(d.message)' does not contain '\(e.message)'", file: file, line: line)
+        XCTAssertEqual(d.id, e.id, "'\(d.message)'", file: file, line: line)
         guard let offset = source.offsets[e.marker] else {
             XCTFail("no marker \(e.marker) in source", file: file, line: line)
             continue

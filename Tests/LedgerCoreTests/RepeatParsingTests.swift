@@ -36,15 +36,15 @@ final class RepeatParsingTests: XCTestCase {
 
     func testRuleErrors() {
         let body = "\n    Expenses:X    10 USD\n    Assets:Y\n"
-        assertDiagnostics("repeat 1️⃣montly from 2025-01-01  R" + body, [("1️⃣", "unknown schedule 'montly'")])
-        assertDiagnostics("1️⃣repeat monthly  R" + body, [("1️⃣", "needs 'from DATE'")])
-        assertDiagnostics("repeat weekly from 2025-01-01 count 1️⃣0  R" + body, [("1️⃣", "count 0")])
-        assertDiagnostics("repeat weekly from 2025-06-01 until 1️⃣2025-01-01  R" + body, [("1️⃣", "'until' is before 'from'")])
-        assertDiagnostics("repeat weekly from 1️⃣2025-02-30  R" + body, [("1️⃣", "February 2025")])
-        assertDiagnostics("repeat every 2 1️⃣fortnights from 2025-01-01  R" + body, [("1️⃣", "unknown schedule 'fortnights'")])
-        assertDiagnostics("1️⃣repeat monthly from 2025-01-01  R\n    a    1 X\n    b    1 X\n", [("1️⃣", "repeat rule does not balance: off by 2 X")])
+        assertDiagnostics("repeat 1️⃣montly from 2025-01-01  R" + body, [("1️⃣", "unknownSchedule")])
+        assertDiagnostics("1️⃣repeat monthly  R" + body, [("1️⃣", "missingFrom")])
+        assertDiagnostics("repeat weekly from 2025-01-01 count 1️⃣0  R" + body, [("1️⃣", "countZero")])
+        assertDiagnostics("repeat weekly from 2025-06-01 until 1️⃣2025-01-01  R" + body, [("1️⃣", "untilBeforeFrom")])
+        assertDiagnostics("repeat weekly from 1️⃣2025-02-30  R" + body, [("1️⃣", "dateNotInCalendar")])
+        assertDiagnostics("repeat every 2 1️⃣fortnights from 2025-01-01  R" + body, [("1️⃣", "unknownSchedule")])
+        assertDiagnostics("1️⃣repeat monthly from 2025-01-01  R\n    a    1 X\n    b    1 X\n", [("1️⃣", "ruleDoesNotBalance")])
         assertDiagnostics("repeat monthly from 2025-01-01  Rent" + body + "2️⃣repeat weekly from 2025-01-01  rent" + body,
-                          [("2️⃣", "named 'rent' already exists")])
+                          [("2️⃣", "duplicateRule")])
     }
 
     func testAnUnbalancedRuleIsReportedOnceAndGeneratesNothing() {
@@ -58,7 +58,7 @@ final class RepeatParsingTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.diagnostics.map(\.message), [])
         XCTAssertEqual(result.ledger.journal.periodic.count, 2)
         XCTAssertEqual(result.transactions.count, 0)
-        assertDiagnostics("~ 1️⃣montly  Budget\n    a    1 X\n    b\n", [("1️⃣", "invalid period")])
-        assertDiagnostics("1️⃣~ monthly  Budget\n    a    1 X\n    b    1 X\n", [("1️⃣", "off by 2 X")])
+        assertDiagnostics("~ 1️⃣montly  Budget\n    a    1 X\n    b\n", [("1️⃣", "invalidPeriod")])
+        assertDiagnostics("1️⃣~ monthly  Budget\n    a    1 X\n    b    1 X\n", [("1️⃣", "doesNotBalance")])
     }
 }

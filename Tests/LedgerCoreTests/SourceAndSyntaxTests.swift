@@ -91,14 +91,14 @@ final class SourceAndSyntaxTests: XCTestCase {
     }
 
     func testInvalidDates() {
-        assertDiagnostics("1️⃣2025-02-29 a\n    x    1 X\n    y\n", [("1️⃣", "February 2025 has 28 days")])
-        assertDiagnostics("1️⃣2025-13-01 a\n    x    1 X\n    y\n", [("1️⃣", "month 13")])
-        assertDiagnostics("2025-01-01=1️⃣2025-04-31 a\n    x    1 X\n    y\n", [("1️⃣", "April 2025 has 30 days")])
-        assertDiagnostics("2025-01-011️⃣x a\n    x    1 X\n    y\n", [("1️⃣", "expected a space after the date")])
+        assertDiagnostics("1️⃣2025-02-29 a\n    x    1 X\n    y\n", [("1️⃣", "dateNotInCalendar")])
+        assertDiagnostics("1️⃣2025-13-01 a\n    x    1 X\n    y\n", [("1️⃣", "dateNotInCalendar")])
+        assertDiagnostics("2025-01-01=1️⃣2025-04-31 a\n    x    1 X\n    y\n", [("1️⃣", "dateNotInCalendar")])
+        assertDiagnostics("2025-01-011️⃣x a\n    x    1 X\n    y\n", [("1️⃣", "expectedSpaceAfterDate")])
         assertCompiles("2024-02-29 leap day\n    x    1 X\n    y\n")
     }
 
     func testIndentedLineWithoutAnItem() {
-        assertDiagnostics("P 2025-01-01 EUR 1.08 USD\n    1️⃣stray posting  1 X\n", [("1️⃣", "does not belong")])
+        assertDiagnostics("P 2025-01-01 EUR 1.08 USD\n    1️⃣stray posting  1 X\n", [("1️⃣", "orphanIndentedLine")])
     }
 }

@@ -11,6 +11,11 @@ public struct MessageID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
+extension MessageID: ExpressibleByStringLiteral {
+    /// An ID written as its name, as tests assert it: `"doesNotBalance"`.
+    public init(stringLiteral name: String) { self.init(name) }
+}
+
 /// A message of the catalogue (`Messages`): its ID and its words.
 public struct DiagnosticMessage: Sendable, CustomStringConvertible {
     public let id: MessageID
