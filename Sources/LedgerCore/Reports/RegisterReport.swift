@@ -39,12 +39,17 @@ public struct RegisterReport: Report {
             Column("amount", "Amount", numeric: true), Column("commodity", "", in: .data),
             Column("total", "Total", numeric: true), Column("generated", "", in: .data),
         ]
-        let rows: [[Cell]] = try lines().map { l in
-            let a = l.posting.amount!, t = l.transaction
-            return [.date(t.date), .shownAs(t.description + (t.generated == nil ? "" : " (generated)"), .text(t.description)),
-                    .account(l.posting.account), .amount(a.quantity, a.commodity), .commodity(a.commodity),
-                    .amount(l.total, a.commodity), .flag(t.generated != nil)]
+        let lines = try lines()
+        let table = ReportTable(name: "postings", columns: columns) { w in
+            for l in lines {
+                let a = l.posting.amount!, t = l.transaction
+                w.cell(.date(t.date))
+                w.cell(t.generated == nil ? .text(t.description) : .shownAs(t.description + " (generated)", .text(t.description)))
+                w.cell(.account(l.posting.account)); w.cell(.amount(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
+                w.cell(.amount(l.total, a.commodity)); w.cell(.flag(t.generated != nil))
+                w.endRow()
+            }
         }
-        return ReportDocument([ReportTable(name: "postings", columns: columns, rows: rows)], until: ledger.until)
+        return ReportDocument([table], until: ledger.until)
     }
 }

@@ -22,6 +22,7 @@ struct TextRenderer {
 
     /// The table, then a titled, indented section for each nested table that has rows.
     private func render(_ table: ReportTable, indent: String = "") -> String {
+        if table.stream != nil, let flat = renderFlat(table, indent: indent) { return flat }
         let rows = table.collectedRows()
         let shown = table.columns.indices.filter { table.columns[$0].formats.contains(.text) }
         let sections = shown.filter { i in rows.first.map { if case .table = $0[i] { return true } else { return false } } ?? false }
@@ -37,6 +38,19 @@ struct TextRenderer {
             }
         }
         return out
+    }
+
+    /// A streamed table without nested tables, each cell made text as it
+    /// arrives (no row of cells is kept); nil when a nested table turns up.
+    private func renderFlat(_ table: ReportTable, indent: String) -> String? {
+        let writer = TextRows(names: names, columns: table.columns)
+        var w: any RowWriter = writer
+        table.write(into: &w)
+        guard !writer.sawTable else { return nil }
+        let shown = table.columns.filter { $0.formats.contains(.text) }
+        var text = TextTable(headers: shown.map(\.header), rightAligned: Set(shown.indices.filter { shown[$0].isNumeric }))
+        text.rows = writer.rows
+        return text.render(indent: indent)
     }
 
     /// Amounts right-aligned, one line per commodity with the account on the
@@ -88,4 +102,33 @@ public func percent(_ fraction: ExactDecimal) -> String {
         shown = hundredfold.rounded(to: places)
     }
     return shown.description + "%"
+}
+
+/// Collects a streamed table's rows as text, cell by cell.
+private final class TextRows: RowWriter {
+    let names: CellNames
+    let shown: [Bool]
+    @exclusivity(unchecked) var rows: [[String]] = []
+    @exclusivity(unchecked) var row: [String] = []
+    @exclusivity(unchecked) var next = 0
+    @exclusivity(unchecked) var sawTable = false
+
+    init(names: CellNames, columns: [Column]) {
+        self.names = names
+        shown = columns.map { $0.formats.contains(.text) }
+    }
+
+    func cell(_ cell: Cell) {
+        if shown[next] { row.append(names.text(cell)) }
+        next += 1
+    }
+
+    func beginTable(_ columns: [Column], title: String?) { sawTable = true }
+    func endTable() {}
+
+    func endRow() {
+        rows.append(row)
+        row.removeAll(keepingCapacity: true)
+        next = 0
+    }
 }
