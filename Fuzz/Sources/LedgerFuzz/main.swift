@@ -6,7 +6,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import LedgerCore
+@testable import LedgerCore
 
 let until = CivilDate(year: 2025, month: 12, day: 31)!
 let devNull = ByteSink(fd: open("/dev/null", O_WRONLY))

@@ -129,7 +129,7 @@ public enum Messages {
 }
 
 /// Suggests the closest known word for a misspelled one (edit distance ≤ 2).
-public func closestWord(to word: String, among candidates: [String]) -> String? {
+package func closestWord(to word: String, among candidates: [String]) -> String? {
     let w = Array(word.lowercased().unicodeScalars)
     var best: (String, Int)?
     for c in candidates {

@@ -6,7 +6,7 @@
 ///
 /// `ledgerc fmt` compares the meaning before and after formatting and refuses
 /// to write a file whose meaning would change.
-public func meaning(of compilation: Compilation) -> [UInt8] {
+package func meaning(of compilation: Compilation) -> [UInt8] {
     let ledger = compilation.ledger
     let journal = ledger.journal
     let printer = LedgerPrinter(journal: journal, sources: compilation.sources)

@@ -36,7 +36,7 @@ public struct AccountTable: Sendable {
     /// is interned with its full name, so this bounds memory per name.
     public static let deepestLevel = 100
 
-    public private(set) var table = NameTable()
+    package private(set) var table = NameTable()
     /// Parent id of each account, -1 for a top-level account.
     public private(set) var parent: [Int32] = []
     /// Depth of each account: 1 for a top-level account.

@@ -7,7 +7,7 @@ extension CommodityTable {
         return buf.string
     }
 
-    public func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil) {
+    package func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil) {
         let style = styles[Int(amount.commodity)]
         let places = max(precision ?? self.precision(amount.commodity), 0)
         let q = amount.quantity
@@ -38,7 +38,7 @@ extension CommodityTable {
     }
 
     /// Writes `plain(quantity, commodity)` straight into a buffer.
-    public func writePlain(_ quantity: ExactDecimal, _ commodity: Int32, into buf: inout ByteBuffer) {
+    package func writePlain(_ quantity: ExactDecimal, _ commodity: Int32, into buf: inout ByteBuffer) {
         quantity.write(into: &buf, places: precision(commodity))
     }
 

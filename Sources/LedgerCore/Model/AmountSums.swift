@@ -1,5 +1,5 @@
 /// Per-commodity amounts in order of first appearance; few commodities per key.
-public struct AmountSums: Sendable {
+package struct AmountSums: Sendable {
     public private(set) var amounts: [Amount] = []
 
     public init() {}

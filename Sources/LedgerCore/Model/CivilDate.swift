@@ -79,7 +79,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return buf.string
     }
 
-    public func write(into buf: inout ByteBuffer, separator: UInt8 = 0x2D) {
+    package func write(into buf: inout ByteBuffer, separator: UInt8 = 0x2D) {
         let (y, m, d) = components
         buf.byte(UInt8(48 + y / 1000 % 10)); buf.byte(UInt8(48 + y / 100 % 10))
         buf.byte(UInt8(48 + y / 10 % 10)); buf.byte(UInt8(48 + y % 10))

@@ -1,5 +1,5 @@
 /// How a commodity's amounts are written: symbol side, spacing, precision.
-public struct CommodityStyle: Sendable, Equatable {
+package struct CommodityStyle: Sendable, Equatable {
     /// The symbol comes before the number (`$5`, `₩12,000`).
     public var symbolFirst = false
     /// A space between symbol and number.
@@ -20,8 +20,8 @@ public struct CommodityStyle: Sendable, Equatable {
 
 /// Every commodity of a journal, interned, with its display style.
 public struct CommodityTable: Sendable {
-    public private(set) var table = NameTable()
-    public var styles: [CommodityStyle] = []
+    package private(set) var table = NameTable()
+    package var styles: [CommodityStyle] = []
     /// Commodities declared with a `commodity` directive, and where.
     public var declared: [Int32: SourceLocation] = [:]
 

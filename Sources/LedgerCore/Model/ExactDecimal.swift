@@ -239,7 +239,7 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     /// every three integer digits, and uses the given decimal mark.
     /// `places`: the value rounded (half away from zero) to that many places,
     /// or padded with zeros as text, so that no padding can overflow.
-    public func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E, places: Int) {
+    package func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E, places: Int) {
         if places < scale {
             rounded(to: places).write(into: &buf, grouping: grouping, decimalMark: decimalMark)
             return
@@ -258,7 +258,7 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         return buf.string
     }
 
-    public func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E) {
+    package func write(into buf: inout ByteBuffer, grouping: UInt8? = nil, decimalMark: UInt8 = 0x2E) {
         if mantissa < 0 { buf.byte(0x2D) }
         let scale = self.scale
         // At most 39 digits (an Int128) or scale + 1: the digits fit on the stack.

@@ -312,7 +312,7 @@ public struct Journal: Sendable {
     /// What is left of the transactions a streaming check let go of (not in
     /// `transactions`): the balance events assertions, positions and
     /// fulfilment read. Nil when every transaction is kept.
-    public var letGo: LetGoTransactions?
+    package var letGo: LetGoTransactions?
 
     public init() {}
 }

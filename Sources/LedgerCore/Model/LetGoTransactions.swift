@@ -8,7 +8,7 @@
 /// - which (account, commodity) pairs were moved.
 ///
 /// 24 bytes a posting and 16 a transaction instead of a whole `Transaction`.
-public final class LetGoTransactions: @unchecked Sendable {
+package final class LetGoTransactions: @unchecked Sendable {
     /// One posting of a transaction that was let go.
     struct Movement {
         var account: Int32

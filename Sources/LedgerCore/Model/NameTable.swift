@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Lookups hash the UTF-8 bytes straight from the source buffer, so the hot
 /// path makes no `String` for a name it has seen before.
-public struct NameTable: Sendable {
+package struct NameTable: Sendable {
     public private(set) var names: [String] = []
     /// Every name's bytes, one after another; name i spans `starts[i]..<starts[i + 1]`.
     private var bytes: [UInt8] = []

@@ -9,7 +9,7 @@ import Darwin
 /// Backed by its own raw storage (capacity checks and `memcpy`, no
 /// copy-on-write checks on every byte): a copy of a `ByteBuffer` shares the
 /// storage, so each writer owns exactly one.
-public struct ByteBuffer: @unchecked Sendable {
+package struct ByteBuffer: @unchecked Sendable {
     final class Storage {
         var base: UnsafeMutablePointer<UInt8>
         var count = 0
@@ -120,7 +120,7 @@ public final class ByteSink: @unchecked Sendable {
 
     public var failed: Bool { failure != nil }
 
-    public func write(_ buffer: inout ByteBuffer) {
+    package func write(_ buffer: inout ByteBuffer) {
         if buffer.count == 0 { return }
         if failure == nil, !buffer.withBytes({ FileIO.writeAll(fd, $0) }) { failure = FileIO.errnoText() }
         buffer.removeAll()

@@ -1,6 +1,6 @@
 /// Writes RFC 4180 CSV: fields holding `,` `"` or a line break are quoted,
 /// quotes doubled; `\n` line ends; UTF-8 without a byte-order mark.
-public struct CSVWriter {
+package struct CSVWriter {
     public var buffer = ByteBuffer(capacity: 1 << 16)
     private var atLineStart = true
 

@@ -1,12 +1,12 @@
 /// Columns a string takes in a terminal: East Asian wide and fullwidth
 /// characters (Hangul, CJK, most emoji) count two, combining marks zero.
-public func displayWidth(_ s: String) -> Int {
+package func displayWidth(_ s: String) -> Int {
     var width = 0
     for scalar in s.unicodeScalars { width += displayWidth(scalar) }
     return width
 }
 
-public func displayWidth(_ scalar: Unicode.Scalar) -> Int {
+package func displayWidth(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v < 0x300 { return v < 0x20 || v == 0x7F ? 0 : 1 }
     if (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFE0F { return 0 }
@@ -21,7 +21,7 @@ public func displayWidth(_ scalar: Unicode.Scalar) -> Int {
 }
 
 /// Pads a string with spaces to a display width (left- or right-aligned).
-public func padded(_ s: String, to width: Int, right: Bool = false) -> String {
+package func padded(_ s: String, to width: Int, right: Bool = false) -> String {
     let pad = max(0, width - displayWidth(s))
     let spaces = String(repeating: " ", count: pad)
     return right ? spaces + s : s + spaces

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A file that could not be read or written, and why.
-public enum FileError: Error, CustomStringConvertible, Equatable {
+package enum FileError: Error, CustomStringConvertible, Equatable {
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
 
@@ -28,7 +28,7 @@ public enum FileError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Low-level file helpers that go through POSIX, not Foundation.
-public enum FileIO {
+package enum FileIO {
     /// Paths given on the command line that are not UTF-8 (a Linux file name is
     /// bytes): the escaped form used in messages (`name-\xff.ledger`) → the
     /// bytes to open. Filled by the executable before anything is read.
@@ -142,7 +142,7 @@ public enum FileIO {
 }
 
 /// One file on disk, whatever path names it (symlinks, `./`, `..`).
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
 }

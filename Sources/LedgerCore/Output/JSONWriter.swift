@@ -2,7 +2,7 @@
 ///
 /// Strings are escaped for every Unicode input: quotes, backslashes and all
 /// control characters; other characters (Korean included) pass through as UTF-8.
-public struct JSONWriter {
+package struct JSONWriter {
     public var buffer: ByteBuffer
     private var needsComma: [Bool] = [false]
     private var afterKey = false

@@ -2,7 +2,7 @@
 /// indent, amounts right-aligned to one column per transaction by display
 /// width, every amount explicit, so that the output compiles to the same
 /// transactions.
-public struct LedgerPrinter {
+package struct LedgerPrinter {
     public let journal: Journal
     public let sources: SourceManager
 

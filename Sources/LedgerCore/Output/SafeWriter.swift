@@ -17,7 +17,7 @@ import Darwin
 ///   the old text or the new one.
 /// - `lock()` takes an advisory lock (`flock`) on the target for a whole
 ///   read-modify-write; a second writer waits briefly, then fails.
-public final class SafeWriter {
+package final class SafeWriter {
     /// The path as the user gave it.
     public let path: String
     /// The file written: `path` with every symlink resolved.

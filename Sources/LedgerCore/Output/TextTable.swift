@@ -1,6 +1,6 @@
 /// A plain-text table whose columns align by display width, so Korean and
 /// other wide characters line up.
-public struct TextTable {
+package struct TextTable {
     public var headers: [String]
     /// Which columns are right-aligned (numbers).
     public var rightAligned: Set<Int>
@@ -41,7 +41,7 @@ public struct TextTable {
 /// resolution). A value of zero or less, a maximum of zero or less, or a width
 /// of zero or less draws nothing; a value above the maximum fills the width.
 /// The bar is a picture of a figure printed beside it, so it never fails.
-public func proportionalBar(_ value: ExactDecimal, of maximum: ExactDecimal, width: Int) -> String {
+package func proportionalBar(_ value: ExactDecimal, of maximum: ExactDecimal, width: Int) -> String {
     guard width > 0, maximum.signum > 0, value.signum > 0 else { return "" }
     let cells = width * 8
     let n: Int

@@ -43,7 +43,7 @@ public struct Position: Sendable {
 /// removes average cost × quantity from it and realizes the difference from
 /// its price. Postings of a held commodity without a cost (transfers) move the
 /// quantity, and a transfer out removes basis at average cost.
-public struct Portfolio {
+package struct Portfolio {
     public private(set) var trades: [Trade] = []
     /// Positions with at least one trade, in order of first trade.
     public private(set) var positions: [Position] = []

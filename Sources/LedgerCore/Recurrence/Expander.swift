@@ -5,7 +5,7 @@
 /// rule's description (folded) or its `repeat:` tag names the rule, and its
 /// date falls in the occurrence's window. Cost grows with the number of
 /// occurrences (a binary search each), not with rules × transactions.
-public struct Expander {
+package struct Expander {
     public let until: CivilDate
     /// Where a rule with very many occurrences is reported (a warning above
     /// `manyOccurrences`, an error past `mostOccurrences`).

@@ -16,7 +16,7 @@ public struct ReportOptions: Sendable {
 }
 
 /// Decides, per account id, whether `--account TEXT` keeps it (computed once per account).
-public struct AccountFilter {
+package struct AccountFilter {
     private var keep: [Bool]
 
     public init(_ accounts: AccountTable, text: String?) {

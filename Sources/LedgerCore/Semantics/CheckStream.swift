@@ -17,7 +17,7 @@
 ///
 /// Every other transaction is kept whole and checked as usual. The stream
 /// keeps 24 bytes a posting and 16 a transaction instead of a whole `Transaction`.
-public final class CheckStream: EntrySink, @unchecked Sendable {
+package final class CheckStream: EntrySink, @unchecked Sendable {
     /// What this stream let go of.
     public let letGo = LetGoTransactions()
 

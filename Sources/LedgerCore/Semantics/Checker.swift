@@ -1,5 +1,5 @@
 /// What the checker requires beyond balancing.
-public struct CheckOptions: Sendable {
+package struct CheckOptions: Sendable {
     /// Every account and commodity used must be declared (hledger's `--strict`).
     public var strict = false
     /// Every payee used must be declared (`check --check-payees`).
@@ -13,7 +13,7 @@ public struct CheckOptions: Sendable {
 
 /// Balances every transaction and rule template, infers elided amounts, and
 /// evaluates balance assertions and assignments in date-then-file order.
-public struct Checker {
+package struct Checker {
     public let diagnostics: DiagnosticEngine
     public let options: CheckOptions
 

@@ -2,7 +2,7 @@
 ///
 /// Returns the offsets of the first byte of each bad sequence, at most
 /// `limit` of them. A fast path skips runs of ASCII.
-public func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> [(offset: Int, isNul: Bool)] {
+package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> [(offset: Int, isNul: Bool)] {
     var bad: [(Int, Bool)] = []
     var i = start
     let n = bytes.count

@@ -1,5 +1,5 @@
 /// An amount as written: the number, the commodity's bytes, and how it was styled.
-public struct ScannedAmount {
+package struct ScannedAmount {
     public var quantity: ExactDecimal
     /// The commodity symbol's bytes, quotes excluded; empty for no commodity.
     public var commodity: Range<Int>
@@ -10,7 +10,7 @@ public struct ScannedAmount {
 }
 
 /// Why an amount did not scan, and where.
-public enum AmountProblem: Error {
+package enum AmountProblem: Error {
     case noNumber(at: Int)
     case ambiguousNumber(at: Int)
     case tooLarge(at: Int)

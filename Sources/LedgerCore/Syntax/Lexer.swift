@@ -3,7 +3,7 @@
 /// The format is line-oriented and context-sensitive (account names hold
 /// single spaces), so the parser asks the lexer for the token it expects
 /// next: a date, an amount, an account. Nothing here makes a `String`.
-public struct Lexer {
+package struct Lexer {
     public let bytes: UnsafeBufferPointer<UInt8>
     /// Current offset.
     public var pos: Int
@@ -125,7 +125,7 @@ public struct Lexer {
 }
 
 /// Why a date did not scan.
-public enum DateProblem: Error {
+package enum DateProblem: Error {
     case malformed
     case notInCalendar(year: Int, month: Int, day: Int)
 }

@@ -233,7 +233,7 @@ extension JournalParser {
 }
 
 /// A name folded for comparison: lower-cased, runs of white space as one space, trimmed.
-public func foldedName(_ s: String) -> String {
+package func foldedName(_ s: String) -> String {
     var out = ""
     var pendingSpace = false
     for ch in s.lowercased().unicodeScalars {

@@ -275,7 +275,7 @@ extension JournalParser {
 /// Reads tags from a comment: `key: value` (value to the next comma or the end
 /// of its line) and ledger-style `:tag1:tag2:`. Works on UTF-8 bytes; only the
 /// tags found become strings.
-public func parseTags(_ comment: String) -> Tags {
+package func parseTags(_ comment: String) -> Tags {
     var tags: Tags = []
     var text = comment
     text.withUTF8 { b in

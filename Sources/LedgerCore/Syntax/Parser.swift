@@ -9,7 +9,7 @@ import Darwin
 /// An item starts in column 1; indented lines belong to the item above.
 /// Problems go to the diagnostic engine and parsing resumes at the next
 /// line, so one run reports every error. Includes are read in place.
-public final class JournalParser {
+package final class JournalParser {
     @exclusivity(unchecked) public internal(set) var journal = Journal()
     public let sources: SourceManager
     public let diagnostics: DiagnosticEngine
