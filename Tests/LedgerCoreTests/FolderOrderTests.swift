@@ -39,7 +39,7 @@ final class FolderOrderTests: XCTestCase {
         }
         // Top-level names each folder declares.
         var home: [String: String] = [:]
-        let declaration = try NSRegularExpression(pattern: "^(?:public |final |@[a-zA-Z]+ )*(?:struct|enum|class|protocol|typealias|func) ([A-Za-z_][A-Za-z0-9_]*)",
+        let declaration = try NSRegularExpression(pattern: "^(?:public |package |final |@[a-zA-Z]+ )*(?:struct|enum|class|protocol|typealias|func) ([A-Za-z_][A-Za-z0-9_]*)",
                                                   options: .anchorsMatchLines)
         for f in files {
             for m in declaration.matches(in: f.text, range: NSRange(f.text.startIndex..., in: f.text)) {
