@@ -52,16 +52,17 @@ enum FormatCommand: Subcommand {
                 continue
             }
             let input = before.sources.files[0]
-            let formatted = LedgerFormatter().format(input.bytes)
-            if formatted == input.bytes {
-                if !check && !write { writeStdout(formatted) }
+            let formatted: [UInt8]
+            switch LedgerFormatter().format(before, options: CompileOptions(horizon: common.until, today: common.today)) {
+            case .unchanged:
+                if !check && !write { writeStdout(input.bytes) }
                 continue
-            }
-            let after = compile([InputFile(path: input.path, bytes: formatted)], until: common.until, options: CompileOptions(today: common.today))
-            guard !after.hasErrors, meaning(of: after) == meaning(of: before) else {
+            case .wouldChangeMeaning:
                 RunDiagnostics.error(Messages.formatWouldChangeMeaning(input.path))
                 status = 1
                 continue
+            case .formatted(let bytes):
+                formatted = bytes
             }
             if check {
                 writeStdout(input.path + "\n")

@@ -1,0 +1,23 @@
+/// What formatting one compiled file gives.
+public enum FormatOutcome: Sendable {
+    /// The file is already in the canonical layout.
+    case unchanged
+    /// The file in the canonical layout; it compiles to what the file meant.
+    case formatted([UInt8])
+    /// The formatted text would not mean the same: nothing may be written.
+    case wouldChangeMeaning
+}
+
+extension LedgerFormatter {
+    /// Formats the first file of `compilation` (which must have no errors),
+    /// then compiles the formatted text with `options` and compares what the
+    /// two mean (`meaning(of:)`): formatting never changes a figure.
+    public func format(_ compilation: Compilation, options: CompileOptions) -> FormatOutcome {
+        let input = compilation.sources.files[compilation.rootFiles[0]]
+        let formatted = format(input.bytes)
+        if formatted == input.bytes { return .unchanged }
+        let after = compile([InputFile(path: input.path, bytes: formatted)], options: options)
+        guard !after.hasErrors, meaning(of: after) == meaning(of: compilation) else { return .wouldChangeMeaning }
+        return .formatted(formatted)
+    }
+}
