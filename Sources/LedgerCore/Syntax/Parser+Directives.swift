@@ -1,83 +1,62 @@
+/// A directive: the words that start it in column 1 and the function that
+/// reads the rest of its line (as hledger's `directivep = choice [...]`).
+struct Directive: Sendable {
+    let words: [String]
+    /// Reads the directive; nil for the block comments, which the line reader
+    /// handles itself (`comment` ... `end comment`).
+    let read: (@Sendable (JournalParser, _ word: String, _ lx: inout Lexer, _ lineStart: Int) -> Void)?
+    /// Offered as a did-you-mean (not ledger-cli's one-letter `C` and `N`).
+    let suggested: Bool
+
+    init(_ words: String..., suggested: Bool = true, read: (@Sendable (JournalParser, String, inout Lexer, Int) -> Void)?) {
+        self.words = words
+        self.suggested = suggested
+        self.read = read
+    }
+}
+
 extension JournalParser {
-    /// Directive words this version reads, for did-you-mean hints.
-    static let knownDirectives = [
-        "account", "alias", "apply", "comment", "commodity", "decimal-mark", "end", "include",
-        "P", "payee", "repeat", "tag", "test", "year", "D", "Y",
+    /// Every directive this version reads. A new directive is a line here and
+    /// its function below (and its rule in Grammar/ledger.ebnf).
+    /// The order is the did-you-mean's order among equally close words.
+    static let directives: [Directive] = [
+        Directive("account", read: { p, _, lx, start in p.accountDirective(&lx, lineStart: start) }),
+        Directive("alias", read: { p, _, lx, start in p.aliasDirective(&lx, lineStart: start) }),
+        Directive("apply", read: { p, _, lx, start in p.applyDirective(&lx, lineStart: start) }),
+        Directive("comment", "test", read: nil),
+        Directive("commodity", read: { p, _, lx, start in p.commodityDirective(&lx, lineStart: start) }),
+        Directive("decimal-mark", read: { p, word, lx, start in p.decimalMarkDirective(word, &lx, lineStart: start) }),
+        Directive("end", read: { p, _, lx, start in p.endDirective(&lx, lineStart: start) }),
+        Directive("include", read: { p, word, lx, start in p.includeDirective(word, &lx, lineStart: start) }),
+        Directive("P", read: { p, _, lx, start in p.priceDirective(&lx, lineStart: start) }),
+        Directive("payee", read: { p, word, lx, start in p.payeeDirective(word, &lx, lineStart: start) }),
+        Directive("repeat", read: { p, _, lx, start in p.repeatHeader(&lx, lineStart: start) }),
+        Directive("tag", read: { p, word, lx, start in p.tagDirective(word, &lx, lineStart: start) }),
+        Directive("year", "Y", read: { p, _, lx, start in p.yearDirective(&lx, lineStart: start) }),
+        Directive("D", read: { p, _, lx, _ in p.defaultCommodityDirective(&lx) }),
+        Directive("C", "N", suggested: false, read: { p, _, _, _ in p.ignoredLedgerDirective() }),
     ]
+
+    /// The directives by their words.
+    static let directiveByWord: [String: Directive] = {
+        var table: [String: Directive] = [:]
+        for d in directives { for w in d.words { table[w] = d } }
+        return table
+    }()
+
+    /// Directive words this version reads, for did-you-mean hints: derived from the table.
+    static let knownDirectives: [String] = directives.filter(\.suggested).flatMap(\.words)
 
     /// A line that starts with a word in column 1.
     func directive(_ word: String, _ lx: inout Lexer, lineStart: Int) {
         lx.skipSpaces()
-        switch word {
-        case "include":
-            let r = lx.textUntilComment()
-            if r.isEmpty { return missing(word, "a file path", lineStart) }
-            include(sourceText(r), at: location(lineStart))
-        case "account":
-            accountDirective(&lx, lineStart: lineStart)
-        case "commodity":
-            commodityDirective(&lx, lineStart: lineStart)
-        case "P":
-            priceDirective(&lx, lineStart: lineStart)
-        case "decimal-mark":
-            let r = lx.textUntilComment()
-            switch sourceText(r) {
-            case ",": decimalComma = true
-            case ".": decimalComma = false
-            case "": missing(word, "'.' or ','", lineStart)
-            case let other: error(Messages.badDecimalMark(other), at: r.lowerBound)
-            }
-        case "alias":
-            let text = sourceText(lx.textUntilComment())
-            let parts = text.split(separator: "=", maxSplits: 1)
-            let old = parts.first.map { String($0).trimmingSpaces } ?? ""
-            let new = parts.count == 2 ? String(parts[1]).trimmingSpaces : ""
-            guard parts.count == 2, !old.isEmpty, !new.isEmpty else {
-                return error(Messages.badAlias(), at: lineStart)
-            }
-            aliases.append((old, new))
-        case "end":
-            let rest = sourceText(lx.textUntilComment())
-            if rest == "aliases" || rest == "apply alias" {
-                aliases.removeAll()
-            } else if rest == "apply account" || rest == "apply" {
-                if !accountPrefixes.isEmpty { accountPrefixes.removeLast() }
-            } else {
-                error(Messages.unknownDirective("end \(rest)"), at: lineStart,
-                      notes: [DiagnosticNote(Messages.didYouMean("end aliases"))])
-            }
-        case "payee":
-            let r = lx.textUntilComment()
-            if r.isEmpty { return missing(word, "a payee name", lineStart) }
-            journal.declaredPayees.insert(foldedName(sourceText(r)))
-            owner = .skip
-        case "tag":
-            let r = lx.textUntilComment()
-            if r.isEmpty { return missing(word, "a tag name", lineStart) }
-            journal.declaredTags.insert(sourceText(r))
-            owner = .skip
-        case "repeat":
-            repeatHeader(&lx, lineStart: lineStart)
-        case "apply":
-            let text = sourceText(lx.textUntilComment())
-            guard text.hasPrefix("account "), !String(text.dropFirst(8)).trimmingSpaces.isEmpty else {
-                return error(Messages.unknownDirective("apply \(text)"), at: lineStart,
-                             notes: [DiagnosticNote(Messages.didYouMean("apply account NAME"))])
-            }
-            accountPrefixes.append(String(text.dropFirst(8)).trimmingSpaces)
-        case "D":
-            // The commodity (and style) of amounts written without one, as in ledger-cli and hledger.
-            if let id = formatAmount(&lx) { defaultCommodity = id }
-        case "Y", "year":
-            yearDirective(&lx, lineStart: lineStart)
-        case "C", "N":
-            // ledger-cli's commodity conversions and no-market flags: they do not change balances.
-            owner = .skip
-        case _ where word.count > 1 && word.hasPrefix("Y") && word.dropFirst().allSatisfy(\.isNumber):
+        if let read = JournalParser.directiveByWord[word]?.read {
+            read(self, word, &lx, lineStart)
+        } else if word.count > 1 && word.hasPrefix("Y") && word.dropFirst().allSatisfy(\.isNumber) {
             // `Y2014`, written without a space.
             lx.pos = lineStart + 1
             yearDirective(&lx, lineStart: lineStart)
-        default:
+        } else {
             var notes: [DiagnosticNote] = []
             if let s = closestWord(to: word, among: JournalParser.knownDirectives) {
                 notes.append(DiagnosticNote(Messages.didYouMean(s)))
@@ -87,8 +66,87 @@ extension JournalParser {
         }
     }
 
+    /// `include PATH`: the file (or glob) read in place.
+    private func includeDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
+        let r = lx.textUntilComment()
+        if r.isEmpty { return missing(word, "a file path", lineStart) }
+        include(sourceText(r), at: location(lineStart))
+    }
+
+    /// `decimal-mark ,` or `decimal-mark .`: how this file writes amounts.
+    private func decimalMarkDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
+        let r = lx.textUntilComment()
+        switch sourceText(r) {
+        case ",": decimalComma = true
+        case ".": decimalComma = false
+        case "": missing(word, "'.' or ','", lineStart)
+        case let other: error(Messages.badDecimalMark(other), at: r.lowerBound)
+        }
+    }
+
+    /// `alias OLD = NEW`: account names rewritten from here on.
+    private func aliasDirective(_ lx: inout Lexer, lineStart: Int) {
+        let text = sourceText(lx.textUntilComment())
+        let parts = text.split(separator: "=", maxSplits: 1)
+        let old = parts.first.map { String($0).trimmingSpaces } ?? ""
+        let new = parts.count == 2 ? String(parts[1]).trimmingSpaces : ""
+        guard parts.count == 2, !old.isEmpty, !new.isEmpty else {
+            return error(Messages.badAlias(), at: lineStart)
+        }
+        aliases.append((old, new))
+    }
+
+    /// `end aliases`, `end apply alias`, `end apply account`, `end apply`.
+    private func endDirective(_ lx: inout Lexer, lineStart: Int) {
+        let rest = sourceText(lx.textUntilComment())
+        if rest == "aliases" || rest == "apply alias" {
+            aliases.removeAll()
+        } else if rest == "apply account" || rest == "apply" {
+            if !accountPrefixes.isEmpty { accountPrefixes.removeLast() }
+        } else {
+            error(Messages.unknownDirective("end \(rest)"), at: lineStart,
+                  notes: [DiagnosticNote(Messages.didYouMean("end aliases"))])
+        }
+    }
+
+    /// `payee NAME`: declared for `--check-payees`.
+    private func payeeDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
+        let r = lx.textUntilComment()
+        if r.isEmpty { return missing(word, "a payee name", lineStart) }
+        journal.declaredPayees.insert(foldedName(sourceText(r)))
+        owner = .skip
+    }
+
+    /// `tag NAME`: declared.
+    private func tagDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
+        let r = lx.textUntilComment()
+        if r.isEmpty { return missing(word, "a tag name", lineStart) }
+        journal.declaredTags.insert(sourceText(r))
+        owner = .skip
+    }
+
+    /// `apply account PREFIX`: prefixed to account names until `end apply account`.
+    private func applyDirective(_ lx: inout Lexer, lineStart: Int) {
+        let text = sourceText(lx.textUntilComment())
+        guard text.hasPrefix("account "), !String(text.dropFirst(8)).trimmingSpaces.isEmpty else {
+            return error(Messages.unknownDirective("apply \(text)"), at: lineStart,
+                         notes: [DiagnosticNote(Messages.didYouMean("apply account NAME"))])
+        }
+        accountPrefixes.append(String(text.dropFirst(8)).trimmingSpaces)
+    }
+
+    /// `D AMOUNT`: the commodity (and style) of amounts written without one, as in ledger-cli and hledger.
+    private func defaultCommodityDirective(_ lx: inout Lexer) {
+        if let id = formatAmount(&lx) { defaultCommodity = id }
+    }
+
+    /// ledger-cli's `C` (commodity conversions) and `N` (no market price): they do not change balances.
+    private func ignoredLedgerDirective() {
+        owner = .skip
+    }
+
     /// `Y 2025` / `year 2025`: the year of dates written without one.
-    private func yearDirective(_ lx: inout Lexer, lineStart: Int) {
+    fileprivate func yearDirective(_ lx: inout Lexer, lineStart: Int) {
         lx.skipSpaces()
         let start = lx.pos
         guard let y = lx.integer(maxDigits: 4), (1...9999).contains(y) else {

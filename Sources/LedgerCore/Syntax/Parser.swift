@@ -219,7 +219,8 @@ package final class JournalParser {
                 // A second parser reads transactions and prices only: any other
                 // directive may change how the lines after it read.
                 if speculative && word != "P" { bailedOut = true; return }
-                if word == "comment" || word == "test" {
+                // The directives the table leaves to this reader: block comments.
+                if let d = JournalParser.directiveByWord[word], d.read == nil {
                     blockComment = ("end " + word, lineStart)
                     continue
                 }
