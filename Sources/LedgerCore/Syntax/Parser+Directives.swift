@@ -77,8 +77,8 @@ extension JournalParser {
     private func decimalMarkDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
         let r = lx.textUntilComment()
         switch sourceText(r) {
-        case ",": decimalComma = true
-        case ".": decimalComma = false
+        case ",": reader.file.decimalComma = true
+        case ".": reader.file.decimalComma = false
         case "": missing(word, "'.' or ','", lineStart)
         case let other: error(Messages.badDecimalMark(other), at: r.lowerBound)
         }
@@ -93,19 +93,19 @@ extension JournalParser {
         guard parts.count == 2, !old.isEmpty, !new.isEmpty else {
             return error(Messages.badAlias(), at: lineStart)
         }
-        aliases.append((old, new))
+        reader.aliases.append(ReaderState.Alias(old: old, new: new))
     }
 
     /// `end aliases`, `end apply alias`, `end apply account`, `end apply`.
     private func endDirective(_ lx: inout Lexer, lineStart: Int) {
         let rest = sourceText(lx.textUntilComment())
         if rest == "aliases" || rest == "apply alias" {
-            aliases.removeAll()
+            reader.aliases.removeAll()
         } else if rest == "apply account" || rest == "apply" {
-            if !accountPrefixes.isEmpty { accountPrefixes.removeLast() }
+            if !reader.accountPrefixes.isEmpty { reader.accountPrefixes.removeLast() }
         } else {
             error(Messages.unknownDirective("end \(rest)"), at: lineStart,
-                  notes: [DiagnosticNote(Messages.didYouMean("end aliases"))])
+                  notes: [DiagnosticNote(Messages.didYouMean("end reader.aliases"))])
         }
     }
 
@@ -132,12 +132,12 @@ extension JournalParser {
             return error(Messages.unknownDirective("apply \(text)"), at: lineStart,
                          notes: [DiagnosticNote(Messages.didYouMean("apply account NAME"))])
         }
-        accountPrefixes.append(String(text.dropFirst(8)).trimmingSpaces)
+        reader.accountPrefixes.append(String(text.dropFirst(8)).trimmingSpaces)
     }
 
     /// `D AMOUNT`: the commodity (and style) of amounts written without one, as in ledger-cli and hledger.
     private func defaultCommodityDirective(_ lx: inout Lexer) {
-        if let id = formatAmount(&lx) { defaultCommodity = id }
+        if let id = formatAmount(&lx) { reader.defaultCommodity = id }
     }
 
     /// ledger-cli's `C` (commodity conversions) and `N` (no market price): they do not change balances.
@@ -152,7 +152,7 @@ extension JournalParser {
         guard let y = lx.integer(maxDigits: 4), (1...9999).contains(y) else {
             return error(Messages.expectedAfterKeyword("Y", "a year"), at: start)
         }
-        defaultYear = y
+        reader.file.defaultYear = y
     }
 
     func missing(_ directive: String, _ what: String, _ at: Int) {
@@ -234,11 +234,11 @@ extension JournalParser {
     func formatAmount(_ lx: inout Lexer) -> Int32? {
         // `1.000,00 EUR` declares a decimal comma for this commodity: it reads
         // cleanly only with the marks swapped.
-        let comma = !readsCleanly(lx, decimalComma: decimalComma) && readsCleanly(lx, decimalComma: !decimalComma)
-            ? !decimalComma : decimalComma
+        let comma = !readsCleanly(lx, comma: reader.file.decimalComma) && readsCleanly(lx, comma: !reader.file.decimalComma)
+            ? !reader.file.decimalComma : reader.file.decimalComma
         let result = lx.amount(decimalComma: comma)
-        if comma != decimalComma, case .success(let s) = result {
-            commaCommodities.insert(journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity])))
+        if comma != reader.file.decimalComma, case .success(let s) = result {
+            reader.commaCommodities.insert(journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity])))
         }
         switch result {
         case .success(let s):
@@ -258,9 +258,9 @@ extension JournalParser {
     }
 
     /// True if an amount starts here and nothing but a comment follows it.
-    private func readsCleanly(_ lx: Lexer, decimalComma: Bool) -> Bool {
+    private func readsCleanly(_ lx: Lexer, comma: Bool) -> Bool {
         var probe = lx
-        guard case .success = probe.amount(decimalComma: decimalComma) else { return false }
+        guard case .success = probe.amount(decimalComma: comma) else { return false }
         probe.skipSpaces()
         return probe.atEnd || probe.peek() == UInt8(ascii: ";")
     }

@@ -44,21 +44,20 @@ extension JournalParser {
 
     /// The state every file starts in: nothing carried over that changes how a line reads.
     var inStartingState: Bool {
-        !decimalComma && defaultCommodity == nil && aliases.isEmpty && accountPrefixes.isEmpty
-            && commaCommodities.isEmpty && entry == nil
+        reader.isFresh && entry == nil
     }
 
     /// Reads `contentStart..<split` here and `split...` in a second parser;
     /// returns true when the second parser's work was taken, false when the
     /// caller must read from `split` on itself (with `block` as it stands).
     func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, split: Int, block: inout BlockComment?) -> Bool {
-        let startedClean = inStartingState, startYear = defaultYear
+        let startedClean = inStartingState, startYear = reader.file.defaultYear
         let second = JournalParser(sources: sources, diagnostics: DiagnosticEngine(limit: diagnostics.limit))
         second.speculative = true
         second.fileIndex = fileIndex
         second.currentFile = currentFile
         second.currentYear = currentYear
-        second.defaultYear = defaultYear
+        second.reader.file.defaultYear = reader.file.defaultYear
         second.sink = sink?.makeSecond()
         second.makeRoom(forBytes: buf.count - split)
         let file = currentFile!
@@ -77,46 +76,17 @@ extension JournalParser {
         job.wait()
         // Past the error limit a single parser stops at an exact line: read on here to stop at the same one.
         let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
-        guard startedClean, inStartingState, defaultYear == startYear, block == nil, !second.bailedOut, !tooManyErrors else { return false }
+        guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil, !second.bailedOut, !tooManyErrors else { return false }
         absorb(second)
         return true
     }
 
     /// Takes in what a second parser read after everything this one read.
     func absorb(_ other: JournalParser) {
-        // Moved out, so that the ids below are rewritten in place, not copied.
-        var theirs = other.journal
+        // Moved out, so that the ids in it are rewritten in place, not copied.
+        let theirs = other.journal
         other.journal = Journal()
-        var accounts = [Int32](repeating: 0, count: theirs.accounts.count)
-        for id in 0..<theirs.accounts.count {
-            // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
-            accounts[id] = theirs.accounts.table.withBytes(of: Int32(id)) { journal.accounts.intern($0) }
-            if let use = theirs.accounts.firstUse[id] { journal.accounts.noteUse(accounts[id], at: use) }
-        }
-        var commodities = [Int32](repeating: 0, count: theirs.commodities.count)
-        for id in 0..<theirs.commodities.count {
-            let mine = theirs.commodities.table.withBytes(of: Int32(id)) { journal.commodities.intern($0) }
-            commodities[id] = mine
-            journal.commodities.absorb(theirs.commodities.styles[id], into: mine)
-        }
-        let base = journal.transactions.count
-        for t in theirs.transactions.indices {
-            for i in theirs.transactions[t].postings.indices {
-                theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
-            }
-        }
-        journal.transactions.append(contentsOf: theirs.transactions)
-        theirs.transactions = []
-        for i in theirs.brokenTransactions { journal.brokenTransactions.insert(base + i) }
-        for var price in theirs.prices {
-            price.commodity = commodities[Int(price.commodity)]
-            price.price.commodity = commodities[Int(price.price.commodity)]
-            journal.prices.append(price)
-        }
-        for pair in theirs.tradedPairs {
-            journal.tradedPairs.insert(AccountCommodity(accounts[Int(pair.account)], commodities[Int(pair.commodity)]))
-        }
-        journal.hasAssertions = journal.hasAssertions || theirs.hasAssertions
+        let (accounts, commodities) = journal.append(consume theirs)
         if let mine = sink, let their = other.sink {
             mine.absorb(their, accounts: accounts, commodities: commodities)
         }

@@ -53,7 +53,7 @@ extension JournalParser {
     /// A date token, with a diagnostic at its place when it is not one.
     func dateToken(_ lx: inout Lexer) -> CivilDate? {
         let start = lx.pos
-        switch lx.date(defaultYear: defaultYear) {
+        switch lx.date(defaultYear: reader.file.defaultYear) {
         case .success(let d):
             // By day number: `year` would cost a calendar conversion per transaction.
             if d.day < likelyFirstDay || d.day >= likelyEndDay {
@@ -189,11 +189,11 @@ extension JournalParser {
 
     /// An amount with its commodity interned and its style recorded, or a diagnostic.
     func amountToken(_ lx: inout Lexer, isCost: Bool) -> Amount? {
-        if !commaCommodities.isEmpty, let a = commaCommodityAmount(&lx, isCost: isCost) { return a }
-        switch lx.amount(decimalComma: decimalComma) {
+        if !reader.commaCommodities.isEmpty, let a = commaCommodityAmount(&lx, isCost: isCost) { return a }
+        switch lx.amount(decimalComma: reader.file.decimalComma) {
         case .success(let s):
             var c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
-            if c == CommodityTable.none, let d = defaultCommodity {
+            if c == CommodityTable.none, let d = reader.defaultCommodity {
                 c = d
                 let style = journal.commodities.styles[Int(d)]
                 journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: style.symbolFirst, spaced: style.spaced, grouped: s.grouped)
@@ -223,9 +223,9 @@ extension JournalParser {
     /// comma, read with the marks swapped; nil (and nothing consumed) otherwise.
     private func commaCommodityAmount(_ lx: inout Lexer, isCost: Bool) -> Amount? {
         var probe = lx
-        guard case .success(let s) = probe.amount(decimalComma: !decimalComma) else { return nil }
+        guard case .success(let s) = probe.amount(decimalComma: !reader.file.decimalComma) else { return nil }
         let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
-        guard commaCommodities.contains(c) else { return nil }
+        guard reader.commaCommodities.contains(c) else { return nil }
         lx = probe
         if isCost {
             journal.commodities.observeCost(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced)
@@ -250,18 +250,18 @@ extension JournalParser {
 
     /// Interns an account name, after applying `alias` rules.
     func internAccount(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int32 {
-        if aliases.isEmpty && accountPrefixes.isEmpty {
+        if reader.aliases.isEmpty && reader.accountPrefixes.isEmpty {
             return journal.accounts.intern(UnsafeBufferPointer(rebasing: bytes[r]))
         }
         var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
-        for prefix in accountPrefixes.reversed() { name = prefix + ":" + name }
+        for prefix in reader.accountPrefixes.reversed() { name = prefix + ":" + name }
         return journal.accounts.intern(applyAliases(name))
     }
 
     func applyAliases(_ name: String) -> String {
         var name = name
         // The most recent alias applies first, as in hledger.
-        for alias in aliases.reversed() {
+        for alias in reader.aliases.reversed() {
             if name == alias.old {
                 name = alias.new
             } else if name.hasPrefix(alias.old + ":") {

@@ -23,8 +23,6 @@ package final class JournalParser {
     public var overlay: [String: [UInt8]] = [:]
     /// The deepest nesting of includes read.
     static let deepestInclude = 64
-    /// `alias OLD = NEW` rules in effect, in order of definition.
-    @exclusivity(unchecked) var aliases: [(old: String, new: String)] = []
     /// Rule names seen so far (folded) and where, to reject duplicates.
     @exclusivity(unchecked) var ruleNames: [String: SourceLocation] = [:]
 
@@ -33,16 +31,10 @@ package final class JournalParser {
     /// The file being read (so that reading it never touches `sources`, which
     /// a second parser must not do while includes are added).
     @exclusivity(unchecked) var currentFile: SourceFile!
-    @exclusivity(unchecked) var decimalComma = false
-    @exclusivity(unchecked) var defaultYear: Int?
     /// The year of dates written without one (`1/15`) when no `Y` directive is in effect.
     @exclusivity(unchecked) public var currentYear: Int?
-    /// `D AMOUNT`: the commodity of amounts written without one.
-    @exclusivity(unchecked) var defaultCommodity: Int32?
-    /// `apply account PREFIX` prefixes, innermost last.
-    @exclusivity(unchecked) var accountPrefixes: [String] = []
-    /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
-    @exclusivity(unchecked) var commaCommodities: Set<Int32> = []
+    /// What the directives read so far set for the lines that follow.
+    @exclusivity(unchecked) var reader = ReaderState()
 
     /// Files at least this large are read by two parsers at once.
     @exclusivity(unchecked) public var parallelThreshold = JournalParser.defaultParallelThreshold
@@ -129,10 +121,10 @@ package final class JournalParser {
     }
 
     func parseFile(_ index: Int) {
-        let savedFile = fileIndex, savedMark = decimalComma, savedYear = defaultYear, savedSource = currentFile
+        let savedFile = fileIndex, savedSource = currentFile, savedState = reader.file
         fileIndex = index
-        decimalComma = false
-        if defaultYear == nil { defaultYear = currentYear }
+        reader.file.decimalComma = false
+        if reader.file.defaultYear == nil { reader.file.defaultYear = currentYear }
         let file = sources.files[index]
         currentFile = file
         makeRoom(forBytes: file.bytes.count)
@@ -158,8 +150,7 @@ package final class JournalParser {
         flushEntry()
         owner = .none
         fileIndex = savedFile
-        decimalComma = savedMark
-        defaultYear = savedYear
+        reader.file = savedState
         currentFile = savedSource
     }
 

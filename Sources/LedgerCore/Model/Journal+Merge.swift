@@ -1,0 +1,41 @@
+/// Merging two journals read from two parts of one file: the one place that
+/// knows every field of `Journal` that holds an account or commodity id. A
+/// field added to `Journal` is merged here.
+extension Journal {
+    /// Appends `theirs` (read after everything in this journal), with its
+    /// account and commodity ids rewritten into this journal's tables.
+    /// Returns the maps from their ids to ours.
+    mutating func append(_ theirs: consuming Journal) -> (accounts: [Int32], commodities: [Int32]) {
+        var accounts = [Int32](repeating: 0, count: theirs.accounts.count)
+        for id in 0..<theirs.accounts.count {
+            // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
+            accounts[id] = theirs.accounts.table.withBytes(of: Int32(id)) { self.accounts.intern($0) }
+            if let use = theirs.accounts.firstUse[id] { self.accounts.noteUse(accounts[id], at: use) }
+        }
+        var commodities = [Int32](repeating: 0, count: theirs.commodities.count)
+        for id in 0..<theirs.commodities.count {
+            let mine = theirs.commodities.table.withBytes(of: Int32(id)) { self.commodities.intern($0) }
+            commodities[id] = mine
+            self.commodities.absorb(theirs.commodities.styles[id], into: mine)
+        }
+        let base = transactions.count
+        for t in theirs.transactions.indices {
+            for i in theirs.transactions[t].postings.indices {
+                theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
+            }
+        }
+        transactions.append(contentsOf: theirs.transactions)
+        theirs.transactions = []
+        for i in theirs.brokenTransactions { brokenTransactions.insert(base + i) }
+        for var price in theirs.prices {
+            price.commodity = commodities[Int(price.commodity)]
+            price.price.commodity = commodities[Int(price.price.commodity)]
+            prices.append(price)
+        }
+        for pair in theirs.tradedPairs {
+            tradedPairs.insert(AccountCommodity(accounts[Int(pair.account)], commodities[Int(pair.commodity)]))
+        }
+        hasAssertions = hasAssertions || theirs.hasAssertions
+        return (accounts, commodities)
+    }
+}

@@ -1,0 +1,38 @@
+/// How the lines from here on read: everything a directive sets that changes
+/// what a later line means. One value, so that saving and restoring it is an
+/// assignment and "nothing carried over" is a comparison.
+struct ReaderState: Equatable {
+    /// What holds for the rest of one file only: restored when an included
+    /// file ends.
+    struct FileScoped: Equatable {
+        /// `decimal-mark ,` is in effect.
+        var decimalComma = false
+        /// `Y`/`year`: the year of dates written without one.
+        var defaultYear: Int?
+    }
+
+    /// An `alias OLD = NEW` rule.
+    struct Alias: Equatable {
+        var old: String
+        var new: String
+    }
+
+    var file = FileScoped()
+    /// `D AMOUNT`: the commodity of amounts written without one.
+    var defaultCommodity: Int32?
+    /// `alias OLD = NEW` rules in effect, in order of definition.
+    var aliases: [Alias] = []
+    /// `apply account PREFIX` prefixes, innermost last.
+    var accountPrefixes: [String] = []
+    /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
+    var commaCommodities: Set<Int32> = []
+
+    /// True when nothing is in effect that changes how a line reads, apart
+    /// from the year of year-less dates (a file split in two reads the same
+    /// either way only then).
+    var isFresh: Bool {
+        var other = self
+        other.file.defaultYear = nil
+        return other == ReaderState()
+    }
+}
