@@ -17,7 +17,7 @@ extension CommodityTable {
             q.write(into: &buf, grouping: grouping, places: places)
             return
         }
-        let symbol = needsQuotes(amount.commodity) ? "\"\(name)\"" : name
+        let symbol = self.symbol(amount.commodity)
         if style.symbolFirst {
             if !q.rounded(to: places).isZero, q.isNegative { buf.byte(0x2D) }
             buf.write(symbol)

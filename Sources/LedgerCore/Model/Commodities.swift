@@ -110,6 +110,12 @@ public struct CommodityTable: Sendable {
         styles[Int(id)] = s
     }
 
+    /// The name as written in a journal: quoted when it must be to be read
+    /// back (`"005930"`, `"S&P 500"`), else as it is (`USD`, `₩`).
+    public func symbol(_ id: Int32) -> String {
+        needsQuotes(id) ? "\"\(table[id])\"" : table[id]
+    }
+
     /// True when the symbol must be quoted to be read back (`"005930"`, `"S&P 500"`).
     public func needsQuotes(_ id: Int32) -> Bool {
         let name = table[id]

@@ -198,6 +198,13 @@ public struct Transaction: Sendable {
         self.location = location
     }
 
+    /// The part of the description before `|`, untrimmed and without a
+    /// copy: the one rule for the payee (`payee` trims it).
+    var payeeSlice: Substring {
+        guard let bar = barIndex else { return description[...] }
+        return description[..<bar]
+    }
+
     /// The part of the description before `|`, trimmed.
     public var payee: String {
         guard let bar = barIndex else { return description }

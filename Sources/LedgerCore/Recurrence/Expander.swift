@@ -38,8 +38,7 @@ package struct Expander {
             for r in rules { dates[r].append(day) }
         }
         for (i, t) in journal.transactions.enumerated() where !journal.brokenTransactions.contains(i) {
-            let description = t.description[...]
-            let payee = description.firstIndex(of: "|").map { description[..<$0] } ?? description
+            let payee = t.payeeSlice
             record(payee, t.date.day)
             if let tagged = t.tag("repeat"), foldedName(tagged) != foldedName(String(payee)) {
                 record(tagged[...], t.date.day)
@@ -98,28 +97,4 @@ package struct Expander {
         return lo < days.count && days[lo] < window.upperBound
     }
 
-}
-
-/// Matches names the way rules are matched (case-insensitive, runs of white
-/// space folded) without making a `String` for the common case.
-enum FoldedLookup {
-    /// The id of the folded name in `names`, if present.
-    static func find(_ name: Substring, in names: NameTable, scratch: inout [UInt8]) -> Int32? {
-        scratch.removeAll(keepingCapacity: true)
-        var pendingSpace = false
-        for b in name.utf8 {
-            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
-                pendingSpace = !scratch.isEmpty
-                continue
-            }
-            // Scripts with letter case beyond ASCII need Unicode lower-casing.
-            if b >= 0xC3 && b <= 0xD5 || b == 0xE1 || b == 0xE2 || b == 0xEF || b >= 0xF0 {
-                return names.lookup(foldedName(String(name)))
-            }
-            if pendingSpace { scratch.append(0x20) }
-            pendingSpace = false
-            scratch.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
-        }
-        return scratch.withUnsafeBufferPointer { names.lookup(bytes: $0) }
-    }
 }

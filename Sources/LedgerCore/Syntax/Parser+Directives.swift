@@ -289,19 +289,3 @@ extension JournalParser {
         journal.prices.append(MarketPrice(date: date, commodity: commodity, price: price, location: location(lineStart)))
     }
 }
-
-/// A name folded for comparison: lower-cased, runs of white space as one space, trimmed.
-package func foldedName(_ s: String) -> String {
-    var out = ""
-    var pendingSpace = false
-    for ch in s.lowercased().unicodeScalars {
-        if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" {
-            pendingSpace = !out.isEmpty
-        } else {
-            if pendingSpace { out.unicodeScalars.append(" ") }
-            pendingSpace = false
-            out.unicodeScalars.append(ch)
-        }
-    }
-    return out
-}

@@ -59,7 +59,7 @@ struct CellNames {
     func text(_ cell: Cell) -> String {
         let c = commodities
         switch cell {
-        case .commodity(let id, let quoted): return quoted && c.needsQuotes(id) ? "\"\(c[id])\"" : c[id]
+        case .commodity(let id, let quoted): return quoted ? c.symbol(id) : c[id]
         case .amount(let q, let k, let places): return c.format(Amount(q, k), precision: places)
         case .bareQuantity(let q, let k): return c.format(Amount(q, CommodityTable.none), precision: c.precision(k))
         case .fraction(let f, _): return f.map(percent) ?? ""

@@ -1,0 +1,44 @@
+// How names compare: payees with rule descriptions, declared payees. One
+// rule, in two forms: `foldedName` makes the folded string; `FoldedLookup`
+// finds a name's folded form in a table without making a string when the
+// name is ASCII (the common case), and falls back to `foldedName` otherwise.
+
+/// A name folded for comparison: lower-cased, runs of white space as one space, trimmed.
+package func foldedName(_ s: String) -> String {
+    var out = ""
+    var pendingSpace = false
+    for ch in s.lowercased().unicodeScalars {
+        if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" {
+            pendingSpace = !out.isEmpty
+        } else {
+            if pendingSpace { out.unicodeScalars.append(" ") }
+            pendingSpace = false
+            out.unicodeScalars.append(ch)
+        }
+    }
+    return out
+}
+
+/// Matches names the way rules are matched (case-insensitive, runs of white
+/// space folded) without making a `String` for the common case.
+enum FoldedLookup {
+    /// The id of the folded name in `names`, if present.
+    static func find(_ name: Substring, in names: NameTable, scratch: inout [UInt8]) -> Int32? {
+        scratch.removeAll(keepingCapacity: true)
+        var pendingSpace = false
+        for b in name.utf8 {
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                pendingSpace = !scratch.isEmpty
+                continue
+            }
+            // Scripts with letter case beyond ASCII need Unicode lower-casing.
+            if b >= 0xC3 && b <= 0xD5 || b == 0xE1 || b == 0xE2 || b == 0xEF || b >= 0xF0 {
+                return names.lookup(foldedName(String(name)))
+            }
+            if pendingSpace { scratch.append(0x20) }
+            pendingSpace = false
+            scratch.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
+        }
+        return scratch.withUnsafeBufferPointer { names.lookup(bytes: $0) }
+    }
+}
