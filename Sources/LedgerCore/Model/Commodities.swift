@@ -120,7 +120,23 @@ public struct CommodityTable: Sendable {
     public func needsQuotes(_ id: Int32) -> Bool {
         let name = table[id]
         if name.isEmpty { return false }
-        for b in name.utf8 where !Lexer.isCommodityByte(b) { return true }
+        for b in name.utf8 where !CommodityTable.isSymbolByte(b) { return true }
         return false
+    }
+}
+
+extension CommodityTable {
+    /// A byte that may be part of an unquoted commodity symbol: not a digit,
+    /// white space, a sign, a mark or a bracket.
+    @inline(__always) package static func isSymbolByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x20, 0x09, 0x0A, 0x0D, 0x00: return false
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: ","),
+             UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "="),
+             UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "\""), UInt8(ascii: "/"): return false
+        default: return true
+        }
     }
 }

@@ -18,6 +18,28 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     read(fd, buffer.baseAddress, buffer.count)
 }
 
+/// Writes all bytes to a file descriptor, going on after interruptions;
+/// false (with `errno` set) on failure.
+@discardableResult
+func systemWriteAll(_ fd: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = p.baseAddress else { return true }
+    var offset = 0
+    while offset < p.count {
+        let n = write(fd, base + offset, p.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += n
+    }
+    return true
+}
+
+/// The text of the current `errno` (`No such file or directory`).
+func systemErrorText() -> String {
+    String(cString: strerror(errno))
+}
+
 /// A closure run on a thread of its own; `wait` returns when it has finished.
 /// Off the hot path: one per split read of a large file.
 final class BackgroundJob: @unchecked Sendable {

@@ -24,17 +24,9 @@ package struct Lexer {
 
     /// Bytes that may appear in an unquoted commodity symbol: not digits,
     /// white space, or any of `-+.,;:@=*!(){}[]"/`.
-    @inline(__always) public static func isCommodityByte(_ b: UInt8) -> Bool {
-        switch b {
-        case 0x30...0x39, 0x20, 0x09, 0x0A, 0x0D, 0x00: return false
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: ","),
-             UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "="),
-             UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "\""), UInt8(ascii: "/"): return false
-        default: return true
-        }
-    }
+
+    /// A byte that may be part of an unquoted commodity symbol (see `CommodityTable.isSymbolByte`).
+    @inline(__always) static func isCommodityByte(_ b: UInt8) -> Bool { CommodityTable.isSymbolByte(b) }
 
     /// Bytes that make a line a comment when they stand in column 1: `;` `#` `*` `%` `|`.
     @inline(__always) public static func startsComment(_ b: UInt8) -> Bool {

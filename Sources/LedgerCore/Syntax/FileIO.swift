@@ -110,28 +110,15 @@ package enum FileIO {
     /// Writes all bytes to a file descriptor; false (with `errno` set) on failure.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+        bytes.withUnsafeBufferPointer { systemWriteAll(fd, $0) }
     }
 
     /// Writes all bytes to a file descriptor; false (with `errno` set) on failure.
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress else { return true }
-        var offset = 0
-        while offset < p.count {
-            let n = write(fd, base + offset, p.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += n
-        }
-        return true
-    }
+    public static func writeAll(_ fd: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool { systemWriteAll(fd, p) }
 
-    public static func errnoText() -> String {
-        String(cString: strerror(errno))
-    }
+    /// The text of the current `errno`.
+    public static func errnoText() -> String { systemErrorText() }
 
     /// The device and inode of a path (following symlinks), or nil when it does not exist.
     public static func identity(of path: String) -> FileIdentity? {

@@ -122,12 +122,12 @@ public final class ByteSink: @unchecked Sendable {
 
     package func write(_ buffer: inout ByteBuffer) {
         if buffer.count == 0 { return }
-        if failure == nil, !buffer.withBytes({ FileIO.writeAll(fd, $0) }) { failure = FileIO.errnoText() }
+        if failure == nil, !buffer.withBytes({ systemWriteAll(fd, $0) }) { failure = systemErrorText() }
         buffer.removeAll()
     }
 
     public func write(_ bytes: [UInt8]) {
-        if failure == nil, !FileIO.writeAll(fd, bytes) { failure = FileIO.errnoText() }
+        if failure == nil, !bytes.withUnsafeBufferPointer({ systemWriteAll(fd, $0) }) { failure = systemErrorText() }
     }
 
     /// Standard output.
