@@ -38,7 +38,7 @@ public enum Cell {
     /// A place in a file: `file:line` in text and CSV, `{"file", "line"}` in JSON.
     case place(String, Int)
     /// A nested table: an array in JSON, a titled section after the table in text.
-    case table(ReportTable)
+    indirect case table(ReportTable)
     /// A JSON object of these keys and cells (`source`, `cost`); shown in text as its cells joined.
     case object([(key: String, cell: Cell)])
 }

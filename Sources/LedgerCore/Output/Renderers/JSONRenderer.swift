@@ -4,7 +4,11 @@ final class JSONRenderer: RowWriter {
     let names: CellNames
     @exclusivity(unchecked) private var w = JSONWriter()
     /// One level per table being written (nested tables add levels).
-    @exclusivity(unchecked) private var levels: [Level] = []
+    /// The table being written: its columns, the next column, whether its
+    /// row's object is open, and whether JSON shows it at all.
+    @exclusivity(unchecked) private var current = Level(columns: [], shown: true)
+    /// The tables around it (nested tables push the current one here).
+    @exclusivity(unchecked) private var outer: [Level] = []
     @exclusivity(unchecked) private var sink: ByteSink?
     @exclusivity(unchecked) private var perLine = false
 
@@ -29,7 +33,8 @@ final class JSONRenderer: RowWriter {
         for table in document.tables {
             w.key(string: table.name)
             w.beginArray()
-            levels = [Level(columns: table.columns, shown: true)]
+            current = Level(columns: table.columns, shown: true)
+            outer = []
             table.write(into: &writer)
             if perLine { w.endArrayOnNewLine() } else { w.endArray() }
         }
@@ -42,17 +47,18 @@ final class JSONRenderer: RowWriter {
     /// does not show the column; opens the row's object first. Reads the
     /// column in place: this runs for every cell.
     private func writeNextKey() -> Bool {
-        let top = levels.count - 1
-        guard levels[top].shown else { return false }
-        if !levels[top].rowOpen {
-            if perLine && top == 0 { w.beginObjectOnNewLine() } else { w.beginObject() }
-            levels[top].rowOpen = true
+        guard current.shown else { return false }
+        if !current.rowOpen {
+            if perLine && outer.isEmpty { w.beginObjectOnNewLine() } else { w.beginObject() }
+            current.rowOpen = true
         }
-        let i = levels[top].next
-        levels[top].next += 1
-        guard levels[top].columns[i].formats.contains(.json) else { return false }
-        levels[top].columns[i].quotedJSONKey.withUnsafeBufferPointer { w.key(quoted: $0) }
-        return true
+        let i = current.next
+        current.next = i + 1
+        return current.columns.withUnsafeBufferPointer { columns in
+            guard columns[i].formats.contains(.json) else { return false }
+            columns[i].quotedJSONKey.withUnsafeBufferPointer { w.key(quoted: $0) }
+            return true
+        }
     }
 
     func cell(_ cell: Cell) {
@@ -62,21 +68,23 @@ final class JSONRenderer: RowWriter {
     func beginTable(_ columns: [Column], title: String?) {
         let shown = writeNextKey()
         if shown { w.beginArray() }
-        levels.append(Level(columns: columns, shown: shown))
+        outer.append(current)
+        current = Level(columns: columns, shown: shown)
     }
 
     func endTable() {
-        if levels.removeLast().shown { w.endArray() }
+        let shown = current.shown
+        current = outer.removeLast()
+        if shown { w.endArray() }
     }
 
     func endRow() {
-        let top = levels.count - 1
-        guard levels[top].shown else { return }
-        if !levels[top].rowOpen { w.beginObject() }
+        guard current.shown else { return }
+        if !current.rowOpen { w.beginObject() }
         w.endObject()
-        levels[top].rowOpen = false
-        levels[top].next = 0
-        if top == 0 { w.flush(to: sink) }
+        current.rowOpen = false
+        current.next = 0
+        if outer.isEmpty { w.flush(to: sink) }
     }
 
     private func write(_ cell: Cell) {
