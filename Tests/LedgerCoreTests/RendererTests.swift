@@ -46,4 +46,54 @@ final class RendererTests: XCTestCase {
                                       text: .tables(empty: "Nothing.\n"))
         XCTAssertEqual(OutputFormat.text.render(document, accounts: AccountTable(), commodities: CommodityTable()), Array("Nothing.\n".utf8))
     }
+
+    /// A nested table written whole into a streamed row gives the same JSON
+    /// and CSV as the same rows built, and as the nested rows streamed.
+    func testNestedTablesRenderTheSameBuiltOrStreamed() {
+        let accounts = AccountTable(), commodities = CommodityTable()
+        let inner = [Column("name", "Name"), Column("count", "Count", numeric: true)]
+        let outer = [Column("group", "Group"), Column("items", "", in: [.json])]
+        let items = ReportTable(name: "items", columns: inner, rows: [[.text("a"), .count(1)], [.text("b"), .count(2)]])
+        let until = CivilDate(year: 2025, month: 1, day: 1)!
+        let built = ReportDocument([ReportTable(name: "groups", columns: outer, rows: [[.text("g"), .table(items)]])], until: until)
+        let whole = ReportDocument([ReportTable(name: "groups", columns: outer) { w in
+            w.cell(.text("g")); w.cell(.table(items)); w.endRow()
+        }], until: until)
+        let streamed = ReportDocument([ReportTable(name: "groups", columns: outer) { w in
+            w.cell(.text("g"))
+            w.beginTable(inner, title: nil)
+            w.cell(.text("a")); w.cell(.count(1)); w.endRow()
+            w.cell(.text("b")); w.cell(.count(2)); w.endRow()
+            w.endTable()
+            w.endRow()
+        }], until: until)
+        for format in [OutputFormat.json, .csv] {
+            let expected = format.render(built, accounts: accounts, commodities: commodities)
+            XCTAssertEqual(format.render(whole, accounts: accounts, commodities: commodities), expected, "\(format)")
+            XCTAssertEqual(format.render(streamed, accounts: accounts, commodities: commodities), expected, "\(format)")
+        }
+        XCTAssertEqual(String(decoding: OutputFormat.json.render(built, accounts: accounts, commodities: commodities), as: UTF8.self), """
+        {
+          "ledgerc": 1,
+          "until": "2025-01-01",
+          "groups": [
+            {
+              "group": "g",
+              "items": [
+                {
+                  "name": "a",
+                  "count": 1
+                },
+                {
+                  "name": "b",
+                  "count": 2
+                }
+              ]
+            }
+          ]
+        }
+
+        """)
+        XCTAssertEqual(OutputFormat.csv.render(built, accounts: accounts, commodities: commodities), Array("group\ng\n".utf8))
+    }
 }

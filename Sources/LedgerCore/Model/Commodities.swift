@@ -126,8 +126,8 @@ public struct CommodityTable: Sendable {
 }
 
 extension CommodityTable {
-    /// A byte that may be part of an unquoted commodity symbol: not a digit,
-    /// white space, a sign, a mark or a bracket.
+    /// A byte that may appear in an unquoted commodity symbol: not a digit,
+    /// white space, or any of `-+.,;:@=*!(){}[]"/`.
     @inline(__always) package static func isSymbolByte(_ b: UInt8) -> Bool {
         switch b {
         case 0x30...0x39, 0x20, 0x09, 0x0A, 0x0D, 0x00: return false

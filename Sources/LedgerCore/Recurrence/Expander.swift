@@ -44,18 +44,18 @@ package struct Expander {
                 record(tagged[...], t.date.day)
             }
         }
-        if let stream = journal.letGo {
+        if let letGo = journal.letGo {
             // Transactions `check` let go: each distinct payee is looked up once.
-            var rulesOfPayee = [[Int]?](repeating: nil, count: stream.payees.count)
-            for id in 0..<stream.payees.count {
-                let name = stream.payees[Int32(id)][...]
+            var rulesOfPayee = [[Int]?](repeating: nil, count: letGo.payees.count)
+            for id in 0..<letGo.payees.count {
+                let name = letGo.payees[Int32(id)][...]
                 if let found = FoldedLookup.find(name, in: names, scratch: &scratch) { rulesOfPayee[id] = ruleOfName[found] }
             }
-            for record in stream.records {
+            for record in letGo.records {
                 guard let rules = rulesOfPayee[Int(record.payee)] else { continue }
                 for r in rules { dates[r].append(record.day) }
             }
-            for (day, name) in stream.repeatTags { record(name[...], day) }
+            for (day, name) in letGo.repeatTags { record(name[...], day) }
         }
         for r in dates.indices { dates[r].sort() }
         return dates

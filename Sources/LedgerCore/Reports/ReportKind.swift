@@ -33,7 +33,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .balance: return BalanceReport(ledger: ledger, options: options)
         case .register: return RegisterReport(ledger: ledger, options: options)
         case .holdings: return HoldingsReport(ledger: ledger, options: options)
-        case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options, side: options.side)
+        case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options)
         }
     }
 }

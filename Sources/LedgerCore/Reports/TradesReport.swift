@@ -4,13 +4,15 @@ public struct TradesReport: Report {
     public let sources: SourceManager
     public let options: ReportOptions
     /// Only buys or only sells (`--side`).
-    public var side: Trade.Side?
+    public var side: Trade.Side? { options.side }
 
+    /// `side`, when given, takes the place of `options.side`.
     public init(ledger: Ledger, sources: SourceManager, options: ReportOptions, side: Trade.Side? = nil) {
         self.ledger = ledger
         self.sources = sources
+        var options = options
+        if let side { options.side = side }
         self.options = options
-        self.side = side
     }
 
     public func trades() throws(AmountOverflow) -> [Trade] {

@@ -30,7 +30,7 @@ extension Lexer {
         if eat(UInt8(ascii: "-")) { negative = true } else { _ = eat(UInt8(ascii: "+")) }
         var result = ScannedAmount(quantity: .zero, commodity: pos..<pos, start: start)
         let b = peek()
-        if b == UInt8(ascii: "\"") || (pos < end && Lexer.isCommodityByte(b)) {
+        if b == UInt8(ascii: "\"") || (pos < end && CommodityTable.isSymbolByte(b)) {
             switch commodity() {
             case .success(let r): result.commodity = r
             case .failure(let p): return .failure(p)
@@ -52,7 +52,7 @@ extension Lexer {
             let save = pos
             let spaces = skipSpaces()
             let c = peek()
-            if pos < end, c == UInt8(ascii: "\"") || Lexer.isCommodityByte(c) {
+            if pos < end, c == UInt8(ascii: "\"") || CommodityTable.isSymbolByte(c) {
                 switch commodity() {
                 case .success(let r): result.commodity = r
                 case .failure(let p): return .failure(p)
@@ -76,7 +76,7 @@ extension Lexer {
             return .success(r)
         }
         let start = pos
-        while pos < end, Lexer.isCommodityByte(bytes[pos]) { pos += 1 }
+        while pos < end, CommodityTable.isSymbolByte(bytes[pos]) { pos += 1 }
         return .success(start..<pos)
     }
 

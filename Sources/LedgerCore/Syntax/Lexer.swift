@@ -22,12 +22,6 @@ package struct Lexer {
     @inline(__always) public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
     @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b.subtractingReportingOverflow(0x30).partialValue < 10 }
 
-    /// Bytes that may appear in an unquoted commodity symbol: not digits,
-    /// white space, or any of `-+.,;:@=*!(){}[]"/`.
-
-    /// A byte that may be part of an unquoted commodity symbol (see `CommodityTable.isSymbolByte`).
-    @inline(__always) static func isCommodityByte(_ b: UInt8) -> Bool { CommodityTable.isSymbolByte(b) }
-
     /// Bytes that make a line a comment when they stand in column 1: `;` `#` `*` `%` `|`.
     @inline(__always) public static func startsComment(_ b: UInt8) -> Bool {
         b == UInt8(ascii: ";") || b == UInt8(ascii: "#") || b == UInt8(ascii: "*") || b == UInt8(ascii: "%") || b == UInt8(ascii: "|")

@@ -106,16 +106,14 @@ final class JSONRenderer: RowWriter {
             w.key("line"); w.int(line)
             w.endObject()
         case .table(let table):
-            // A nested table given as a cell (not streamed).
+            // A nested table given whole (its key is written): its rows go
+            // through the same levels as a streamed table's.
             w.beginArray()
-            for row in table.collectedRows() {
-                w.beginObject()
-                for (i, column) in table.columns.enumerated() where column.formats.contains(.json) {
-                    column.quotedJSONKey.withUnsafeBufferPointer { w.key(quoted: $0) }
-                    write(row[i])
-                }
-                w.endObject()
-            }
+            outer.append(current)
+            current = Level(columns: table.columns, shown: true)
+            var writer: any RowWriter = self
+            table.write(into: &writer)
+            current = outer.removeLast()
             w.endArray()
         case .object(let fields):
             w.beginObject()

@@ -9,15 +9,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         return all.dropLast().joined(separator: ", ") + " or " + all.last!
     }
 
-    /// Which columns this format shows.
-    var formats: Formats {
-        switch self {
-        case .text: return .text
-        case .csv: return .csv
-        case .json: return .json
-        }
-    }
-
     /// Writes `document` in this format. With a sink, large outputs are handed
     /// to it as they are written; the bytes not yet handed over are returned.
     public func render(_ document: ReportDocument, accounts: AccountTable, commodities: CommodityTable, to sink: ByteSink? = nil) -> [UInt8] {
