@@ -9,15 +9,14 @@ package struct CSVWriter {
     public mutating func field(_ s: String) {
         if !atLineStart { buffer.byte(0x2C) }
         atLineStart = false
-        var needsQuotes = false
-        for b in s.utf8 where b == 0x2C || b == 0x22 || b == 0x0A || b == 0x0D {
-            needsQuotes = true
-            break
+        // Scans the string's bytes in place; most fields are written as they are.
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            for b in bytes where b == 0x2C || b == 0x22 || b == 0x0A || b == 0x0D { return false }
+            buffer.write(bytes: bytes)
+            return true
         }
-        if !needsQuotes {
-            buffer.write(s)
-            return
-        }
+        if plain { return }
         buffer.byte(0x22)
         // Quotes are doubled: write up to and including each quote, then one more.
         var rest = Substring(s)

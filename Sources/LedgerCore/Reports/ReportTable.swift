@@ -100,7 +100,7 @@ public struct ReportTable {
     public var rows: [[Cell]]
     /// For large tables: writes the rows into a renderer as they are made,
     /// so that no row outlives its writing.
-    public var stream: ((inout any RowWriter) -> Void)?
+    public var stream: ((any RowWriter) -> Void)?
     /// In text, the heading of a nested table's section.
     public var title: String?
 
@@ -112,22 +112,22 @@ public struct ReportTable {
     }
 
     /// A table whose rows are written while it is rendered.
-    public init(name: String, columns: [Column], stream: @escaping (inout any RowWriter) -> Void) {
+    public init(name: String, columns: [Column], stream: @escaping (any RowWriter) -> Void) {
         self.init(name: name, columns: columns)
         self.stream = stream
     }
 
     /// Writes the rows, built or streamed, into `writer`.
-    public func write(into writer: inout any RowWriter) {
+    public func write(into writer: any RowWriter) {
         if let stream {
-            stream(&writer)
+            stream(writer)
             return
         }
         for row in rows {
             for cell in row {
                 if case .table(let nested) = cell {
                     writer.beginTable(nested.columns, title: nested.title)
-                    nested.write(into: &writer)
+                    nested.write(into: writer)
                     writer.endTable()
                 } else {
                     writer.cell(cell)
@@ -140,37 +140,38 @@ public struct ReportTable {
     /// The rows, built or streamed, with nested tables built too.
     public func collectedRows() -> [[Cell]] {
         if stream == nil { return rows }
-        var collector: any RowWriter = RowCollector()
-        write(into: &collector)
-        return (collector as! RowCollector).rows
+        let collector = RowCollector()
+        write(into: collector)
+        return collector.rows
     }
 }
 
 /// Receives a table's rows cell by cell, in column order. Each renderer is
-/// one, so that a streamed table is written as it is made.
-public protocol RowWriter {
+/// one, so that a streamed table is written as it is made. A class, so that
+/// a stream reaches it through a plain reference (no existential box per cell).
+public protocol RowWriter: AnyObject {
     /// The next column's cell.
-    mutating func cell(_ cell: Cell)
+    func cell(_ cell: Cell)
     /// The next column's cell is a table: its rows follow, then `endTable`.
-    mutating func beginTable(_ columns: [Column], title: String?)
-    mutating func endTable()
+    func beginTable(_ columns: [Column], title: String?)
+    func endTable()
     /// The current row is complete.
-    mutating func endRow()
+    func endRow()
 }
 
 /// Builds the rows written into it (for the text format, which aligns
 /// columns and so needs every row first).
-struct RowCollector: RowWriter {
+final class RowCollector: RowWriter {
     private var stack: [(columns: [Column], title: String?, rows: [[Cell]], row: [Cell])] = [([], nil, [], [])]
     var rows: [[Cell]] { stack[0].rows }
 
-    mutating func cell(_ cell: Cell) { stack[stack.count - 1].row.append(cell) }
-    mutating func beginTable(_ columns: [Column], title: String?) { stack.append((columns, title, [], [])) }
-    mutating func endTable() {
+    func cell(_ cell: Cell) { stack[stack.count - 1].row.append(cell) }
+    func beginTable(_ columns: [Column], title: String?) { stack.append((columns, title, [], [])) }
+    func endTable() {
         let t = stack.removeLast()
         cell(.table(ReportTable(name: "", columns: t.columns, rows: t.rows, title: t.title)))
     }
-    mutating func endRow() {
+    func endRow() {
         stack[stack.count - 1].rows.append(stack[stack.count - 1].row)
         stack[stack.count - 1].row = []
     }

@@ -81,7 +81,7 @@ public struct TransactionsReport: Report {
     public func document() throws(AmountOverflow) -> ReportDocument {
         try checkFigures()
         let transactions = ReportTable(name: "transactions", columns: TransactionsReport.columns) { w in
-            forEachSelected { t, filter in write(t, filter, into: &w) }
+            forEachSelected { t, filter in write(t, filter, into: w) }
         }
         let postings = ReportTable(name: "postings", columns: TransactionsReport.csvColumns) { w in
             var number = 0
@@ -111,7 +111,7 @@ public struct TransactionsReport: Report {
     static let postingColumns = ["account", "amount", "commodity", "cost", "inferred", "virtual", "comment", "tags"].map { Column($0, $0) }
 
     /// One transaction as a row, with the postings `--account` keeps nested.
-    func write(_ t: Transaction, _ filter: AccountFilter, into w: inout any RowWriter) {
+    func write(_ t: Transaction, _ filter: AccountFilter, into w: any RowWriter) {
         let c = ledger.journal.commodities
         let src = source(t)
         w.cell(.date(t.date)); w.cell(t.date2.map(Cell.date) ?? .missing)
@@ -146,6 +146,9 @@ public struct TransactionsReport: Report {
 
     /// Tags as an object; a key given twice keeps its first value.
     func tagCells(_ tags: Tags) -> Cell {
+        // Most comments carry no tag or one: no set to build.
+        if tags.isEmpty { return TransactionsReport.noTags }
+        if tags.count == 1 { return .object([(tags[0].key, .text(tags[0].value))]) }
         var seen = Set<String>()
         return .object(tags.filter { seen.insert($0.key).inserted }.map { ($0.key, .text($0.value)) })
     }

@@ -44,8 +44,7 @@ struct TextRenderer {
     /// arrives (no row of cells is kept); nil when a nested table turns up.
     private func renderFlat(_ table: ReportTable, indent: String) -> String? {
         let writer = TextRows(names: names, columns: table.columns)
-        var w: any RowWriter = writer
-        table.write(into: &w)
+        table.write(into: writer)
         guard !writer.sawTable else { return nil }
         let shown = table.columns.filter { $0.formats.contains(.text) }
         var text = TextTable(headers: shown.map(\.header), rightAligned: Set(shown.indices.filter { shown[$0].isNumeric }))
