@@ -15,6 +15,7 @@ enum LedgerCommand {
         "report": ReportCommand.self,
         "materialize": MaterializeCommand.self,
         "fmt": FormatCommand.self,
+        "lsp": LanguageServerCommand.self,
     ]
 
     static let help = """
@@ -27,6 +28,7 @@ enum LedgerCommand {
                      [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
       ledgerc fmt    [FILE...] [--check | --write]
       ledgerc materialize FILE [--until DATE] [--write] [--quiet]
+      ledgerc lsp    (a Language Server on stdin/stdout; see docs/EDITORS.md)
       ledgerc --help | --version
 
     FILE is a path or '-' for standard input; with none, $LEDGER_FILE is read.

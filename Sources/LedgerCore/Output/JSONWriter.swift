@@ -86,6 +86,8 @@ package struct JSONWriter {
     public mutating func string(_ s: String) { separate(); quoted(s) }
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
     public mutating func int(_ i: Int) { separate(); buffer.int(i) }
+    /// A number already written as JSON (the language server's values).
+    public mutating func rawNumber(_ text: String) { separate(); buffer.write(text) }
 
     /// A string whose bytes need no escaping (a number, a date), written in place.
     public mutating func plainString(_ write: (inout ByteBuffer) -> Void) {

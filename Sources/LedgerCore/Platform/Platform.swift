@@ -18,6 +18,28 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     read(fd, buffer.baseAddress, buffer.count)
 }
 
+/// `read(2)`, read again after an interruption: the bytes read, 0 at the end, or -1.
+func systemReadRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    while true {
+        let n = read(fd, buffer.baseAddress, buffer.count)
+        if n < 0 && errno == EINTR { continue }
+        return n
+    }
+}
+
+/// `realpath(3)`: the absolute path with links and `..` resolved; nil when it does not exist.
+func systemRealPath(_ path: String) -> String? {
+    guard let p = realpath(path, nil) else { return nil }
+    defer { free(p) }
+    return String(cString: p)
+}
+
+/// True when reading `fd` would not block (input waits, or its end is reached).
+func systemHasInput(_ fd: Int32) -> Bool {
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&p, 1, 0) > 0
+}
+
 /// Writes all bytes to a file descriptor, going on after interruptions;
 /// false (with `errno` set) on failure.
 @discardableResult

@@ -46,7 +46,7 @@ extension JournalParser {
             diagnostics.warning(Messages.includedTwice(path), at: site)
             return
         }
-        let read = overlay[path].map { Result<[UInt8], FileError>.success($0) } ?? FileIO.read(path, .regularFile)
+        let read = (overlay[path] ?? overlay[real]).map { Result<[UInt8], FileError>.success($0) } ?? FileIO.read(path, .regularFile)
         switch read {
         case .failure(let e):
             diagnostics.error(Messages.includeMissing(path, e.reason), at: site)

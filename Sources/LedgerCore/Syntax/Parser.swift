@@ -315,8 +315,6 @@ package final class JournalParser {
 
     /// The real path of a file, for cycle detection.
     func realPath(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
+        systemRealPath(path)
     }
 }

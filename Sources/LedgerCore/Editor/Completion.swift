@@ -1,0 +1,190 @@
+/// What the text before the cursor asks to be completed, and where that text starts.
+enum CompletionContext: Equatable {
+    /// A word at the start of a line: a directive keyword.
+    case directive(String)
+    /// The description after a transaction's date: a payee.
+    case payee(String)
+    /// An indented name: an account.
+    case account(String)
+    /// A word after a posting's number: a commodity.
+    case commodity(String)
+    /// A word of a `repeat` rule's header.
+    case ruleWord(String)
+    case nothing
+
+    /// Reads the line's text before the cursor; `start` is where the text to
+    /// replace begins, as an offset into `line`.
+    init(line: [UInt8], start: inout Int) {
+        let s = String(decoding: line, as: UTF8.self)
+        start = line.count
+        self = .nothing
+        guard let first = line.first else {
+            self = .directive("")
+            return
+        }
+        func word(from i: Int) -> String { String(decoding: line[i...], as: UTF8.self) }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        if isSpace(first) {
+            var i = 0
+            while i < line.count, isSpace(line[i]) { i += 1 }
+            if i < line.count, line[i] == UInt8(ascii: ";") || line[i] == UInt8(ascii: "#") { return }
+            // A status mark and a virtual posting's bracket come before the name.
+            if i + 1 < line.count, line[i] == UInt8(ascii: "*") || line[i] == UInt8(ascii: "!"), line[i + 1] == 0x20 { i += 2 }
+            if i < line.count, line[i] == UInt8(ascii: "(") || line[i] == UInt8(ascii: "[") { i += 1 }
+            // The name ends at two spaces or a tab.
+            var gap: Int?
+            var k = i
+            while k < line.count {
+                if line[k] == 0x09 || (line[k] == 0x20 && k + 1 < line.count && line[k + 1] == 0x20) { gap = k; break }
+                k += 1
+            }
+            guard let gap else {
+                start = i
+                self = .account(word(from: i))
+                return
+            }
+            // After the name: a number, then the commodity being typed.
+            var j = gap
+            while j < line.count, isSpace(line[j]) { j += 1 }
+            if j < line.count, line[j] == UInt8(ascii: "-") || line[j] == UInt8(ascii: "+") { j += 1 }
+            let digits = j
+            while j < line.count, (line[j] >= 0x30 && line[j] <= 0x39) || line[j] == UInt8(ascii: ",") || line[j] == UInt8(ascii: ".") { j += 1 }
+            guard j > digits else { return }
+            while j < line.count, line[j] == 0x20 { j += 1 }
+            let rest = word(from: j)
+            if rest.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && $0 != "@" && $0 != "=" && $0 != ";" }) {
+                start = j
+                self = .commodity(rest)
+            }
+            return
+        }
+        if first >= 0x30 && first <= 0x39 {
+            // DATE[=DATE2] [*|!] [(CODE)] DESCRIPTION
+            var i = 0
+            while i < line.count, !isSpace(line[i]) { i += 1 }
+            guard i < line.count else { return }
+            while i < line.count, isSpace(line[i]) { i += 1 }
+            if i < line.count, line[i] == UInt8(ascii: "*") || line[i] == UInt8(ascii: "!") {
+                i += 1
+                while i < line.count, isSpace(line[i]) { i += 1 }
+            }
+            if i < line.count, line[i] == UInt8(ascii: "(") {
+                while i < line.count, line[i] != UInt8(ascii: ")") { i += 1 }
+                guard i < line.count else { return }
+                i += 1
+                while i < line.count, isSpace(line[i]) { i += 1 }
+            }
+            let rest = word(from: i)
+            guard !rest.contains(";"), !rest.contains("|"), !rest.contains("  ") else { return }
+            start = i
+            self = .payee(rest)
+            return
+        }
+        if s.hasPrefix("repeat ") {
+            var i = line.count
+            while i > 0, !isSpace(line[i - 1]) { i -= 1 }
+            // After the schedule and its dates comes the description: nothing to offer there.
+            if s.contains("  ") { return }
+            start = i
+            self = .ruleWord(word(from: i))
+            return
+        }
+        if line.allSatisfy({ ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == UInt8(ascii: "-") }) {
+            start = 0
+            self = .directive(s)
+        }
+    }
+}
+
+/// The words a `repeat` rule's header may hold after `repeat`.
+let ruleHeaderWords = JournalParser.scheduleWords + ["from", "until", "count"]
+
+extension LanguageServer {
+    /// `textDocument/completion`: accounts ranked by use, payees, commodities,
+    /// directive keywords and the words of `repeat` rules.
+    func completion(_ doc: TextDocument, _ params: JSONValue) -> JSONValue {
+        guard let position = EditorPosition(params["position"]) else { return .null }
+        let file = doc.file
+        let cursor = file.offset(of: position, workspace.encoding)
+        let lineStart = file.lineStart(before: cursor)
+        var start = 0
+        let context = CompletionContext(line: Array(file.bytes[lineStart..<cursor]), start: &start)
+        let replaceFrom = lineStart + start
+        var items: [(label: String, kind: Int, detail: String?)] = []
+        switch context {
+        case .nothing: return .null
+        case .directive(let prefix):
+            let words = Set(JournalParser.knownDirectives + ["repeat"]).sorted()
+            items = words.filter { $0.hasPrefix(prefix.lowercased()) }.map { ($0, 14, nil) }
+        case .ruleWord(let prefix):
+            items = ruleHeaderWords.filter { $0.hasPrefix(prefix.lowercased()) }.map { ($0, 14, nil) }
+        case .account(let prefix):
+            guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
+            items = rankedAccounts(compilation.ledger, matching: prefix).map { ($0.name, 9, usesText($0.uses)) }
+        case .payee(let prefix):
+            guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
+            items = rankedPayees(compilation.ledger, matching: prefix).map { ($0.name, 1, usesText($0.uses)) }
+        case .commodity(let prefix):
+            guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
+            items = rankedCommodities(compilation.ledger, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
+        }
+        let typed = String(decoding: file.bytes[replaceFrom..<cursor], as: UTF8.self)
+        let range = file.editorRange(replaceFrom, cursor, workspace.encoding)
+        let list = items.prefix(100).enumerated().map { rank, item -> JSONValue in
+            var fields: [(String, JSONValue)] = [("label", .string(item.label)), ("kind", .int(item.kind))]
+            if let detail = item.detail { fields.append(("detail", .string(detail))) }
+            // Ranked here (a segment may match): the client keeps the order and every item.
+            fields.append(("sortText", .string(String(repeating: "0", count: 4 - String(rank).count) + String(rank))))
+            fields.append(("filterText", .string(typed.isEmpty ? item.label : typed)))
+            fields.append(("textEdit", .object([("range", range), ("newText", .string(item.label))])))
+            return .object(fields)
+        }
+        return .object([("isIncomplete", .bool(true)), ("items", .array(list))])
+    }
+
+    private func usesText(_ n: Int) -> String { n == 1 ? "used once" : "used \(n) times" }
+
+    /// Declared and used accounts whose name, or a segment of it onward,
+    /// starts with `prefix` (ignoring case), most used first.
+    func rankedAccounts(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
+        let journal = ledger.journal
+        var uses = [Int](repeating: 0, count: journal.accounts.count)
+        for t in ledger.transactions where t.generated == nil { for p in t.postings { uses[Int(p.account)] += 1 } }
+        for r in journal.rules { for p in r.template.postings { uses[Int(p.account)] += 1 } }
+        let declared = journal.accounts.declared
+        let candidates = (0..<Int32(journal.accounts.count)).filter { uses[Int($0)] > 0 || declared[$0] != nil }
+        return ranked(candidates.map { (journal.accounts[$0], uses[Int($0)]) }, matching: prefix)
+    }
+
+    func rankedPayees(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
+        var uses: [String: Int] = [:]
+        for t in ledger.transactions where t.generated == nil && !t.payee.isEmpty { uses[t.payee, default: 0] += 1 }
+        return ranked(uses.map { ($0.key, $0.value) }, matching: prefix, bySegment: false)
+    }
+
+    func rankedCommodities(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
+        let journal = ledger.journal
+        var uses = [Int](repeating: 0, count: journal.commodities.count)
+        for t in ledger.transactions where t.generated == nil { for p in t.postings { if let a = p.amount { uses[Int(a.commodity)] += 1 } } }
+        let names = (0..<Int32(journal.commodities.count)).map { journal.commodities[$0] }
+        return ranked(names.indices.filter { !names[$0].isEmpty }.map { (names[$0], uses[$0]) }, matching: prefix)
+    }
+
+    private func ranked(_ names: [(String, Int)], matching prefix: String, bySegment: Bool = true) -> [(name: String, uses: Int)] {
+        let p = prefix.lowercased()
+        func matches(_ name: String) -> Bool {
+            let n = name.lowercased()
+            if n.hasPrefix(p) { return true }
+            guard bySegment else { return n.contains(p) }
+            var rest = Substring(n)
+            while let colon = rest.firstIndex(of: ":") {
+                rest = rest[rest.index(after: colon)...]
+                if rest.hasPrefix(p) { return true }
+            }
+            return false
+        }
+        return names.filter { matches($0.0) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+            .map { (name: $0.0, uses: $0.1) }
+    }
+}

@@ -1,0 +1,149 @@
+/// What the compiled ledger has at a line of a file.
+struct LedgerAtLine {
+    let ledger: Ledger
+    let file: Int32
+
+    /// The recorded transaction whose posting starts on the line `[start, end)`,
+    /// with the posting's index.
+    func posting(onLine start: Int, _ end: Int) -> (transaction: Int, posting: Int)? {
+        for (i, t) in ledger.transactions.enumerated() where t.generated == nil && t.location.file == file && Int(t.location.offset) < end {
+            for (k, p) in t.postings.enumerated() where p.location.file == file && Int(p.location.offset) >= start && Int(p.location.offset) < end {
+                return (i, k)
+            }
+        }
+        return nil
+    }
+
+    /// The rule whose header is on the line `[start, end)`.
+    func rule(onLine start: Int, _ end: Int) -> Int? {
+        ledger.journal.rules.indices.first { r in
+            let at = ledger.journal.rules[r].location
+            return at.file == file && Int(at.offset) >= start && Int(at.offset) < end
+        }
+    }
+}
+
+extension LanguageServer {
+    /// `textDocument/hover`: an account's balance after the transaction and at
+    /// the end of the journal, an elided amount's inferred value, a rule's
+    /// occurrences, a commodity's latest price.
+    func hover(_ doc: TextDocument, _ params: JSONValue) -> JSONValue {
+        guard let position = EditorPosition(params["position"]),
+              let (compilation, index) = workspace.compilation(for: doc.uri) else { return .null }
+        let file = compilation.sources.files[index]
+        let cursor = file.offset(of: position, workspace.encoding)
+        let start = file.lineStart(before: cursor), end = file.lineEnd(after: cursor)
+        let ledger = compilation.ledger
+        let at = LedgerAtLine(ledger: ledger, file: Int32(index))
+        var lines: [String] = []
+        var range = (start, end)
+        if let (t, k) = at.posting(onLine: start, end) {
+            let p = ledger.transactions[t].postings[k]
+            let accountEnd = file.wordEnd(from: Int(p.location.offset))
+            if let commodity = commodityWord(file, cursor), cursor > accountEnd {
+                lines += priceLines(ledger, commodity)
+                range = commodity.range
+            } else {
+                lines += accountLines(ledger, transaction: t, account: p.account)
+                if p.isInferred, let a = p.amount {
+                    lines.append("inferred amount: \(ledger.journal.commodities.format(a))")
+                }
+                range = (Int(p.location.offset), accountEnd)
+            }
+        } else if let r = at.rule(onLine: start, end) {
+            lines += ruleLines(ledger, r, compilation.sources)
+        } else if let commodity = commodityWord(file, cursor) {
+            lines += priceLines(ledger, commodity)
+            range = commodity.range
+        }
+        guard !lines.isEmpty else { return .null }
+        return .object([
+            ("contents", .object([("kind", .string("markdown")), ("value", .string(lines.joined(separator: "\n\n")))])),
+            ("range", file.editorRange(range.0, range.1, workspace.encoding)),
+        ])
+    }
+
+    /// The account's balance (with its subaccounts) after transaction `t`, in
+    /// date order, and at the end of the journal.
+    private func accountLines(_ ledger: Ledger, transaction t: Int, account: Int32) -> [String] {
+        let accounts = ledger.journal.accounts
+        var sums = AmountSums()
+        var after: [Amount]?
+        var exact = true
+        for n in ledger.order {
+            let tx = ledger.transactions[Int(n)]
+            for p in tx.postings where accounts.isSelfOrDescendant(p.account, of: account) {
+                if let a = p.amount, !sums.add(a) { exact = false }
+            }
+            if Int(n) == t { after = sums.amounts }
+        }
+        let c = ledger.journal.commodities
+        func shown(_ amounts: [Amount]?) -> String {
+            guard exact else { return Messages.tooLargeToShow.text }
+            let nonZero = (amounts ?? []).filter { !$0.quantity.isZero }
+            return nonZero.isEmpty ? "0" : c.format(nonZero)
+        }
+        return ["**\(accounts[account])**",
+                "balance after this transaction: \(shown(after))",
+                "balance at the end of the journal (\(ledger.until)): \(shown(sums.amounts))"]
+    }
+
+    /// The rule's schedule, its next occurrences after today, and the last
+    /// past ones with the recorded transaction that fulfilled each.
+    private func ruleLines(_ ledger: Ledger, _ r: Int, _ sources: SourceManager) -> [String] {
+        let rule = ledger.journal.rules[r]
+        guard rule.isValid else { return [] }
+        let today = workspace.today
+        let name = foldedName(rule.description)
+        let recorded = ledger.transactions.filter { t in
+            t.generated == nil && (foldedName(t.payee) == name || t.tag("repeat").map(foldedName) == name)
+        }
+        var past: [String] = [], next: [String] = []
+        var k = 0
+        while let d = rule.occurrenceDate(k), next.count < 3, k < Expander.mostOccurrences {
+            if d > today {
+                next.append("- \(d)")
+            } else {
+                let window = rule.window(k)
+                if let t = recorded.first(where: { window.contains($0.date.day) }) {
+                    let (path, line, _) = sources.describe(t.location)
+                    past.append("- \(d): recorded \(t.date) (\(path):\(line))")
+                } else {
+                    past.append("- \(d): not recorded (generated)")
+                }
+            }
+            k += 1
+        }
+        var lines = ["**repeat** \(rule.description)"]
+        lines.append(next.isEmpty ? "no occurrences after \(today)" : "next occurrences:\n" + next.joined(separator: "\n"))
+        if !past.isEmpty { lines.append("past occurrences (latest \(min(3, past.count))):\n" + past.suffix(3).joined(separator: "\n")) }
+        return lines
+    }
+
+    private func priceLines(_ ledger: Ledger, _ word: (name: String, range: (Int, Int))) -> [String] {
+        let c = ledger.journal.commodities
+        guard let id = c.lookup(word.name) else { return [] }
+        let latest = ledger.journal.prices.filter { $0.commodity == id }.max { $0.date < $1.date }
+        guard let latest else { return ["**\(word.name)**: no market price (`P`) in the journal"] }
+        return ["**\(word.name)**: latest price \(c.format(latest.price)) on \(latest.date)"]
+    }
+
+    /// The commodity name under the cursor: letters (or a quoted name) next to it.
+    func commodityWord(_ file: SourceFile, _ cursor: Int) -> (name: String, range: (Int, Int))? {
+        let b = file.bytes
+        func isNameByte(_ x: UInt8) -> Bool {
+            x >= 0x80 || (x | 0x20 >= 0x61 && x | 0x20 <= 0x7A) || x == UInt8(ascii: "$") || x == UInt8(ascii: "_")
+        }
+        var s = cursor, e = cursor
+        while s > 0, isNameByte(b[s - 1]) { s -= 1 }
+        while e < b.count, isNameByte(b[e]) { e += 1 }
+        if s > 0, e < b.count, b[s - 1] == 0x22 {
+            // A quoted commodity ("005930"): from quote to quote.
+            var q = e
+            while q < b.count, b[q] != 0x22, b[q] != 0x0A { q += 1 }
+            if q < b.count, b[q] == 0x22 { return (String(decoding: b[s..<q], as: UTF8.self), (s - 1, q + 1)) }
+        }
+        guard s < e else { return nil }
+        return (String(decoding: b[s..<e], as: UTF8.self), (s, e))
+    }
+}

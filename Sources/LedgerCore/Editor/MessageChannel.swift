@@ -1,0 +1,144 @@
+/// JSON-RPC messages over a pair of file descriptors, framed as LSP frames
+/// them: `Content-Length: N\r\n`, other headers, `\r\n`, then N bytes of JSON.
+public final class MessageChannel {
+    /// The largest message read (an editor sends whole buffers: 512 MiB is
+    /// far beyond any journal ledgerc reads in an editor).
+    public static let largestMessage = 512 << 20
+
+    private let input: Int32
+    private let output: Int32
+    private var pending: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    public init(input: Int32 = 0, output: Int32 = 1) {
+        self.input = input
+        self.output = output
+    }
+
+    /// What one read of a frame gives.
+    public enum Frame {
+        /// A message body.
+        case message([UInt8])
+        /// A frame whose header could not be read, or whose body is too large
+        /// (skipped); the server answers it with an error.
+        case malformed(String)
+    }
+
+    /// The next frame; nil at the end of the input.
+    public func next() -> Frame? {
+        while true {
+            if let frame = frameInPending() { return frame }
+            if atEnd { return nil }
+            fill()
+        }
+    }
+
+    /// True when a whole frame is waiting, or more input can be read without
+    /// waiting: the server uses it to take in every queued edit before it
+    /// checks the journal again.
+    public var hasMore: Bool {
+        headerEnd() != nil || (!atEnd && systemHasInput(input))
+    }
+
+    private func fill() {
+        if start > 0 && start >= pending.count / 2 {
+            pending.removeFirst(start)
+            start = 0
+        }
+        let chunk = 1 << 16
+        let old = pending.count
+        pending.append(contentsOf: repeatElement(0, count: chunk))
+        let n = pending.withUnsafeMutableBytes { systemReadRetrying(input, UnsafeMutableRawBufferPointer(rebasing: $0[old...])) }
+        if n <= 0 {
+            pending.removeLast(chunk)
+            atEnd = true
+            return
+        }
+        pending.removeLast(chunk - n)
+    }
+
+    /// Where the header ends (the offset after `\r\n\r\n`), if it is all here.
+    private func headerEnd() -> Int? {
+        var i = start
+        while i + 3 < pending.count {
+            if pending[i] == 0x0D, pending[i + 1] == 0x0A, pending[i + 2] == 0x0D, pending[i + 3] == 0x0A { return i + 4 }
+            i += 1
+        }
+        // Some clients end header lines with `\n` alone.
+        i = start
+        while i + 1 < pending.count {
+            if pending[i] == 0x0A, pending[i + 1] == 0x0A { return i + 2 }
+            i += 1
+        }
+        return nil
+    }
+
+    private var skipping = 0
+
+    private func frameInPending() -> Frame? {
+        if skipping > 0 {
+            let n = min(skipping, pending.count - start)
+            start += n
+            skipping -= n
+            if skipping > 0 { return nil }
+        }
+        guard let end = headerEnd() else {
+            if atEnd, start < pending.count {
+                start = pending.count
+                return .malformed("the input ended inside a message header")
+            }
+            if pending.count - start > 1 << 16 {
+                // A header cannot be this long: drop what is here.
+                start = pending.count
+                return .malformed("a message header longer than 64 KiB")
+            }
+            return nil
+        }
+        let header = String(decoding: pending[start..<end], as: UTF8.self)
+        var length: Int?
+        for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "content-length" {
+                length = Int(parts[1].trimmingCharacters(in: " \t"))
+            }
+        }
+        guard let length, length >= 0 else {
+            start = end
+            return .malformed("a message header without a valid Content-Length")
+        }
+        if length > MessageChannel.largestMessage {
+            start = end
+            skipping = length
+            return .malformed("a message of \(length) bytes, more than the \(MessageChannel.largestMessage) read")
+        }
+        guard pending.count - end >= length else {
+            if atEnd {
+                start = pending.count
+                return .malformed("the input ended inside a message")
+            }
+            return nil
+        }
+        let body = Array(pending[end..<end + length])
+        start = end + length
+        return .message(body)
+    }
+
+    /// Writes one message with its header.
+    public func send(_ message: JSONValue) {
+        let body = message.bytes
+        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        frame.append(contentsOf: body)
+        frame.withUnsafeBufferPointer { _ = systemWriteAll(output, $0) }
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing characters of `set`.
+    func trimmingCharacters(in set: String) -> Substring {
+        var s = self
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return s
+    }
+}

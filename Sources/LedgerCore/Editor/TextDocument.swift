@@ -1,0 +1,155 @@
+/// What an LSP position's `character` counts: UTF-16 code units (the
+/// protocol's default) or bytes, when the client offers `utf-8`.
+public enum PositionEncoding: String, Sendable {
+    case utf16 = "utf-16"
+    case utf8 = "utf-8"
+}
+
+/// A line and character as the protocol counts them (both 0-based).
+struct EditorPosition: Equatable {
+    var line: Int
+    var character: Int
+
+    var json: JSONValue { .object([("line", .int(line)), ("character", .int(character))]) }
+
+    init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    init?(_ json: JSONValue?) {
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
+        self.init(line: max(0, line), character: max(0, character))
+    }
+}
+
+extension SourceFile {
+    /// The protocol's position of a byte offset. Line 0 starts after a
+    /// byte-order mark, as editors show the text.
+    func editorPosition(of offset: Int, _ encoding: PositionEncoding) -> EditorPosition {
+        let offset = min(max(offset, contentStart), bytes.count)
+        let (line, _) = lineAndColumn(of: offset)
+        let start = Int(lineStarts[line - 1])
+        return EditorPosition(line: line - 1, character: units(from: start, to: offset, encoding))
+    }
+
+    /// The code units of `encoding` in a byte range.
+    func units(from start: Int, to end: Int, _ encoding: PositionEncoding) -> Int {
+        if encoding == .utf8 { return end - start }
+        var n = 0
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        return n
+    }
+
+    /// The byte offset of a protocol position; a character past the end of
+    /// its line is the line's end, a line past the end is the end of the text.
+    func offset(of position: EditorPosition, _ encoding: PositionEncoding) -> Int {
+        let starts = lineStarts
+        guard position.line < starts.count else { return bytes.count }
+        var i = Int(starts[position.line])
+        var lineEnd = position.line + 1 < starts.count ? Int(starts[position.line + 1]) - 1 : bytes.count
+        if lineEnd > i, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        var units = 0
+        while i < lineEnd, units < position.character {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+            units += encoding == .utf8 ? length : (length == 4 ? 2 : 1)
+            i = min(i + length, lineEnd)
+        }
+        return i
+    }
+
+    /// The protocol's range of a byte range.
+    func editorRange(_ start: Int, _ end: Int, _ encoding: PositionEncoding) -> JSONValue {
+        .object([("start", editorPosition(of: start, encoding).json), ("end", editorPosition(of: end, encoding).json)])
+    }
+
+    /// Offset of the end of the line holding `offset` (before `\r\n` or `\n`).
+    func lineEnd(after offset: Int) -> Int {
+        var i = offset
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        if i > offset, bytes[i - 1] == 0x0D { i -= 1 }
+        return i
+    }
+
+    /// Offset of the start of the line holding `offset`.
+    func lineStart(before offset: Int) -> Int {
+        var i = min(offset, bytes.count)
+        while i > contentStart, bytes[i - 1] != 0x0A { i -= 1 }
+        return i
+    }
+}
+
+/// A buffer the editor has open: its text takes the place of the file on disk.
+struct TextDocument {
+    let uri: String
+    /// The file's path, from the URI.
+    let path: String
+    var version: Int
+    private(set) var file: SourceFile
+
+    init(uri: String, version: Int, text: [UInt8]) {
+        self.uri = uri
+        self.path = pathOfURI(uri)
+        self.version = version
+        self.file = SourceFile(path: path, bytes: text)
+    }
+
+    /// Applies one `contentChanges` entry: a range and its new text, or the
+    /// whole text when it has no range.
+    mutating func apply(_ change: JSONValue, _ encoding: PositionEncoding) -> Bool {
+        guard let text = change["text"]?.string else { return false }
+        let new = Array(text.utf8)
+        guard let range = change["range"], let start = EditorPosition(range["start"]), let end = EditorPosition(range["end"]) else {
+            file = SourceFile(path: path, bytes: new)
+            return true
+        }
+        let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
+        var bytes = file.bytes
+        bytes.replaceSubrange(a..<b, with: new)
+        file = SourceFile(path: path, bytes: bytes)
+        return true
+    }
+}
+
+/// The path of a `file:` URI, percent-escapes decoded (`file:///home/a/%EA%B0%80.ledger`).
+func pathOfURI(_ uri: String) -> String {
+    var s = Substring(uri)
+    if s.hasPrefix("file://") {
+        s = s.dropFirst(7)
+        // `file://host/path`: the host is dropped (localhost or empty).
+        if !s.hasPrefix("/"), let slash = s.firstIndex(of: "/") { s = s[slash...] }
+    }
+    var out: [UInt8] = []
+    let b = Array(s.utf8)
+    var i = 0
+    while i < b.count {
+        if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let v = UInt8(String(decoding: b[i + 1...i + 2], as: UTF8.self), radix: 16) {
+            out.append(v)
+            i += 3
+        } else {
+            out.append(b[i])
+            i += 1
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// The `file:` URI of a path, with everything but unreserved characters and `/` escaped.
+func uriOfPath(_ path: String) -> String {
+    var out = "file://"
+    for b in path.utf8 {
+        let keep = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2F || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
+        if keep {
+            out.unicodeScalars.append(Unicode.Scalar(b))
+        } else {
+            out += "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
+        }
+    }
+    return out
+}

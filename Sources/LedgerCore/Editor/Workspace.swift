@@ -1,0 +1,178 @@
+/// The open buffers and what compiling them gives.
+///
+/// Each open document is compiled as a root (a journal of its own) unless
+/// another open document's journal already reads it through `include`; then
+/// its diagnostics come from that journal. Open buffers take the place of the
+/// files on disk in every compile (`CompileOptions.overlay`). An edit
+/// re-checks only the roots whose journal reads the edited file, with the
+/// same pipeline as `ledgerc check`.
+final class Workspace {
+    var documents: [String: TextDocument] = [:]
+    var encoding = PositionEncoding.utf16
+    let today: CivilDate
+
+    /// The paths each root's last compile read, by root URI.
+    private var reached: [String: Set<String>] = [:]
+    /// The diagnostics last published for each file, by file URI then root URI.
+    private var fileDiagnostics: [String: [String: [JSONValue]]] = [:]
+    /// Whole compilations for hovers and completions, by root URI; dropped on every edit.
+    private var whole: [String: Compilation] = [:]
+
+    init(today: CivilDate) {
+        self.today = today
+    }
+
+    var options: CompileOptions {
+        var options = CompileOptions(horizon: today, today: today)
+        for doc in documents.values {
+            options.overlay[doc.path] = doc.file.bytes
+            if let real = systemRealPath(doc.path), real != doc.path { options.overlay[real] = doc.file.bytes }
+        }
+        return options
+    }
+
+    /// The URI under which a file is published: an open document's own URI, else one made from its path.
+    func uri(ofPath path: String) -> String {
+        documents.values.first { $0.path == path }?.uri ?? uriOfPath(path)
+    }
+
+    /// The open documents compiled as roots: those no other open document's journal reads.
+    private var roots: [String] {
+        documents.keys.sorted().filter { uri in
+            let path = documents[uri]!.path
+            return !reached.contains { root, paths in root != uri && documents[root] != nil && paths.contains(path) && !(reached[uri]?.contains(documents[root]!.path) ?? false) }
+        }
+    }
+
+    /// Forgets what is cached after an edit.
+    func changed() { whole = [:] }
+
+    /// Re-checks the roots whose journal reads `path` (all roots when nil)
+    /// and returns the `publishDiagnostics` notifications to send.
+    func check(touching path: String?) -> [JSONValue] {
+        var touchedFiles = Set<String>()
+        var done = Set<String>()
+        // A root may stop including a file, which then becomes a root: go on until none is new.
+        while true {
+            let todo = roots.filter { root in
+                !done.contains(root) && (path == nil || reached[root] == nil || reached[root]!.contains(path!) || documents[root]!.path == path)
+            }
+            if todo.isEmpty { break }
+            for root in todo {
+                done.insert(root)
+                touchedFiles.formUnion(checkRoot(root))
+            }
+        }
+        // Roots closed or now read by another root publish nothing of their own.
+        for (file, byRoot) in fileDiagnostics {
+            for root in byRoot.keys where documents[root] == nil || !roots.contains(root) {
+                fileDiagnostics[file]![root] = nil
+                touchedFiles.insert(file)
+            }
+        }
+        for root in reached.keys where documents[root] == nil { reached[root] = nil }
+        return touchedFiles.sorted().map(publish)
+    }
+
+    /// Compiles one root; returns the URIs whose diagnostics it changed.
+    private func checkRoot(_ root: String) -> Set<String> {
+        let doc = documents[root]!
+        var options = self.options
+        options.mode = .diagnosticsOnly
+        let compilation = compile([InputFile(path: doc.path, bytes: doc.file.bytes)], options: options)
+        let files = compilation.sources.files
+        var byFile: [String: [JSONValue]] = [:]
+        for file in files { byFile[uri(ofPath: file.path), default: []] = [] }
+        byFile[root, default: []] = []
+        for d in compilation.diagnostics.sorted() {
+            let file = d.location.map { files[Int($0.file)] } ?? files[0]
+            byFile[uri(ofPath: file.path), default: []].append(editorDiagnostic(d, in: compilation))
+        }
+        var touched = Set<String>()
+        let old = fileDiagnostics.compactMap { $0.value[root] != nil ? $0.key : nil }
+        for file in old where byFile[file] == nil {
+            fileDiagnostics[file]![root] = nil
+            touched.insert(file)
+        }
+        for (file, list) in byFile {
+            if fileDiagnostics[file]?[root] != list { touched.insert(file) }
+            fileDiagnostics[file, default: [:]][root] = list
+        }
+        reached[root] = Set(files.map(\.path))
+        return touched
+    }
+
+    private func publish(_ uri: String) -> JSONValue {
+        var list: [JSONValue] = []
+        for root in (fileDiagnostics[uri] ?? [:]).keys.sorted() {
+            for d in fileDiagnostics[uri]![root]! where !list.contains(d) { list.append(d) }
+        }
+        if fileDiagnostics[uri]?.isEmpty ?? false { fileDiagnostics[uri] = nil }
+        var params: [(String, JSONValue)] = [("uri", .string(uri))]
+        if let version = documents[uri]?.version { params.append(("version", .int(version))) }
+        params.append(("diagnostics", .array(list)))
+        return .object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")), ("params", .object(params))])
+    }
+
+    /// A diagnostic as the protocol writes it: the range runs from its place
+    /// to the end of the word there; notes become related information.
+    func editorDiagnostic(_ d: Diagnostic, in compilation: Compilation) -> JSONValue {
+        let files = compilation.sources.files
+        let file = d.location.map { files[Int($0.file)] } ?? files[0]
+        let start = d.location.map { Int($0.offset) } ?? file.contentStart
+        let severity = d.severity == .error ? 1 : d.severity == .warning ? 2 : 3
+        var fields: [(String, JSONValue)] = [
+            ("range", file.editorRange(start, file.wordEnd(from: start), encoding)),
+            ("severity", .int(severity)),
+        ]
+        if let id = d.id { fields.append(("code", .string(id.name))) }
+        fields.append(("source", .string("ledgerc")))
+        fields.append(("message", .string(d.message)))
+        if !d.notes.isEmpty {
+            fields.append(("relatedInformation", .array(d.notes.map { note in
+                let at = note.location ?? d.location
+                let f = at.map { files[Int($0.file)] } ?? file
+                let offset = at.map { Int($0.offset) } ?? start
+                return .object([
+                    ("location", .object([("uri", .string(uri(ofPath: f.path))), ("range", f.editorRange(offset, f.wordEnd(from: offset), encoding))])),
+                    ("message", .string(note.message)),
+                ])
+            })))
+        }
+        return .object(fields)
+    }
+
+    /// The whole compilation of the journal that reads the document `uri`
+    /// (expanded to today), and the index of the document's file in it.
+    func compilation(for uri: String) -> (Compilation, file: Int)? {
+        guard let doc = documents[uri] else { return nil }
+        let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
+        guard let rootDoc = documents[root] else { return nil }
+        let compilation: Compilation
+        if let cached = whole[root] {
+            compilation = cached
+        } else {
+            compilation = compile([InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes)], options: options)
+            whole[root] = compilation
+        }
+        guard let index = compilation.sources.files.firstIndex(where: { $0.path == doc.path }) else { return nil }
+        return (compilation, index)
+    }
+}
+
+extension SourceFile {
+    /// Where the word at `offset` ends: at two spaces, a tab or the line's
+    /// end (an account name holds single spaces). At least one character
+    /// when the line has one.
+    func wordEnd(from offset: Int) -> Int {
+        var i = offset
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D || b == 0x09 { break }
+            if b == 0x20, i + 1 < bytes.count, bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 { break }
+            i += 1
+        }
+        while i > offset, bytes[i - 1] == 0x20 { i -= 1 }
+        return i
+    }
+}
