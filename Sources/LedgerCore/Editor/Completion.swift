@@ -119,11 +119,13 @@ extension LanguageServer {
         case .ruleWord(let prefix):
             items = ruleHeaderWords.filter { $0.hasPrefix(prefix.lowercased()) }.map { ($0, 14, nil) }
         case .account(let prefix):
-            guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
-            items = rankedAccounts(compilation.ledger, matching: prefix).map { ($0.name, 9, usesText($0.uses)) }
+            guard let (compilation, index) = workspace.compilation(for: doc.uri) else { return .null }
+            let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
+            items = rankedAccounts(compilation.ledger, matching: prefix, notOn: here).map { ($0.name, 9, usesText($0.uses)) }
         case .payee(let prefix):
-            guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
-            items = rankedPayees(compilation.ledger, matching: prefix).map { ($0.name, 1, usesText($0.uses)) }
+            guard let (compilation, index) = workspace.compilation(for: doc.uri) else { return .null }
+            let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
+            items = rankedPayees(compilation.ledger, matching: prefix, notOn: here).map { ($0.name, 1, usesText($0.uses)) }
         case .commodity(let prefix):
             guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
             items = rankedCommodities(compilation.ledger, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
@@ -146,19 +148,25 @@ extension LanguageServer {
 
     /// Declared and used accounts whose name, or a segment of it onward,
     /// starts with `prefix` (ignoring case), most used first.
-    func rankedAccounts(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
+    /// Uses on the line being typed (`notOn`: a file and a byte range) do not count.
+    func rankedAccounts(_ ledger: Ledger, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
         let journal = ledger.journal
         var uses = [Int](repeating: 0, count: journal.accounts.count)
-        for t in ledger.transactions where t.generated == nil { for p in t.postings { uses[Int(p.account)] += 1 } }
+        for t in ledger.transactions where t.generated == nil {
+            for p in t.postings where !(p.location.file == here.0 && here.1.contains(Int(p.location.offset))) { uses[Int(p.account)] += 1 }
+        }
         for r in journal.rules { for p in r.template.postings { uses[Int(p.account)] += 1 } }
         let declared = journal.accounts.declared
         let candidates = (0..<Int32(journal.accounts.count)).filter { uses[Int($0)] > 0 || declared[$0] != nil }
         return ranked(candidates.map { (journal.accounts[$0], uses[Int($0)]) }, matching: prefix)
     }
 
-    func rankedPayees(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
+    func rankedPayees(_ ledger: Ledger, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
         var uses: [String: Int] = [:]
-        for t in ledger.transactions where t.generated == nil && !t.payee.isEmpty { uses[t.payee, default: 0] += 1 }
+        for t in ledger.transactions where t.generated == nil && !t.payee.isEmpty {
+            if t.location.file == here.0 && here.1.contains(Int(t.location.offset)) { continue }
+            uses[t.payee, default: 0] += 1
+        }
         return ranked(uses.map { ($0.key, $0.value) }, matching: prefix, bySegment: false)
     }
 
@@ -183,7 +191,8 @@ extension LanguageServer {
             }
             return false
         }
-        return names.filter { matches($0.0) }
+        // The text typed so far is no completion of itself.
+        return names.filter { $0.0 != prefix && matches($0.0) }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
             .map { (name: $0.0, uses: $0.1) }
     }

@@ -1,0 +1,242 @@
+import Foundation
+import XCTest
+
+/// Whole sessions of `ledgerc lsp`, driven over pipes as an editor drives it.
+final class LanguageServerTests: XCTestCase {
+    /// A Korean household journal: the number after `지출:식비` is ambiguous (an error).
+    static let household = """
+    account 자산:은행
+    account 지출:식비
+    account 수입:월급
+
+    2025-01-05 마트
+        지출:식비  4,50 KRW
+        자산:은행
+
+    2025-01-25 월급
+        자산:은행  3,000,000 KRW
+        수입:월급
+
+    """
+
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerc-lsp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func uri(_ name: String) -> String { directory.appendingPathComponent(name).absoluteURL.absoluteString }
+
+    func testDiagnosticsCountUTF16UnitsAndClearWhenFixed() throws {
+        let client = try LanguageServerClient()
+        let capabilities = try client.start()
+        XCTAssertEqual(capabilities["positionEncoding"] as? String, "utf-16")
+        let doc = uri("household.ledger")
+        try client.open(doc, Self.household)
+        let diagnostics = try client.diagnostics(for: doc)
+        XCTAssertEqual(diagnostics.count, 1)
+        let d = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(d["code"] as? String, "ambiguousNumber")
+        XCTAssertEqual(d["severity"] as? Int, 1)
+        // Four spaces, five Korean characters (one UTF-16 unit each), two spaces.
+        XCTAssertEqual(start(of: d["range"])?.0, 5)
+        XCTAssertEqual(start(of: d["range"])?.1, 11)
+        // Fix it with an incremental edit: "4,50" becomes "4,500".
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": 2],
+            "contentChanges": [["range": ["start": position(5, 15), "end": position(5, 15)], "text": "0"]],
+        ])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        // Break it again with a full-text change: the transaction no longer balances.
+        let unbalanced = Self.household.replacingOccurrences(of: "4,50 KRW\n    자산:은행\n", with: "4,500 KRW\n    자산:은행  -4,000 KRW\n")
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": 3], "contentChanges": [["text": unbalanced]]])
+        let again = try client.diagnostics(for: doc)
+        XCTAssertEqual(again.first?["code"] as? String, "doesNotBalance")
+        let related = try XCTUnwrap((again.first?["relatedInformation"] as? [[String: Any]])?.first)
+        XCTAssertEqual(start(of: (related["location"] as? [String: Any])?["range"])?.1, 11)
+        // Its quick fix sets the last amount to what balances.
+        let actions = try XCTUnwrap(client.request("textDocument/codeAction", [
+            "textDocument": ["uri": doc], "range": ["start": position(4, 0), "end": position(4, 0)], "context": ["diagnostics": []],
+        ])["result"] as? [[String: Any]])
+        let edit = try XCTUnwrap(((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[doc] as? [[String: Any]])
+        XCTAssertEqual(edit.first?["newText"] as? String, "-4,500 KRW")
+        XCTAssertEqual(start(of: edit.first?["range"])?.0, 6)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testUTF8PositionsWhenTheClientOffersThem() throws {
+        let client = try LanguageServerClient()
+        let capabilities = try client.start(positionEncodings: ["utf-8", "utf-16"])
+        XCTAssertEqual(capabilities["positionEncoding"] as? String, "utf-8")
+        let doc = uri("household.ledger")
+        try client.open(doc, Self.household)
+        let d = try XCTUnwrap(client.diagnostics(for: doc).first)
+        // Four spaces, 13 bytes of `지출:식비`, two spaces.
+        XCTAssertEqual(start(of: d["range"])?.1, 19)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testCompletionMatchesAnySegmentAndRanksByUse() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("budget.ledger")
+        let text = """
+        2025-01-05 Grocer
+            Expenses:Food  $10
+            Assets:Bank
+
+        2025-01-06 Grocer
+            Expenses:Food  $12
+            Assets:Bank
+
+        2025-01-07 Cafe
+            Expenses:Fun  $3
+            Assets:Bank
+
+        2025-01-08 Gr
+            food
+            지출:식
+        """
+        try client.open(doc, text)
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            let result = try client.request("textDocument/completion", ["textDocument": ["uri": doc], "position": position(line, character)])
+            return ((result["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        }
+        // `food` finds Expenses:Food by its segment.
+        XCTAssertEqual(try labels(13, 8), ["Expenses:Food"])
+        // At the start of a posting: every account, most used first.
+        XCTAssertEqual(try labels(13, 4).prefix(3), ["Assets:Bank", "Expenses:Food", "Expenses:Fun"])
+        // A payee after a date.
+        XCTAssertEqual(try labels(12, 13), ["Grocer"])
+        // Directive keywords in column 1.
+        XCTAssertTrue(try labels(14, 0).contains("account"))
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testCompletionOfKoreanSegmentsAndCommodities() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("k.ledger")
+        let text = Self.household.replacingOccurrences(of: "4,50", with: "4,500") + "2025-02-01 x\n    식비\n    지출:식비  100 K\n"
+        try client.open(doc, text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = lines.count - 2
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            let result = try client.request("textDocument/completion", ["textDocument": ["uri": doc], "position": position(line, character)])
+            return ((result["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        }
+        XCTAssertEqual(try labels(last - 1, 6), ["지출:식비"])
+        XCTAssertEqual(try labels(last, 16), ["KRW"])
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testHoverShowsBalancesAndInferredAmounts() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("k.ledger")
+        try client.open(doc, Self.household.replacingOccurrences(of: "4,50", with: "4,500"))
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let result = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(line, character)])
+            return ((result["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        let bank = try hover(6, 6)
+        XCTAssertTrue(bank.contains("balance after this transaction: -4,500 KRW"), bank)
+        XCTAssertTrue(bank.contains("balance at the end of the journal (2025-12-31): 2,995,500 KRW"), bank)
+        XCTAssertTrue(bank.contains("inferred amount: -4,500 KRW"), bank)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testFormattingAndNoEditsWithErrors() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("f.ledger")
+        try client.open(doc, "2025-01-05 Grocer\n  Expenses:Food    $10\n  Assets:Bank\n")
+        let result = try client.request("textDocument/formatting", ["textDocument": ["uri": doc], "options": ["tabSize": 4, "insertSpaces": true]])
+        let edits = try XCTUnwrap(result["result"] as? [[String: Any]])
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits.first?["newText"] as? String, "    Expenses:Food  $10\n    Assets:Bank\n")
+        XCTAssertEqual(start(of: edits.first?["range"])?.0, 1)
+        let broken = uri("broken.ledger")
+        try client.open(broken, Self.household)
+        let none = try client.request("textDocument/formatting", ["textDocument": ["uri": broken], "options": ["tabSize": 4, "insertSpaces": true]])
+        XCTAssertEqual((none["result"] as? [Any])?.count, 0)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testDefinitionsAndIncludedFiles() throws {
+        let accounts = directory.appendingPathComponent("accounts.ledger")
+        try "account Assets:Bank\naccount Expenses:Food\n".write(to: accounts, atomically: true, encoding: .utf8)
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("main.ledger")
+        try client.open(doc, "include accounts.ledger\n\n2025-01-05 Grocer\n    Expenses:Food  $10\n    Assets:Bank\n")
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        func definition(_ line: Int, _ character: Int) throws -> (String?, Int?) {
+            let result = try client.request("textDocument/definition", ["textDocument": ["uri": doc], "position": position(line, character)])
+            let location = result["result"] as? [String: Any]
+            return (location?["uri"] as? String, start(of: location?["range"])?.0)
+        }
+        let include = try definition(0, 10)
+        XCTAssertEqual(include.0.map { URL(string: $0)!.resolvingSymlinksInPath().path }, accounts.resolvingSymlinksInPath().path)
+        let account = try definition(4, 6)
+        XCTAssertEqual(account.0.map { URL(string: $0)!.lastPathComponent }, "accounts.ledger")
+        XCTAssertEqual(account.1, 0)
+        // An error in the included file is published for that file, as open buffers see it.
+        let included = accounts.absoluteURL.absoluteString
+        try client.open(included, "account Assets:Bank\naccount Expenses:Food ; type: Nonsense\n")
+        // (The empty list published when main.ledger was opened comes first.)
+        XCTAssertEqual(try client.diagnostics(for: included).count, 0)
+        let diagnostics = try client.diagnostics(for: included)
+        XCTAssertEqual(diagnostics.first?["code"] as? String, "unknownAccountType")
+        XCTAssertEqual(start(of: diagnostics.first?["range"])?.0, 1)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testSymbolsAndOneSpaceQuickFix() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("s.ledger")
+        try client.open(doc, "account Assets:Bank\n\n2025-01-05 * Grocer ; weekly\n    Expenses:Food 10 USD\n    Expenses:Fun\n    Assets:Bank  -10 USD\n\nrepeat monthly from 2025-01-25  Salary\n    Assets:Bank  $100\n    Income:Salary\n")
+        let result = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": doc]])
+        let names = (result["result"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["account Assets:Bank", "2025-01-05 Grocer", "repeat monthly from 2025-01-25  Salary"])
+        let actions = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": doc], "range": ["start": position(3, 0), "end": position(4, 0)], "context": ["diagnostics": []],
+        ])["result"] as? [[String: Any]] ?? []
+        let titles = actions.compactMap { $0["title"] as? String }
+        XCTAssertTrue(titles.contains("Separate the amount with two spaces"), "\(titles)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testSurvivesMalformedMessages() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        // Not JSON: a parse error, and the server goes on.
+        client.sendRaw(Data("Content-Length: 9\r\n\r\n{not json".utf8))
+        let parseError = try client.receive()
+        XCTAssertEqual((parseError["error"] as? [String: Any])?["code"] as? Int, -32700)
+        // A header without a length.
+        client.sendRaw(Data("Content-Type: x\r\n\r\n".utf8))
+        XCTAssertEqual(((try client.receive())["error"] as? [String: Any])?["code"] as? Int, -32700)
+        // An unknown method, and a request with parameters of the wrong shape.
+        let unknown = try client.request("workspace/nonsense", [String: Any]())
+        XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
+        let wrong = try client.request("textDocument/hover", ["textDocument": 42])
+        XCTAssertEqual((wrong["error"] as? [String: Any])?["code"] as? Int, -32602)
+        // Changes to a document never opened, and out-of-range positions, are ignored or clamped.
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///nowhere", "version": 2], "contentChanges": [["text": "x"]]])
+        let doc = uri("m.ledger")
+        try client.open(doc, "2025-01-05 x\n    a  1\n    b\n")
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": 2],
+            "contentChanges": [["range": ["start": position(99, 99), "end": position(120, 0)], "text": "\n"]],
+        ])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+}
