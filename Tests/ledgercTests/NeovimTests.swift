@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+/// Neovim, a client no one here wrote, shows the server's diagnostics at the
+/// right place and its completions (Tests/Editors/neovim-lsp.lua).
+final class NeovimTests: XCTestCase {
+    func testNeovimShowsDiagnosticsAndCompletions() throws {
+        let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let nvim else { throw XCTSkip("nvim is not installed (apt-get install neovim); .ci/run installs it") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerc-nvim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("household.ledger")
+        try """
+        account 자산:은행
+        account 지출:식비
+
+        2025-01-05 마트
+            지출:식비  4,50 KRW
+            자산:은행
+
+        2025-01-06 마트
+            식비
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nvim)
+        process.arguments = ["--headless", "-u", "NONE", "-c", "luafile " + repositoryRoot.appendingPathComponent("Tests/Editors/neovim-lsp.lua").path]
+        process.currentDirectoryURL = dir
+        var env = ProcessInfo.processInfo.environment
+        env["LEDGERC_BIN"] = ledgercBinary.path
+        env["LEDGER_FILE_TO_OPEN"] = file.path
+        env["COMPLETE_AT"] = "8:6"
+        env["LEDGERC_TODAY"] = "2025-12-31"
+        env["HOME"] = dir.path
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        // Byte column 20: four spaces, 13 bytes of `지출:식비`, two spaces. The
+        // server counted UTF-16 units (12) and Neovim converted them.
+        XCTAssertEqual(lines, [
+            "diagnostic 5:20 ambiguousNumber ambiguous number '4,50': a grouping comma must be followed by exactly three digits",
+            "completion 지출:식비",
+        ])
+    }
+}
