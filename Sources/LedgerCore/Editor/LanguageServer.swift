@@ -75,8 +75,7 @@ public final class LanguageServer {
     public func checkEdited() -> [JSONValue] {
         guard dirty == nil || !dirty!.isEmpty else { return [] }
         defer { dirty = [] }
-        if let paths = dirty, paths.count == 1 { return workspace.check(touching: paths.first!) }
-        return workspace.check(touching: nil)
+        return workspace.check(touching: dirty)
     }
 
     struct RequestError: Error {

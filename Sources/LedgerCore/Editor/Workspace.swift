@@ -47,15 +47,18 @@ final class Workspace {
     /// Forgets what is cached after an edit.
     func changed() { whole = [:] }
 
-    /// Re-checks the roots whose journal reads `path` (all roots when nil)
-    /// and returns the `publishDiagnostics` notifications to send.
-    func check(touching path: String?) -> [JSONValue] {
+    /// Re-checks the roots whose journal reads one of `paths` (all roots when
+    /// nil) and returns the `publishDiagnostics` notifications to send: for
+    /// each file whose diagnostics changed, and for each edited document.
+    func check(touching paths: Set<String>?) -> [JSONValue] {
         var touchedFiles = Set<String>()
         var done = Set<String>()
         // A root may stop including a file, which then becomes a root: go on until none is new.
         while true {
             let todo = roots.filter { root in
-                !done.contains(root) && (path == nil || reached[root] == nil || reached[root]!.contains(path!) || documents[root]!.path == path)
+                guard !done.contains(root) else { return false }
+                guard let paths, let read = reached[root] else { return true }
+                return paths.contains(documents[root]!.path) || !read.isDisjoint(with: paths)
             }
             if todo.isEmpty { break }
             for root in todo {
@@ -71,6 +74,8 @@ final class Workspace {
             }
         }
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
+        // The edited document gets its diagnostics for its new version, changed or not.
+        for path in paths ?? [] where documents[uri(ofPath: path)] != nil { touchedFiles.insert(uri(ofPath: path)) }
         return touchedFiles.sorted().map(publish)
     }
 
