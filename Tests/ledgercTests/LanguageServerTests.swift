@@ -213,6 +213,94 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// The household sample in Korean, through every feature an editor uses.
+    func testHouseholdSampleInKorean() throws {
+        let url = repositoryRoot.appendingPathComponent("samples/household.ledger")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = url.absoluteURL.absoluteString
+        try client.open(doc, text)
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        // Symbols: the rules and transactions, by their own words.
+        let symbols = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": doc]])["result"] as? [[String: Any]] ?? []
+        let names = symbols.compactMap { $0["name"] as? String }
+        XCTAssertTrue(names.contains("repeat monthly from 2025-01-25  월급"), "\(names.prefix(30))")
+        XCTAssertTrue(names.contains("2025-01-04 올리브영"))
+        // Hover on the 월급 rule: what comes next after today (2025-12-31).
+        let rule = try XCTUnwrap(lines.firstIndex(of: "repeat monthly from 2025-01-25  월급"))
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(rule, 2)])
+        let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(shown.contains("next occurrences:\n- 2026-01-25\n- 2026-02-25\n- 2026-03-25"), shown)
+        XCTAssertTrue(shown.contains("- 2025-12-25:"), shown)
+        // Range formatting of one transaction: its amounts aligned, nothing else touched.
+        let olive = try XCTUnwrap(lines.firstIndex(of: "2025-01-04 올리브영"))
+        var misaligned = lines
+        misaligned[olive + 1] = "  지출:생활용품     22,700 KRW"
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": 2], "contentChanges": [["text": misaligned.joined(separator: "\n")]]])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        let edits = try client.request("textDocument/rangeFormatting", [
+            "textDocument": ["uri": doc], "range": ["start": position(olive + 1, 0), "end": position(olive + 1, 0)],
+            "options": ["tabSize": 4, "insertSpaces": true],
+        ])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits.first?["newText"] as? String, "    지출:생활용품  22,700 KRW\n")
+        XCTAssertEqual(start(of: edits.first?["range"])?.0, olive + 1)
+        // A near miss of a declared account: a warning, and its quick fixes.
+        var typo = lines
+        typo[olive + 1] = "    지출:생활용풍  22,700 KRW"
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": 3], "contentChanges": [["text": typo.joined(separator: "\n")]]])
+        let warning = try XCTUnwrap(client.diagnostics(for: doc).first)
+        XCTAssertEqual(warning["code"] as? String, "undeclaredNear")
+        XCTAssertEqual(warning["severity"] as? Int, 2)
+        let actions = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": doc], "range": ["start": position(olive + 1, 0), "end": position(olive + 1, 0)], "context": ["diagnostics": [warning]],
+        ])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(actions.compactMap { $0["title"] as? String }, ["Change to '지출:생활용품'", "Declare 'account 지출:생활용풍'"])
+        let declare = try XCTUnwrap(((actions.last?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[doc] as? [[String: Any]])
+        // Before the file's first `account` directive.
+        XCTAssertEqual(start(of: declare.first?["range"])?.0, try XCTUnwrap(lines.firstIndex { $0.hasPrefix("account ") }))
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
+    func testPricesAndGeneratedCommentsAndClosing() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("t.ledger")
+        let text = """
+        P 2025-03-01 AAPL $170.00
+        P 2025-04-01 AAPL $180.50
+
+        2025-02-01 Buy
+            Assets:Broker  10 AAPL @ $150.00
+            Assets:Cash
+
+        repeat monthly from 2025-01-10  Rent
+            Expenses:Rent  $1,000.00
+            Assets:Cash
+
+        2025-01-10 Rent
+            ; generated: \(directory.appendingPathComponent("t.ledger").path):8 #0
+            Expenses:Rent  $1,000.00
+            Assets:Cash
+
+        """
+        try client.open(doc, text)
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(4, 23)])
+        let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertEqual(shown, "**AAPL**: latest price $180.50 on 2025-04-01")
+        let definition = try client.request("textDocument/definition", ["textDocument": ["uri": doc], "position": position(12, 8)])
+        XCTAssertEqual(start(of: (definition["result"] as? [String: Any])?["range"])?.0, 7)
+        // Closing a document with errors clears its diagnostics.
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": 2], "contentChanges": [["text": "2025-13-01 x\n"]]])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 1)
+        try client.notify("textDocument/didClose", ["textDocument": ["uri": doc]])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testSurvivesMalformedMessages() throws {
         let client = try LanguageServerClient()
         try client.start()
