@@ -7,7 +7,7 @@ import LedgerCore
 
 /// The `ledgerc` command: picks the subcommand and turns errors into exit codes.
 enum LedgerCommand {
-    static let version = "ledgerc 0.1.0"
+    static let version = "ledgerc " + LedgerCoreVersion.string
 
     static let subcommands: [String: Subcommand.Type] = [
         "check": CheckCommand.self,

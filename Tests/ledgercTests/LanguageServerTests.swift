@@ -301,6 +301,17 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    func testRequestsBeforeInitializeAndExitWithoutShutdown() throws {
+        let client = try LanguageServerClient()
+        let early = try client.request("textDocument/hover", ["textDocument": ["uri": uri("x.ledger")], "position": position(0, 0)])
+        XCTAssertEqual((early["error"] as? [String: Any])?["code"] as? Int, -32002)
+        try client.start()
+        // `exit` without `shutdown` ends the server with status 1, as the protocol says.
+        try client.notify("exit", NSNull())
+        client.process.waitUntilExit()
+        XCTAssertEqual(client.process.terminationStatus, 1)
+    }
+
     func testSurvivesMalformedMessages() throws {
         let client = try LanguageServerClient()
         try client.start()

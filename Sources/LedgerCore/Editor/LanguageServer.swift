@@ -12,7 +12,9 @@ public final class LanguageServer {
     public private(set) var exitStatus: Int32?
     /// Documents edited since the last check (nil: everything).
     private var dirty: Set<String>? = []
+    /// Requests cancelled before they were handled, by `requestKey`.
     private var cancelled = Set<String>()
+    private var initialized = false
 
     /// `today` is the horizon of repeat rules and the year of dates written without one.
     public init(today: CivilDate) {
@@ -54,11 +56,11 @@ public final class LanguageServer {
             notification(method, params)
             return []
         }
-        if case .string(let key) = id, cancelled.remove(key) != nil {
+        if let key = LanguageServer.requestKey(id), cancelled.remove(key) != nil {
             return [LanguageServer.errorResponse(id: id, code: -32800, "cancelled")]
         }
-        if case .number(let key) = id, cancelled.remove(key) != nil {
-            return [LanguageServer.errorResponse(id: id, code: -32800, "cancelled")]
+        if !initialized && method != "initialize" {
+            return [LanguageServer.errorResponse(id: id, code: -32002, "the server is not initialized")]
         }
         if shutdownRequested && method != "exit" {
             return [LanguageServer.errorResponse(id: id, code: -32600, "the server is shutting down")]
@@ -107,15 +109,22 @@ public final class LanguageServer {
         return .success(body(doc, params))
     }
 
+    /// A request's id as a key: `"7"` and `7` are different ids.
+    private static func requestKey(_ id: JSONValue?) -> String? {
+        switch id {
+        case .string(let s)?: return "s" + s
+        case .number(let n)?: return "n" + n
+        default: return nil
+        }
+    }
+
     private func notification(_ method: String, _ params: JSONValue) {
+        // Before `initialize`, notifications are dropped (except `exit`).
+        guard initialized || method == "exit" else { return }
         switch method {
         case "exit": exitStatus = shutdownRequested ? 0 : 1
         case "$/cancelRequest":
-            switch params["id"] {
-            case .string(let s)?: cancelled.insert(s)
-            case .number(let n)?: cancelled.insert(n)
-            default: break
-            }
+            if let key = LanguageServer.requestKey(params["id"]) { cancelled.insert(key) }
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
             workspace.documents[uri] = TextDocument(uri: uri, version: item["version"]?.int ?? 0, text: Array(text.utf8))
@@ -151,6 +160,7 @@ public final class LanguageServer {
     }
 
     private func initialize(_ params: JSONValue) -> JSONValue {
+        initialized = true
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         workspace.encoding = offered.contains("utf-8") ? .utf8 : .utf16
         let capabilities: [(String, JSONValue)] = [
@@ -177,7 +187,7 @@ public final class LanguageServer {
     }
 }
 
-/// The version the server reports.
+/// The version of ledgerc: what `--version` prints and the server reports.
 public enum LedgerCoreVersion {
-    public static let string = "0.9.0"
+    public static let string = "0.1.0"
 }

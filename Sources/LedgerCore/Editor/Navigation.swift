@@ -63,7 +63,7 @@ extension LanguageServer {
             open = nil
         }
         var inBlockComment = false
-        for (n, s) in starts.enumerated() {
+        for s in starts {
             let start = Int(s)
             let end = file.lineEnd(after: start)
             let text = String(decoding: file.bytes[start..<end], as: UTF8.self)
@@ -82,7 +82,7 @@ extension LanguageServer {
             close()
             if text.hasPrefix("comment") { inBlockComment = true; continue }
             if ";#%|*".unicodeScalars.contains(first) { continue }
-            if first.properties.numericType != nil || ("0"..."9").contains(first) {
+            if ("0"..."9").contains(first) {
                 let (date, rest) = splitFirstWord(text)
                 let description = rest.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map { String($0).trimmingSpaces } ?? ""
                 open = ("\(date) \(description)".trimmingSpaces, 24, start, end)
@@ -93,7 +93,6 @@ extension LanguageServer {
             } else {
                 open = (text.split(separator: ";").first.map { String($0).trimmingSpaces } ?? text, 20, start, end)
             }
-            _ = n
         }
         close()
         return .array(symbols)

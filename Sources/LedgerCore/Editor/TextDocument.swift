@@ -1,6 +1,6 @@
 /// What an LSP position's `character` counts: UTF-16 code units (the
 /// protocol's default) or bytes, when the client offers `utf-8`.
-public enum PositionEncoding: String, Sendable {
+package enum PositionEncoding: String, Sendable {
     case utf16 = "utf-16"
     case utf8 = "utf-8"
 }

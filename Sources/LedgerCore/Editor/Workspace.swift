@@ -38,9 +38,17 @@ final class Workspace {
 
     /// The open documents compiled as roots: those no other open document's journal reads.
     private var roots: [String] {
-        documents.keys.sorted().filter { uri in
-            let path = documents[uri]!.path
-            return !reached.contains { root, paths in root != uri && documents[root] != nil && paths.contains(path) && !(reached[uri]?.contains(documents[root]!.path) ?? false) }
+        documents.keys.sorted().filter { !isReadByAnother($0) }
+    }
+
+    /// True when another open document's journal reads this one, and this
+    /// one does not read it back (two files that include each other are an
+    /// include cycle: both stay roots, and both show the error).
+    private func isReadByAnother(_ uri: String) -> Bool {
+        let path = documents[uri]!.path
+        return reached.contains { other, paths in
+            guard other != uri, let otherDoc = documents[other], paths.contains(path) else { return false }
+            return !(reached[uri]?.contains(otherDoc.path) ?? false)
         }
     }
 
