@@ -152,9 +152,8 @@ final class RecurrenceTests: XCTestCase {
         for _ in 0..<200 {
             let r = randomRule(&rng)
             var windows: [Range<Int32>] = []
-            for k in 0..<(r.count ?? 25) {
-                let w = r.window(k)
-                XCTAssertTrue(w.contains(r.occurrenceDate(k)!.day), "occurrence \(k) lies in its window")
+            for (occurrence, w) in r.occurrences().withWindows().prefix(r.count ?? 25) {
+                XCTAssertTrue(w.contains(occurrence.date.day), "occurrence \(occurrence.index) lies in its window")
                 if let previous = windows.last { XCTAssertEqual(previous.upperBound, w.lowerBound, "windows abut") }
                 windows.append(w)
             }
@@ -174,7 +173,7 @@ final class RecurrenceTests: XCTestCase {
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("samples/\(name).ledger")
             let text = try String(contentsOf: url, encoding: .utf8)
-            let first = compileText(text, until: "2025-06-30")
+            let first = compileText(text, until: "2025-06-30", path: url.path)
             XCTAssertFalse(first.hasErrors)
             let printer = LedgerPrinter(journal: first.ledger.journal, sources: first.sources)
             var buf = ByteBuffer()

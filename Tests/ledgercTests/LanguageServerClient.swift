@@ -13,6 +13,8 @@ final class LanguageServerClient {
     private let watchdog: DispatchWorkItem
 
     init(env: [String: String] = [:]) throws {
+        // A server that has ended makes a write fail, not end the test process.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = ledgercBinary
         process.arguments = ["lsp"]
         process.currentDirectoryURL = repositoryRoot
@@ -36,13 +38,13 @@ final class LanguageServerClient {
     }
 
     /// Sends raw bytes, framing and all.
-    func sendRaw(_ bytes: Data) {
-        input.fileHandleForWriting.write(bytes)
+    func sendRaw(_ bytes: Data) throws {
+        try input.fileHandleForWriting.write(contentsOf: bytes)
     }
 
     func send(_ message: [String: Any]) throws {
         let body = try JSONSerialization.data(withJSONObject: message)
-        sendRaw(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        try sendRaw(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
     }
 
     func notify(_ method: String, _ params: Any) throws {

@@ -226,14 +226,15 @@ final class LanguageServerTests: XCTestCase {
         // Symbols: the rules and transactions, by their own words.
         let symbols = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": doc]])["result"] as? [[String: Any]] ?? []
         let names = symbols.compactMap { $0["name"] as? String }
-        XCTAssertTrue(names.contains("repeat monthly from 2025-01-25  월급"), "\(names.prefix(30))")
+        XCTAssertTrue(names.contains("repeat monthly from 2025-01-25 shift before holiday  월급"), "\(names.prefix(30))")
         XCTAssertTrue(names.contains("2025-01-04 올리브영"))
         // Hover on the 월급 rule: what comes next after today (2025-12-31).
-        let rule = try XCTUnwrap(lines.firstIndex(of: "repeat monthly from 2025-01-25  월급"))
+        let rule = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("repeat monthly from 2025-01-25 shift before holiday  월급") })
         let hover = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(rule, 2)])
         let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
-        XCTAssertTrue(shown.contains("next occurrences:\n- 2026-01-25\n- 2026-02-25\n- 2026-03-25"), shown)
-        XCTAssertTrue(shown.contains("- 2025-12-25:"), shown)
+        XCTAssertTrue(shown.contains("next occurrences:\n- 2026-01-23\n- 2026-02-25\n- 2026-03-25"), shown)
+        // The 25th of December is a declared holiday: the salary comes on the 24th.
+        XCTAssertTrue(shown.contains("- 2025-12-24: not recorded (generated)"), shown)
         // Range formatting of one transaction: its amounts aligned, nothing else touched.
         let olive = try XCTUnwrap(lines.firstIndex(of: "2025-01-04 올리브영"))
         var misaligned = lines
@@ -316,11 +317,11 @@ final class LanguageServerTests: XCTestCase {
         let client = try LanguageServerClient()
         try client.start()
         // Not JSON: a parse error, and the server goes on.
-        client.sendRaw(Data("Content-Length: 9\r\n\r\n{not json".utf8))
+        try client.sendRaw(Data("Content-Length: 9\r\n\r\n{not json".utf8))
         let parseError = try client.receive()
         XCTAssertEqual((parseError["error"] as? [String: Any])?["code"] as? Int, -32700)
         // A header without a length.
-        client.sendRaw(Data("Content-Type: x\r\n\r\n".utf8))
+        try client.sendRaw(Data("Content-Type: x\r\n\r\n".utf8))
         XCTAssertEqual(((try client.receive())["error"] as? [String: Any])?["code"] as? Int, -32700)
         // An unknown method, and a request with parameters of the wrong shape.
         let unknown = try client.request("workspace/nonsense", [String: Any]())

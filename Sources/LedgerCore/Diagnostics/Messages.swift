@@ -27,6 +27,9 @@ public enum Messages {
     public static func badDecimalMark(_ text: String) -> DiagnosticMessage {
         .init("badDecimalMark", "decimal-mark must be '.' or ',', not '\(text)'")
     }
+    public static func badOrdinal(_ word: String) -> DiagnosticMessage {
+        .init("badOrdinal", "'\(word)' is not a week of the month: use 1st, 2nd, 3rd, 4th, 5th or last")
+    }
     public static var blankDescriptionRule: DiagnosticMessage { .init("blankDescriptionRule", "a repeat rule needs a description after its schedule, separated by two spaces") }
     public static func cannotRead(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotRead", "cannot read '\(path)': \(reason)") }
     public static func cannotWrite(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotWrite", "cannot write '\(path)': \(reason)") }
@@ -81,6 +84,9 @@ public enum Messages {
     public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }
     public static var numberTooLarge: DiagnosticMessage { .init("numberTooLarge", "number is too large (at most 34 digits and 30 decimal places)") }
+    public static func onNeedsMonths(_ schedule: String) -> DiagnosticMessage {
+        .init("onNeedsMonths", "'on' picks a day of the month, so it needs a monthly, quarterly or yearly schedule, not '\(schedule)'")
+    }
     public static var orphanIndentedHint: DiagnosticMessage { .init("orphanIndentedHint", "items start in column 1; postings are indented under a transaction") }
     public static var orphanIndentedLine: DiagnosticMessage { .init("orphanIndentedLine", "indented line does not belong to a transaction or directive") }
     public static var outputIsAnInput: DiagnosticMessage { .init("outputIsAnInput", "it is one of the journal's input files; refusing to write over it") }
@@ -120,6 +126,7 @@ public enum Messages {
     public static func unknownDirective(_ word: String) -> DiagnosticMessage { .init("unknownDirective", "unknown directive '\(word)'") }
     public static func unknownSchedule(_ word: String) -> DiagnosticMessage { .init("unknownSchedule", "unknown schedule '\(word)'") }
     public static var unknownScheduleHint: DiagnosticMessage { .init("unknownScheduleHint", "use daily, weekly, biweekly, monthly, bimonthly, quarterly, semiannually, yearly, or 'every N days|weeks|months|quarters|years'") }
+    public static func unknownWeekday(_ word: String) -> DiagnosticMessage { .init("unknownWeekday", "unknown weekday '\(word)'") }
     public static func unlikelyYear(_ year: Int) -> DiagnosticMessage {
         let digits = String(year)
         return .init("unlikelyYear", "the year \(String(repeating: "0", count: max(0, 4 - digits.count)) + digits) looks mistyped: dates before 1900 or after 2200 are almost always typos")

@@ -97,7 +97,8 @@ enum CompletionContext: Equatable {
 }
 
 /// The words a `repeat` rule's header may hold after `repeat`.
-let ruleHeaderWords = JournalParser.scheduleWords + ["from", "until", "count"]
+let ruleHeaderWords = JournalParser.scheduleWords + JournalParser.clauseWords
+    + ["last", "day", "1st", "2nd", "3rd", "4th", "5th", "before", "after", "weekend", "holiday"] + Weekday.allCases.map(\.name)
 
 extension LanguageServer {
     /// `textDocument/completion`: accounts ranked by use, payees, commodities,

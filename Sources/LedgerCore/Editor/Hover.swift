@@ -100,23 +100,25 @@ extension LanguageServer {
         }
         var past: [String] = [], next: [String] = []
         var k = 0
-        while let d = rule.occurrenceDate(k), next.count < 3, k < Expander.mostOccurrences {
+        for (occurrence, window) in rule.occurrences(holidays: ledger.journal.holidays).withWindows() {
+            guard next.count < 3, k < Expander.mostOccurrences else { break }
+            let d = occurrence.date
             if d > today {
                 next.append("- \(d)")
             } else {
-                let window = rule.window(k)
                 if let t = recorded.first(where: { window.contains($0.date.day) }) {
                     let (path, line, _) = sources.describe(t.location)
                     past.append("- \(d): recorded \(t.date) (\(path):\(line))")
                 } else {
                     past.append("- \(d): not recorded (generated)")
                 }
+                if past.count > 3 { past.removeFirst() }
             }
             k += 1
         }
         var lines = ["**repeat** \(rule.description)"]
         lines.append(next.isEmpty ? "no occurrences after \(today)" : "next occurrences:\n" + next.joined(separator: "\n"))
-        if !past.isEmpty { lines.append("past occurrences (latest \(min(3, past.count))):\n" + past.suffix(3).joined(separator: "\n")) }
+        if !past.isEmpty { lines.append("past occurrences (latest \(past.count)):\n" + past.joined(separator: "\n")) }
         return lines
     }
 

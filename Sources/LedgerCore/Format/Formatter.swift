@@ -161,7 +161,7 @@ private struct FormatterState {
         }
         let word = text(lx.word())
         if word == "repeat" {
-            startEntry(content)
+            startEntry(normalizedRuleHeader(content))
             return
         }
         separate(isEntry: false)
@@ -176,6 +176,39 @@ private struct FormatterState {
             }
             open = .directive
         }
+    }
+
+    /// A `repeat` header with its schedule and clauses in lower case and in
+    /// one order: schedule, `from`, `until`, `count`, `on`, `shift`. The text
+    /// after the wide separator (description, comment) is kept as written.
+    func normalizedRuleHeader(_ header: String) -> String {
+        let bytes = Array(header.utf8)
+        var end = 0
+        while end < bytes.count, !(bytes[end] == 0x09 || (bytes[end] == 0x20 && end + 1 < bytes.count && (bytes[end + 1] == 0x20 || bytes[end + 1] == 0x09))) {
+            end += 1
+        }
+        // A header without a description has nothing to reorder safely.
+        guard end < bytes.count else { return header }
+        let words = String(decoding: bytes[..<end], as: UTF8.self).lowercased().split(separator: " ").map(String.init)
+        guard words.first == "repeat" else { return header }
+        let order = ["from", "until", "count", "on", "shift"]
+        var schedule: [String] = []
+        var clauses: [String: [String]] = [:]
+        var current: String?
+        for w in words.dropFirst() {
+            if order.contains(w) {
+                // A clause given twice: leave the header as written (the compile reports it or reads the last).
+                guard clauses[w] == nil else { return header }
+                current = w
+                clauses[w] = [w]
+            } else if let c = current {
+                clauses[c]!.append(w)
+            } else {
+                schedule.append(w)
+            }
+        }
+        let parts = ["repeat"] + schedule + order.flatMap { clauses[$0] ?? [] }
+        return parts.joined(separator: " ") + String(decoding: bytes[end...], as: UTF8.self)
     }
 
     mutating func startEntry(_ header: String) {

@@ -271,6 +271,10 @@ public struct RepeatRule: Sendable {
     public var anchor: CivilDate
     public var until: CivilDate?
     public var count: Int?
+    /// `on last day`, `on 2nd friday`: the day of each occurrence's month.
+    public var day: DayOfMonth?
+    /// `shift before weekend`: how occurrences move off non-business days.
+    public var shift: BusinessDayShift?
     /// The template: date is the anchor, postings as written (checked once).
     public var template: Transaction
     public var description: String { template.description }
@@ -306,6 +310,8 @@ public struct Journal: Sendable {
     public var rules: [RepeatRule] = []
     public var periodic: [PeriodicTransaction] = []
     public var prices: [MarketPrice] = []
+    /// Days declared with `holiday DATE`, as day numbers (`CivilDate.day`).
+    public var holidays: Set<Int32> = []
     /// Payees and tags declared for strict mode.
     public var declaredPayees: Set<String> = []
     public var declaredTags: Set<String> = []

@@ -68,8 +68,9 @@ package struct Expander {
         rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
             let dates = index[r]
             var k = 0
-            while let d = rule.occurrenceDate(k), d <= until {
-                let w = rule.window(k)
+            for (occurrence, w) in rule.occurrences(holidays: journal.holidays).withWindows() {
+                let d = occurrence.date
+                if d > until { break }
                 if !Expander.containsDay(in: w, dates) {
                     if generated.count == Expander.mostOccurrences {
                         diagnostics?.error(Messages.tooManyOccurrences(rule.description, Expander.mostOccurrences), at: rule.location)
@@ -77,7 +78,7 @@ package struct Expander {
                     }
                     var t = rule.template
                     t.date = d
-                    t.generated = GeneratedFrom(rule: Int32(r), occurrence: Int32(k))
+                    t.generated = GeneratedFrom(rule: Int32(r), occurrence: Int32(occurrence.index))
                     generated.append(t)
                 }
                 k += 1

@@ -27,6 +27,7 @@ extension JournalParser {
         Directive("commodity", read: { p, _, lx, start in p.commodityDirective(&lx, lineStart: start) }),
         Directive("decimal-mark", read: { p, word, lx, start in p.decimalMarkDirective(word, &lx, lineStart: start) }),
         Directive("end", read: { p, _, lx, start in p.endDirective(&lx, lineStart: start) }),
+        Directive("holiday", read: { p, _, lx, _ in p.holidayDirective(&lx) }),
         Directive("include", read: { p, word, lx, start in p.includeDirective(word, &lx, lineStart: start) }),
         Directive("P", read: { p, _, lx, start in p.priceDirective(&lx, lineStart: start) }),
         Directive("payee", read: { p, word, lx, start in p.payeeDirective(word, &lx, lineStart: start) }),
@@ -267,6 +268,13 @@ extension JournalParser {
 
 
     /// `P DATE [TIME] COMMODITY PRICE`
+    /// `holiday DATE [NAME]`: a day that is no business day for `shift ... holiday`.
+    /// The rest of the line names it.
+    private func holidayDirective(_ lx: inout Lexer) {
+        guard let date = dateToken(&lx) else { return }
+        journal.holidays.insert(date.day)
+    }
+
     private func priceDirective(_ lx: inout Lexer, lineStart: Int) {
         guard let date = dateToken(&lx) else { return }
         lx.skipSpaces()

@@ -4,6 +4,8 @@ struct RuleHeader {
     var anchor: CivilDate
     var until: CivilDate?
     var count: Int?
+    var day: DayOfMonth?
+    var shift: BusinessDayShift?
     var location: SourceLocation
     /// Where the part a transaction header shares (status, code, description, comment) starts.
     var restOffset: Int
@@ -29,6 +31,57 @@ extension JournalParser {
         return r
     }
 
+    /// The clauses after a schedule, in any order.
+    static let clauseWords = ["from", "until", "count", "on", "shift"]
+    static let ordinals = ["1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5]
+
+    /// After `on`: `last day`, `Nth WEEKDAY` or `last WEEKDAY`; nil (with an error) otherwise.
+    private func dayClause(_ lx: inout Lexer) -> DayOfMonth? {
+        guard let r = headerWord(&lx) else {
+            error(Messages.expectedAfterKeyword("on", "'last day', 'Nth WEEKDAY' or 'last WEEKDAY'"), at: lx.pos)
+            return nil
+        }
+        let word = sourceText(r).lowercased()
+        let n: Int?
+        if word == "last" {
+            n = nil
+        } else if let ordinal = JournalParser.ordinals[word] {
+            n = ordinal
+        } else {
+            error(Messages.badOrdinal(sourceText(r)), at: r.lowerBound)
+            return nil
+        }
+        guard let w = headerWord(&lx) else {
+            error(Messages.expectedAfterKeyword("on \(word)", n == nil ? "'day' or a weekday" : "a weekday"), at: lx.pos)
+            return nil
+        }
+        let name = sourceText(w)
+        if n == nil, name.lowercased() == "day" { return .lastDay }
+        guard let weekday = Weekday(name: name) else {
+            var notes: [DiagnosticNote] = []
+            if let s = closestWord(to: name, among: Weekday.allCases.map(\.name)) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
+            error(Messages.unknownWeekday(name), at: w.lowerBound, notes: notes)
+            return nil
+        }
+        return n.map { .nth($0, weekday) } ?? .last(weekday)
+    }
+
+    /// After `shift`: `before|after weekend|holiday`; nil (with an error) otherwise.
+    private func shiftClause(_ lx: inout Lexer) -> BusinessDayShift? {
+        let r = headerWord(&lx)
+        guard let r, ["before", "after"].contains(sourceText(r).lowercased()) else {
+            error(Messages.expectedAfterKeyword("shift", "'before' or 'after'"), at: r?.lowerBound ?? lx.pos)
+            return nil
+        }
+        let direction = sourceText(r).lowercased()
+        let w = headerWord(&lx)
+        guard let w, ["weekend", "holiday"].contains(sourceText(w).lowercased()) else {
+            error(Messages.expectedAfterKeyword("shift \(direction)", "'weekend' or 'holiday'"), at: w?.lowerBound ?? lx.pos)
+            return nil
+        }
+        return BusinessDayShift(later: direction == "after", holidays: sourceText(w).lowercased() == "holiday")
+    }
+
     /// `repeat SCHEDULE from DATE [until DATE] [count N]  DESCRIPTION [; COMMENT]`
     func repeatHeader(_ lx: inout Lexer, lineStart: Int) {
         owner = .skip
@@ -36,6 +89,8 @@ extension JournalParser {
         var anchor: CivilDate?
         var until: (date: CivilDate, at: Int)?
         var count: Int?
+        var day: DayOfMonth?
+        var shift: BusinessDayShift?
         guard let first = headerWord(&lx) else {
             return error(Messages.unknownSchedule(""), at: lx.pos, notes: [DiagnosticNote(Messages.unknownScheduleHint)])
         }
@@ -84,9 +139,16 @@ extension JournalParser {
                 }
                 guard n >= 1 else { return error(Messages.countZero, at: r.lowerBound) }
                 count = n
+            case "on":
+                guard schedule!.stepDays == nil else { return error(Messages.onNeedsMonths(sourceText(first).lowercased()), at: kw.lowerBound) }
+                guard let picked = dayClause(&lx) else { return }
+                day = picked
+            case "shift":
+                guard let moved = shiftClause(&lx) else { return }
+                shift = moved
             default:
                 var notes: [DiagnosticNote] = []
-                if let s = closestWord(to: keyword, among: ["from", "until", "count"]) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
+                if let s = closestWord(to: keyword, among: JournalParser.clauseWords) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
                 return error(Messages.unexpectedText("the schedule: '\(sourceText(kw))'"), at: kw.lowerBound, notes: notes)
             }
         }
@@ -96,8 +158,8 @@ extension JournalParser {
         let restOffset = lx.pos
         headerRest(&lx, into: &t)
         if t.description.isEmpty { return error(Messages.blankDescriptionRule, at: lx.pos) }
-        let header = RuleHeader(schedule: schedule, anchor: anchor, until: until?.date, count: count, location: location(lineStart),
-                                restOffset: restOffset)
+        let header = RuleHeader(schedule: schedule, anchor: anchor, until: until?.date, count: count, day: day, shift: shift,
+                                location: location(lineStart), restOffset: restOffset)
         owner = .none
         entry = t
         entryKind = .rule(header)
@@ -112,7 +174,7 @@ extension JournalParser {
             return
         }
         ruleNames[key] = h.location
-        var rule = RepeatRule(schedule: h.schedule, anchor: h.anchor, until: h.until, count: h.count,
+        var rule = RepeatRule(schedule: h.schedule, anchor: h.anchor, until: h.until, count: h.count, day: h.day, shift: h.shift,
                               template: template, location: h.location)
         rule.headerRestOffset = Int32(h.restOffset)
         rule.isValid = !broken
