@@ -67,6 +67,14 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: a, encoding: .utf8), broken)
     }
 
+    /// A `repeat` header's clauses in lower case and one order; description and comment as written.
+    func testRuleClausesAreNormalized() throws {
+        let text = "repeat Monthly SHIFT before Weekend count 3 ON last Friday from 2025-01-01  Book Club  ; Fri\n    Expenses:Club  $5\n    Assets:Cash\n"
+        let r = try runLedgerc(["fmt", "-"], stdin: text)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").first, "repeat monthly from 2025-01-01 count 3 on last friday shift before weekend  Book Club  ; Fri")
+    }
+
     func testTheSamplesAreFormatted() throws {
         let samples = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("samples").path)
             .filter { $0.hasSuffix(".ledger") }.sorted().map { "samples/" + $0 }

@@ -91,6 +91,26 @@ final class RecurringCommandTests: XCTestCase {
         XCTAssertEqual(leftovers, ["budget.ledger"], "no temporary file is left behind")
     }
 
+    /// Shifted occurrences are written on the day they fall, and a second run adds nothing.
+    func testMaterializeWritesShiftedDates() throws {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("salary.ledger")
+        try """
+        holiday 2025-05-23  a Friday off
+
+        repeat monthly from 2025-04-25 shift before holiday  Salary
+            Assets:Bank  3,000.00 USD
+            Income:Salary
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runLedgerc(["materialize", file.path, "--until", "2025-06-30", "--write", "--quiet"]).status, 0)
+        let written = try String(contentsOf: file, encoding: .utf8)
+        // April 25 is a Friday; May 25 a Sunday, and Friday the 23rd a holiday: Thursday the 22nd.
+        let dates = written.split(separator: "\n").filter { $0.hasPrefix("2025-") }.map { String($0.prefix(10)) }
+        XCTAssertEqual(dates, ["2025-04-25", "2025-05-22", "2025-06-25"])
+        XCTAssertEqual(try runLedgerc(["materialize", file.path, "--until", "2025-06-30"]).stdout, "")
+    }
+
     func testMaterializeLeavesABrokenFileUntouched() throws {
         let dir = try temporaryDirectory(self)
         let file = dir.appendingPathComponent("broken.ledger")
