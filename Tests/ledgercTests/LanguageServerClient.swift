@@ -119,6 +119,12 @@ final class LanguageServerClient {
         try notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "ledger", "version": version, "text": text]])
     }
 
+    /// The labels of the completions at a position, in the server's order.
+    func completionLabels(_ uri: String, _ line: Int, _ character: Int) throws -> [String] {
+        let result = try request("textDocument/completion", ["textDocument": ["uri": uri], "position": position(line, character)])
+        return ((result["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+    }
+
     /// `shutdown` then `exit`; returns the exit status.
     func stop() throws -> Int32 {
         try request("shutdown", NSNull())

@@ -103,10 +103,7 @@ final class LanguageServerTests: XCTestCase {
             지출:식
         """
         try client.open(doc, text)
-        func labels(_ line: Int, _ character: Int) throws -> [String] {
-            let result = try client.request("textDocument/completion", ["textDocument": ["uri": doc], "position": position(line, character)])
-            return ((result["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
-        }
+        func labels(_ line: Int, _ character: Int) throws -> [String] { try client.completionLabels(doc, line, character) }
         // `food` finds Expenses:Food by its segment.
         XCTAssertEqual(try labels(13, 8), ["Expenses:Food"])
         // At the start of a posting: every account, most used first.
@@ -126,10 +123,7 @@ final class LanguageServerTests: XCTestCase {
         try client.open(doc, text)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let last = lines.count - 2
-        func labels(_ line: Int, _ character: Int) throws -> [String] {
-            let result = try client.request("textDocument/completion", ["textDocument": ["uri": doc], "position": position(line, character)])
-            return ((result["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
-        }
+        func labels(_ line: Int, _ character: Int) throws -> [String] { try client.completionLabels(doc, line, character) }
         XCTAssertEqual(try labels(last - 1, 6), ["지출:식비"])
         XCTAssertEqual(try labels(last, 16), ["KRW"])
         XCTAssertEqual(try client.stop(), 0)

@@ -96,7 +96,7 @@ extension LanguageServer {
         let today = workspace.today
         let name = foldedName(rule.description)
         let recorded = ledger.transactions.filter { t in
-            t.generated == nil && (foldedName(t.payee) == name || t.tag("repeat").map(foldedName) == name)
+            t.generated == nil && Expander.names(t, rule: name)
         }
         var past: [String] = [], next: [String] = []
         var k = 0

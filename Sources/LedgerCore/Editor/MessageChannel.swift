@@ -100,7 +100,7 @@ public final class MessageChannel {
         for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "content-length" {
-                length = Int(parts[1].trimmingCharacters(in: " \t"))
+                length = Int(String(parts[1]).trimmingSpaces)
             }
         }
         guard let length, length >= 0 else {
@@ -130,15 +130,5 @@ public final class MessageChannel {
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
         frame.withUnsafeBufferPointer { _ = systemWriteAll(output, $0) }
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing characters of `set`.
-    func trimmingCharacters(in set: String) -> Substring {
-        var s = self
-        while let f = s.first, set.contains(f) { s.removeFirst() }
-        while let l = s.last, set.contains(l) { s.removeLast() }
-        return s
     }
 }

@@ -10,7 +10,7 @@ extension LanguageServer {
         if line.hasPrefix("include ") || line.hasPrefix("!include ") {
             let target = String(line.drop { $0 != " " }).trimmingSpaces
             guard !target.isEmpty, !target.contains("*") else { return .null }
-            let path = target.hasPrefix("/") ? target : directory(of: doc.path) + target
+            let path = JournalParser.includedPath(target, from: doc.path)
             guard workspace.documents.values.contains(where: { $0.path == path }) || systemRealPath(path) != nil else { return .null }
             return location(workspace.uri(ofPath: path), line: 0)
         }
@@ -19,7 +19,7 @@ extension LanguageServer {
             let rest = line[marker.upperBound...].split(separator: " ").first.map(String.init) ?? ""
             if let colon = rest.lastIndex(of: ":"), let n = Int(rest[rest.index(after: colon)...]) {
                 let path = String(rest[..<colon])
-                let full = path.hasPrefix("/") ? path : directory(of: doc.path) + path
+                let full = JournalParser.includedPath(path, from: doc.path)
                 let known = workspace.documents.values.first { $0.path == full || $0.path == path }?.path
                 return location(workspace.uri(ofPath: known ?? (systemRealPath(path) ?? full)), line: n - 1)
             }
@@ -37,11 +37,6 @@ extension LanguageServer {
     private func location(_ uri: String, line: Int) -> JSONValue {
         let at = EditorPosition(line: max(0, line), character: 0).json
         return .object([("uri", .string(uri)), ("range", .object([("start", at), ("end", at)]))])
-    }
-
-    private func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[...slash])
     }
 
     /// `textDocument/documentSymbol`: each item that starts in column 1 —

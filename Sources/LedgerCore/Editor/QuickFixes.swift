@@ -36,11 +36,11 @@ extension LanguageServer {
         let journal = compilation.ledger.journal
         let end = file.wordEnd(from: offset)
         let word = String(decoding: file.bytes[offset..<end], as: UTF8.self)
-        let declared = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }
         var fixes: [QuickFix] = []
         switch id.name {
         case "undeclaredNear", "undeclared":
             guard journal.accounts.lookup(word) != nil else { return [] }
+            let declared = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }
             if let near = closestWord(to: word, among: declared), near != word {
                 fixes.append(QuickFix(title: "Change to '\(near)'", edits: [(offset, end, near)]))
             }

@@ -90,12 +90,16 @@ struct TextDocument {
     let uri: String
     /// The file's path, from the URI.
     let path: String
+    /// The path with links resolved, when the file exists on disk (includes
+    /// may reach it by that path).
+    let realPath: String?
     var version: Int
     private(set) var file: SourceFile
 
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
         self.path = pathOfURI(uri)
+        self.realPath = systemRealPath(path)
         self.version = version
         self.file = SourceFile(path: path, bytes: text)
     }

@@ -15,6 +15,8 @@ final class Workspace {
     private var reached: [String: Set<String>] = [:]
     /// The diagnostics last published for each file, by file URI then root URI.
     private var fileDiagnostics: [String: [String: [JSONValue]]] = [:]
+    /// The roots of the last check: a document that becomes a root again is checked whatever was edited.
+    private var lastRoots = Set<String>()
     /// Whole compilations for hovers and completions, by root URI; dropped on every edit.
     private var whole: [String: Compilation] = [:]
 
@@ -26,7 +28,7 @@ final class Workspace {
         var options = CompileOptions(horizon: today, today: today)
         for doc in documents.values {
             options.overlay[doc.path] = doc.file.bytes
-            if let real = systemRealPath(doc.path), real != doc.path { options.overlay[real] = doc.file.bytes }
+            if let real = doc.realPath, real != doc.path { options.overlay[real] = doc.file.bytes }
         }
         return options
     }
@@ -65,7 +67,7 @@ final class Workspace {
         while true {
             let todo = roots.filter { root in
                 guard !done.contains(root) else { return false }
-                guard let paths, let read = reached[root] else { return true }
+                guard let paths, let read = reached[root], lastRoots.contains(root) else { return true }
                 return paths.contains(documents[root]!.path) || !read.isDisjoint(with: paths)
             }
             if todo.isEmpty { break }
@@ -75,8 +77,10 @@ final class Workspace {
             }
         }
         // Roots closed or now read by another root publish nothing of their own.
+        let current = Set(roots)
+        lastRoots = current
         for (file, byRoot) in fileDiagnostics {
-            for root in byRoot.keys where documents[root] == nil || !roots.contains(root) {
+            for root in byRoot.keys where !current.contains(root) {
                 fileDiagnostics[file]![root] = nil
                 touchedFiles.insert(file)
             }

@@ -22,6 +22,13 @@ package struct Expander {
         self.diagnostics = diagnostics
     }
 
+    /// True if the recorded transaction names the rule whose folded
+    /// description is `rule`: by its payee, or by a `repeat:` tag. The rule
+    /// `fulfilmentIndex` applies to a whole journal at once.
+    static func names(_ t: Transaction, rule: String) -> Bool {
+        foldedName(t.payee) == rule || t.tag("repeat").map(foldedName) == rule
+    }
+
     /// Dates of recorded transactions that name each rule (by payee or `repeat:`
     /// tag), indexed by rule, sorted.
     static func fulfilmentIndex(_ journal: Journal) -> [[Int32]] {

@@ -7,14 +7,7 @@ import Darwin
 extension JournalParser {
     /// `include PATH`: reads the file (or each file a glob matches, sorted) in place.
     func include(_ written: String, at site: SourceLocation) {
-        let parentPath = sources.files[fileIndex].path
-        var path = written
-        if path.hasPrefix("~/"), let home = getenv("HOME") {
-            path = String(cString: home) + path.dropFirst(1)
-        } else if !path.hasPrefix("/") {
-            let dir = directoryOf(parentPath)
-            if !dir.isEmpty { path = dir + "/" + path }
-        }
+        let path = JournalParser.includedPath(written, from: sources.files[fileIndex].path)
         var paths = [path]
         if path.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
             paths = globPaths(path)
@@ -59,7 +52,16 @@ extension JournalParser {
         }
     }
 
-    func directoryOf(_ path: String) -> String {
+    /// The path an `include` names, joined as the parser reads it: `~/` is
+    /// the home directory; a relative path is beside the including file.
+    static func includedPath(_ written: String, from parentPath: String) -> String {
+        if written.hasPrefix("~/"), let home = getenv("HOME") { return String(cString: home) + written.dropFirst(1) }
+        if written.hasPrefix("/") { return written }
+        let dir = directoryOf(parentPath)
+        return dir.isEmpty ? written : dir + "/" + written
+    }
+
+    static func directoryOf(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
