@@ -13,7 +13,10 @@ struct UsageError: Error {
 /// The words of a command line: options (with or without values) and positionals.
 struct Arguments {
     var positionals: [String] = []
+    /// The last value of each option.
     var values: [String: String] = [:]
+    /// Every option with a value, in command-line order (for options that repeat).
+    var repeated: [(name: String, value: String)] = []
     var flags: Set<String> = []
 
     /// Parses `args` given the options that take a value and the flags.
@@ -35,13 +38,16 @@ struct Arguments {
                 inline = String(arg[arg.index(after: eq)...])
             }
             if valueOptions.contains(name) {
+                let value: String
                 if let inline {
-                    values[name] = inline
+                    value = inline
                 } else {
                     guard i < args.count else { throw UsageError(message: "option '\(name)' needs a value") }
-                    values[name] = args[i]
+                    value = args[i]
                     i += 1
                 }
+                values[name] = value
+                repeated.append((name, value))
             } else if flagOptions.contains(name), inline == nil {
                 flags.insert(name)
             } else {
@@ -63,6 +69,8 @@ struct CommonOptions {
     /// The horizon of repeat rules: `--until`, else today.
     var until: CivilDate
     var diagnostics: DiagnosticFormat
+    /// `--until` was on the command line.
+    var untilGiven = false
 
     static let valueOptions: Set<String> = ["--until", "--diagnostics", "--column-unit"]
     static let flagOptions: Set<String> = ["--werror"]
@@ -75,8 +83,9 @@ struct CommonOptions {
         if files.isEmpty { throw UsageError(message: "no input file: name one, use '-' for standard input, or set LEDGER_FILE") }
         today = try currentDate()
         if let text = args.values["--until"] {
-            guard let d = CivilDate.parse(text) else { throw UsageError(message: "--until needs a date YYYY-MM-DD, not '\(text)'") }
-            until = d
+            guard let d = DateSpan.parse(text, today: today) else { throw UsageError(message: "--until takes \(DateSpan.forms); not '\(text)'") }
+            until = d.last
+            untilGiven = true
         } else {
             until = today
         }
@@ -88,6 +97,14 @@ struct CommonOptions {
         if let unit = args.values["--column-unit"], ColumnUnit(rawValue: unit) == nil {
             throw UsageError(message: "--column-unit takes byte, char or display, not '\(unit)'")
         }
+    }
+}
+
+extension CommonOptions {
+    /// A period that ends after the horizon moves it there, unless `--until`
+    /// was given: a report of next quarter shows next quarter's rent.
+    mutating func reach(_ period: Period) {
+        if !untilGiven, let to = period.to, to > until { until = to }
     }
 }
 
@@ -120,19 +137,59 @@ func readInputs(_ paths: [String]) throws(FileError) -> [InputFile] {
     return inputs
 }
 
-/// `--from` / `--to` as a period (partial dates cover their whole year or month).
-func periodOption(_ args: Arguments) throws -> Period {
+/// `--from`, `--to` and `--date` as a period: a DATE naming a span covers
+/// all of it (`--from` takes its first day, `--to` its last).
+func periodOption(_ args: Arguments, today: CivilDate) throws -> Period {
     var period = Period()
+    if let text = args.values["--date"] {
+        guard let p = DateSpan.parseRange(text, today: today) else {
+            throw UsageError(message: "--date takes a DATE or DATE..DATE, where a DATE is \(DateSpan.forms); not '\(text)'")
+        }
+        period = p
+    }
     if let text = args.values["--from"] {
-        guard let b = Period.parseBound(text) else { throw UsageError(message: "--from takes YYYY, YYYY-MM or YYYY-MM-DD, not '\(text)'") }
-        period.from = b.first
+        guard let s = DateSpan.parse(text, today: today) else { throw UsageError(message: "--from takes \(DateSpan.forms); not '\(text)'") }
+        period.from = s.first
     }
     if let text = args.values["--to"] {
-        guard let b = Period.parseBound(text) else { throw UsageError(message: "--to takes YYYY, YYYY-MM or YYYY-MM-DD, not '\(text)'") }
-        period.to = b.last
+        guard let s = DateSpan.parse(text, today: today) else { throw UsageError(message: "--to takes \(DateSpan.forms); not '\(text)'") }
+        period.to = s.last
     }
     if let f = period.from, let t = period.to, t < f {
-        throw UsageError(message: "--to is before --from: the period is empty")
+        throw UsageError(message: "the period ends (\(t)) before it starts (\(f)): it is empty")
     }
     return period
 }
+
+/// The FILTER options, in the order given, as one query.
+func queryOption(_ args: Arguments) throws -> Query {
+    var query = Query()
+    for (name, value) in args.repeated where Query.options.contains(name) {
+        do { try query.add(option: name, value: value) } catch { throw UsageError(message: error.message) }
+    }
+    return query
+}
+
+/// The options `periodOption` and `queryOption` read.
+let queryValueOptions: Set<String> = Set(Query.options).union(["--from", "--to", "--date"])
+
+/// The help lines of the period and filter options.
+let queryHelp = """
+  --from DATE, --to DATE  the period, inclusive. DATE: YYYY, YYYY-MM, YYYY-MM-DD,
+                        YYYY-Qn, today, yesterday, tomorrow, this|last|next
+                        week|month|quarter|year (a span: --from takes its first
+                        day, --to its last). Relative dates count from today
+                        (LEDGERC_TODAY pins it). A --to after today without
+                        --until also materializes repeat rules up to --to.
+  --date RANGE          both ends: 2025-03, 'last month', 2025-01..2025-03
+  --account PATTERN     postings whose account matches
+  --not-account PATTERN postings whose account does not match
+  --payee PATTERN       transactions whose payee matches
+  --note PATTERN        transactions whose whole description matches
+  --tag NAME[=PATTERN]  postings tagged NAME (on them or their transaction)
+  --status STATUS       cleared, pending or unmarked
+  --amount OPNUMBER     the signed amount: '>100', '<=-5', '=0'
+                        A filter repeated matches any of its values; different
+                        filters must all match. PATTERN: text in any case, or
+                        /regex/.
+"""

@@ -63,7 +63,9 @@ final class ExactnessPropertyTests: XCTestCase {
                     let got = row.amounts.first.map { BigDecimal($0.quantity) } ?? BigDecimal("0")
                     XCTAssertEqual(got, expected, "\(name)\n\(text)")
                 }
-                let lines = try RegisterReport(ledger: c.ledger, options: ReportOptions(account: "Assets:")).lines()
+                var assets = Query()
+                assets.accounts = [try! TextPattern("Assets:")]
+                let lines = try RegisterReport(ledger: c.ledger, options: ReportOptions(query: assets)).lines()
                 XCTAssertEqual(lines.map { BigDecimal($0.total) }, running, text)
                 exactRuns += 1
             } catch {

@@ -1,6 +1,6 @@
-/// The balance of every account at the end of the period, each parent rolled
-/// up from its children, per commodity. Balances use everything up to `--to`
-/// (`--from` does not reset them).
+/// Per account and commodity, the change within the period (`--historical`:
+/// the balance at its end), each parent rolled up from its children (`--flat`:
+/// each account's own postings). With `--period`, one column per period.
 public struct BalanceReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
@@ -10,53 +10,161 @@ public struct BalanceReport: Report {
         self.options = options
     }
 
-    /// Rows in tree order: (account, its depth, its rolled-up non-zero amounts).
+    /// The report's figures: a column per period (one column without
+    /// `--period`), a row per shown account in tree order.
+    package struct Grid {
+        /// Each column's first and last day.
+        public var columns: [(first: CivilDate, last: CivilDate)]
+        /// Shown accounts with one sum per column.
+        public var rows: [(account: Int32, sums: [AmountSums])]
+        /// Every matched posting's amount per column.
+        public var total: [AmountSums]
+    }
+
+    /// Rows in tree order with their non-zero amounts (without `--period`).
     public func rows() throws(AmountOverflow) -> (rows: [(account: Int32, amounts: [Amount])], total: [Amount]) {
+        let grid = try grid()
+        let commodities = ledger.journal.commodities
+        return (grid.rows.map { ($0.account, $0.sums.first?.nonZero(commodities) ?? []) }, grid.total.first?.nonZero(commodities) ?? [])
+    }
+
+    /// The columns of the report: the period, or with `--period` whole periods
+    /// from the one holding `--from` (else the first matched posting) to the
+    /// one holding `--to` (else the last), as hledger widens them.
+    func columns(_ matcher: QueryMatcher) -> [(first: CivilDate, last: CivilDate)] {
+        guard let length = options.grouping else {
+            return [(options.period.from ?? CivilDate(day: Int32.min), options.period.to ?? CivilDate(day: Int32.max))]
+        }
+        var first = options.period.from, last = options.period.to
+        if first == nil || last == nil {
+            var seenFirst: CivilDate?, seenLast: CivilDate?
+            for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) {
+                if seenFirst == nil { seenFirst = t.date }
+                seenLast = t.date
+            }
+            first = first ?? seenFirst
+            last = last ?? seenLast
+        }
+        guard let first, let last, first <= last else { return [] }
+        return length.starts(from: first, through: last).map { ($0, length.end(of: $0)) }
+    }
+
+    package func grid() throws(AmountOverflow) -> Grid {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
-        let filter = AccountFilter(accounts, text: options.account)
-        var own = [AmountSums](repeating: AmountSums(), count: accounts.count)
-        var total = AmountSums()
+        let matcher = QueryMatcher(options.query, accounts: accounts)
+        let columns = columns(matcher)
+        guard let begin = columns.first?.first, let end = columns.last?.last else { return Grid(columns: [], rows: [], total: []) }
+        let width = columns.count + 1  // bucket 0: before the first column
+        var own = [[AmountSums]](repeating: [], count: accounts.count)
+        var touched = [Bool](repeating: false, count: accounts.count)
+        var column = 1
         for t in ledger.ordered {
-            if let to = options.period.to, t.date > to { break }
-            for p in t.postings where filter.keeps(p.account) {
+            if t.date > end { break }
+            let bucket: Int
+            if t.date < begin {
+                guard options.historical else { continue }
+                bucket = 0
+            } else {
+                while t.date > columns[column - 1].last { column += 1 }
+                bucket = column
+            }
+            for p in t.postings where matcher.matches(t, p) {
                 guard let a = p.amount else { continue }
-                try own[Int(p.account)].add(a, at: p.amountLocation)
-                try total.add(a, at: p.amountLocation)
+                let id = Int(p.account)
+                if own[id].isEmpty { own[id] = Array(repeating: AmountSums(), count: width) }
+                try own[id][bucket].add(a, at: p.amountLocation)
+                touched[id] = true
             }
         }
-        // Roll each account's sums into every ancestor, up to --depth.
-        var rolled = [AmountSums](repeating: AmountSums(), count: accounts.count)
-        for id in 0..<Int32(accounts.count) where !own[Int(id)].amounts.isEmpty {
+        // Roll each account into its level-N ancestor (--depth), and in a
+        // tree into every ancestor above that.
+        var rolled = [[AmountSums]](repeating: [], count: accounts.count)
+        var reached = [Bool](repeating: false, count: accounts.count)
+        var total = Array(repeating: AmountSums(), count: width)
+        for id in 0..<Int32(accounts.count) where touched[Int(id)] {
             var a = id
             if let depth = options.depth { a = accounts.ancestor(of: id, atDepth: depth) }
             while a >= 0 {
-                for amount in own[Int(id)].amounts {
-                    guard rolled[Int(a)].add(amount) else {
+                if rolled[Int(a)].isEmpty { rolled[Int(a)] = Array(repeating: AmountSums(), count: width) }
+                reached[Int(a)] = true
+                for k in 0..<width {
+                    for amount in own[Int(id)][k].amounts where !rolled[Int(a)][k].add(amount) {
                         throw AmountOverflow(at: nil, "the balance of \(accounts[a]) (with \(accounts[id]))")
                     }
                 }
-                a = accounts.parent[Int(a)]
+                a = options.flat ? -1 : accounts.parent[Int(a)]
+            }
+            for k in 0..<width {
+                for amount in own[Int(id)][k].amounts where !total[k].add(amount) {
+                    throw AmountOverflow(at: nil, "the total of the balances")
+                }
             }
         }
-        let ids = (0..<Int32(accounts.count)).filter { id in
-            !rolled[Int(id)].nonZero(commodities).isEmpty && (options.depth.map { Int(accounts.depth[Int(id)]) <= $0 } ?? true)
+        if options.historical {
+            // Each column holds everything up to its period's end.
+            for id in rolled.indices where !rolled[id].isEmpty { try accumulate(&rolled[id]) }
+            try accumulate(&total)
         }
-        // Tree order: compare paths component by component.
-        let sorted = ids.sorted { accounts[$0].split(separator: ":").lexicographicallyPrecedes(accounts[$1].split(separator: ":")) }
-        return (sorted.map { ($0, rolled[Int($0)].nonZero(commodities)) }, total.nonZero(commodities))
+        func shows(_ id: Int32) -> Bool {
+            guard reached[Int(id)] else { return false }
+            if options.empty { return true }
+            return rolled[Int(id)].dropFirst().contains { !$0.nonZero(commodities).isEmpty }
+        }
+        var shown = Set((0..<Int32(accounts.count)).filter(shows))
+        if !options.flat {
+            // Every parent of a shown row is shown, even where it sums to zero.
+            for id in Array(shown) {
+                var p = accounts.parent[Int(id)]
+                while p >= 0, shown.insert(p).inserted { p = accounts.parent[Int(p)] }
+            }
+        }
+        let sorted = shown.sorted { accounts[$0].split(separator: ":").lexicographicallyPrecedes(accounts[$1].split(separator: ":")) }
+        return Grid(columns: columns, rows: sorted.map { ($0, Array(rolled[Int($0)].dropFirst())) }, total: Array(total.dropFirst()))
+    }
+
+    /// Running sums along the columns (bucket 0, before the first, included).
+    private func accumulate(_ sums: inout [AmountSums]) throws(AmountOverflow) {
+        for k in sums.indices.dropFirst() {
+            for amount in sums[k - 1].amounts where !sums[k].add(amount) {
+                throw AmountOverflow(at: nil, "a balance at the end of a period")
+            }
+        }
+    }
+
+    public func document() throws(AmountOverflow) -> ReportDocument {
+        let grid = try grid()
+        if options.grouping == nil { return singleColumn(grid) }
+        return BalanceColumns(ledger: ledger, options: options, grid: grid).document()
     }
 
     /// `balances`: a row per account and commodity, in tree order; `totals`: a row per commodity.
-    public func document() throws(AmountOverflow) -> ReportDocument {
-        let (rows, total) = try rows()
+    private func singleColumn(_ grid: Grid) -> ReportDocument {
+        let commodities = ledger.journal.commodities
         let columns = [Column("account", "Account"), Column("commodity", "Commodity"), Column("balance", "Balance", numeric: true)]
         var cells: [[Cell]] = []
-        for row in rows {
-            for a in row.amounts { cells.append([.account(row.account), .commodity(a.commodity), .amount(a.quantity, a.commodity)]) }
+        for row in grid.rows {
+            let amounts = row.sums.first.map { shownAmounts([$0], commodities) } ?? [Amount(.zero, 0)]
+            for a in amounts { cells.append([.account(row.account), .commodity(a.commodity), .amount(a.quantity, a.commodity)]) }
         }
+        let total = grid.total.first?.nonZero(commodities) ?? []
         let totals = ReportTable(name: "totals", columns: [Column("commodity", "Commodity"), Column("balance", "Balance", numeric: true)],
                                  rows: total.map { [.commodity($0.commodity), .amount($0.quantity, $0.commodity)] })
-        return ReportDocument([ReportTable(name: "balances", columns: columns, rows: cells), totals], until: ledger.until, text: .balanceTree)
+        return ReportDocument([ReportTable(name: "balances", columns: columns, rows: cells), totals], until: ledger.until,
+                              text: .balanceTree(flat: options.flat))
+    }
+}
+
+/// The amounts a row shows over its columns: one per commodity that is not
+/// zero in some column (`--empty`: every commodity seen), in name order; a
+/// single zero when there is none.
+func shownAmounts(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Amount] {
+    var seen = Set<Int32>()
+    for s in sums {
+        for a in s.amounts where !a.quantity.rounded(to: commodities.precision(a.commodity)).isZero { seen.insert(a.commodity) }
+    }
+    if seen.isEmpty { return [Amount(.zero, 0)] }
+    return seen.sorted { commodities[$0] < commodities[$1] }.map { c in
+        Amount(sums.count == 1 ? sums[0].quantity(c) : .zero, c)
     }
 }

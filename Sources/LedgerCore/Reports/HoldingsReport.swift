@@ -47,13 +47,13 @@ public struct HoldingsReport: Report {
 
     public func rows() throws(AmountOverflow) -> [Holding] {
         let c = ledger.journal.commodities
-        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
         let portfolio = Portfolio(ledger, end: end)
         if let overflow = portfolio.overflow { throw overflow }
         var rows: [Holding] = []
         var totals: [Int32: ExactDecimal] = [:]
         // A position with no trade yet (received without a cost) has nothing to value it in.
-        for position in portfolio.positions where filter.keeps(position.account) && position.costCommodity >= 0 {
+        for position in portfolio.positions where filter.keeps(account: position.account) && position.costCommodity >= 0 {
             let money = c.precision(position.costCommodity)
             var realized = ExactDecimal.zero
             for t in portfolio.trades where t.account == position.account && t.commodity == position.commodity && options.period.contains(t.date) {

@@ -1,4 +1,6 @@
-/// One line per posting matching `--account`, with a running total per commodity.
+/// One line per posting that matches the filters, with a running total per
+/// commodity: of the period's postings, or with `--historical` of every
+/// matching posting before them too.
 public struct RegisterReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
@@ -15,18 +17,20 @@ public struct RegisterReport: Report {
         public var total: ExactDecimal
     }
 
-    /// Lines in the period; the running totals start with everything before `--from`.
+    /// Lines in the period.
     public func lines() throws(AmountOverflow) -> [Line] {
-        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
         var running: [Int32: ExactDecimal] = [:]
         var out: [Line] = []
         for t in ledger.ordered {
             if let to = options.period.to, t.date > to { break }
-            for p in t.postings where filter.keeps(p.account) {
+            let inPeriod = options.period.contains(t.date)
+            guard inPeriod || options.historical else { continue }
+            for p in t.postings where filter.matches(t, p) {
                 guard let a = p.amount else { continue }
                 let total = try (running[a.commodity] ?? ExactDecimal.zero).plus(a.quantity, at: p.amountLocation)
                 running[a.commodity] = total
-                if options.period.contains(t.date) { out.append(Line(transaction: t, posting: p, total: total)) }
+                if inPeriod { out.append(Line(transaction: t, posting: p, total: total)) }
             }
         }
         return out

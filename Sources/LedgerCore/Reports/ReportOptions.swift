@@ -1,32 +1,24 @@
 /// What the user asked a report to cover.
 public struct ReportOptions: Sendable {
     public var period = Period()
-    /// Keep postings whose account contains this text (case-insensitive).
-    public var account: String?
+    /// The FILTER options.
+    public var query = Query()
     /// Roll accounts up to this many levels.
     public var depth: Int?
     /// With `report trades`: only purchases or only sales.
     public var side: Trade.Side?
+    /// `--period`: one column (balance) or row group (summary, budget) per period.
+    public var grouping: PeriodLength?
+    /// `report balance --historical`: balances at the end, everything before `--from` included.
+    public var historical = false
+    /// `report balance --flat`: full names, each account's own postings.
+    public var flat = false
+    /// `report balance --empty`: keep rows whose amount is zero.
+    public var empty = false
 
-    public init(period: Period = Period(), account: String? = nil, depth: Int? = nil) {
+    public init(period: Period = Period(), query: Query = Query(), depth: Int? = nil) {
         self.period = period
-        self.account = account
+        self.query = query
         self.depth = depth
     }
-}
-
-/// Decides, per account id, whether `--account TEXT` keeps it (computed once per account).
-package struct AccountFilter {
-    private var keep: [Bool]
-
-    public init(_ accounts: AccountTable, text: String?) {
-        guard let text, !text.isEmpty else {
-            keep = Array(repeating: true, count: accounts.count)
-            return
-        }
-        let needle = text.lowercased()
-        keep = (0..<Int32(accounts.count)).map { accounts[$0].lowercased().contains(needle) }
-    }
-
-    @inline(__always) public func keeps(_ account: Int32) -> Bool { keep[Int(account)] }
 }

@@ -184,8 +184,13 @@ public enum TextLayout {
     /// printed instead when the first table has no rows.
     case tables(empty: String?)
     /// hledger's balance tree: amounts right-aligned, then the account's last
-    /// segment indented by depth; a rule; then the totals (the second table).
-    case balanceTree
+    /// segment indented by depth (`flat`: the full name); a rule; then the
+    /// totals (the second table).
+    case balanceTree(flat: Bool)
+    /// `table`, a rule, then `totals` under the same columns; when wider than
+    /// `width`, the columns after the first are split into blocks that fit,
+    /// each block repeating the first column.
+    case wrapped(ReportTable, totals: ReportTable, width: Int)
     /// Text of the report's own (the transactions as journal text).
     case custom(() -> [UInt8])
 }

@@ -34,7 +34,7 @@ public struct MonthSummaryReport: Report {
     public func rows() throws(AmountOverflow) -> [MonthSummary] {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
-        let filter = AccountFilter(accounts, text: options.account)
+        let filter = QueryMatcher(options.query, accounts: accounts)
         let types = (0..<Int32(accounts.count)).map { accounts.type(of: $0) }
         let categoryOf = (0..<Int32(accounts.count)).map { accounts.ancestor(of: $0, atDepth: categoryDepth) }
         var result: [MonthSummary] = []
@@ -60,7 +60,7 @@ public struct MonthSummaryReport: Report {
         for index in ledger.order {
             let t = ledger.transactions[Int(index)]
             guard options.period.contains(t.date) else { continue }
-            for p in t.postings where p.virtual != .unbalanced && filter.keeps(p.account) {
+            for p in t.postings where p.virtual != .unbalanced && filter.matches(t, p) {
                 guard let a = p.amount else { continue }
                 let type = types[Int(p.account)]
                 guard type == .income || type == .expense else { continue }

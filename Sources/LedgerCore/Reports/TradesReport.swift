@@ -16,11 +16,11 @@ public struct TradesReport: Report {
     }
 
     public func trades() throws(AmountOverflow) -> [Trade] {
-        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
         let portfolio = Portfolio(ledger, end: options.period.to)
         if let overflow = portfolio.overflow { throw overflow }
         return portfolio.trades.filter {
-            options.period.contains($0.date) && filter.keeps($0.account) && (side == nil || $0.side == side)
+            options.period.contains($0.date) && filter.keeps(account: $0.account) && (side == nil || $0.side == side)
         }
     }
 

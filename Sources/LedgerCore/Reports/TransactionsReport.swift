@@ -12,12 +12,12 @@ public struct TransactionsReport: Report {
     }
 
     /// Calls `body` for each transaction to show, in output order, with the
-    /// filter that says which of its postings `--account` keeps.
-    func forEachSelected(_ body: (Transaction, AccountFilter) -> Void) {
-        let filter = AccountFilter(ledger.journal.accounts, text: options.account)
+    /// filter that says which of its postings the query keeps.
+    func forEachSelected(_ body: (Transaction, QueryMatcher) -> Void) {
+        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
-            guard options.period.contains(t.date), t.postings.contains(where: { filter.keeps($0.account) }) else { continue }
+            guard options.period.contains(t.date), filter.matches(t) else { continue }
             body(t, filter)
         }
     }
@@ -25,7 +25,7 @@ public struct TransactionsReport: Report {
     /// The transactions to show, each with the postings `--account` keeps.
     func selected() -> [(Transaction, [Int])] {
         var out: [(Transaction, [Int])] = []
-        forEachSelected { t, filter in out.append((t, t.postings.indices.filter { filter.keeps(t.postings[$0].account) })) }
+        forEachSelected { t, filter in out.append((t, t.postings.indices.filter { filter.matches(t, t.postings[$0]) })) }
         return out
     }
 
@@ -88,7 +88,7 @@ public struct TransactionsReport: Report {
             forEachSelected { t, filter in
                 number += 1
                 let src = source(t)
-                for p in t.postings where filter.keeps(p.account) {
+                for p in t.postings where filter.matches(t, p) {
                     let a = p.amount!
                     w.cell(.count(number)); w.cell(.date(t.date)); w.cell(.text(t.status.word))
                     w.cell(.text(t.code ?? "")); w.cell(.text(t.description)); w.cell(.account(p.account))
@@ -111,7 +111,7 @@ public struct TransactionsReport: Report {
     static let postingColumns = ["account", "amount", "commodity", "cost", "inferred", "virtual", "comment", "tags"].map { Column($0, $0) }
 
     /// One transaction as a row, with the postings `--account` keeps nested.
-    func write(_ t: Transaction, _ filter: AccountFilter, into w: any RowWriter) {
+    func write(_ t: Transaction, _ filter: QueryMatcher, into w: any RowWriter) {
         let c = ledger.journal.commodities
         let src = source(t)
         w.cell(.date(t.date)); w.cell(t.date2.map(Cell.date) ?? .missing)
@@ -125,7 +125,7 @@ public struct TransactionsReport: Report {
                      ("line", .count(src.line)), ("occurrence", .count(Int(g.occurrence)))])
         } ?? .missing)
         w.beginTable(TransactionsReport.postingColumns, title: nil)
-        for p in t.postings where filter.keeps(p.account) {
+        for p in t.postings where filter.matches(t, p) {
             let a = p.amount!
             w.cell(.account(p.account)); w.cell(.number(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
             w.cell(checkedUnitCost(p).map { cost in

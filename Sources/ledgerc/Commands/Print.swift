@@ -6,15 +6,17 @@ enum PrintCommand: Subcommand {
     ledgerc print: the compiled journal as ledger text
 
     USAGE: ledgerc print [FILE...] [--until DATE] [--from DATE] [--to DATE]
+                         [--date RANGE] [FILTER...]
 
     Prints recorded and generated transactions in date order, in the canonical
     layout, every amount explicit. Generated ones carry a comment
     '; generated: FILE:LINE #K' naming their rule and occurrence. The output is
-    itself valid input and compiles to the same transactions.
+    itself valid input and compiles to the same transactions. With filters,
+    a transaction is printed whole when any of its postings matches.
 
     OPTIONS:
       --until DATE          materialize repeat rules up to DATE (default: today)
-      --from DATE, --to DATE  only transactions in this period (YYYY, YYYY-MM or YYYY-MM-DD)
+    \(queryHelp.split(separator: "\n").joined(separator: "\n    "))
       --diagnostics FORMAT  text (default), json or github
       --column-unit UNIT    what a column counts in text and github diagnostics:
                             char (default), byte or display
@@ -23,14 +25,17 @@ enum PrintCommand: Subcommand {
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--from", "--to"]), flagOptions: CommonOptions.flagOptions)
-        let common = try CommonOptions(parsed)
-        let period = try periodOption(parsed)
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions), flagOptions: CommonOptions.flagOptions)
+        var common = try CommonOptions(parsed)
+        let period = try periodOption(parsed, today: common.today)
+        let query = try queryOption(parsed)
+        common.reach(period)
         guard let result = try compileAndReport(common) else { return 1 }
+        let matcher = QueryMatcher(query, accounts: result.ledger.journal.accounts)
         let printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
         var buf = ByteBuffer(capacity: 1 << 20)
         var first = true
-        for t in result.ledger.ordered where period.contains(t.date) {
+        for t in result.ledger.ordered where period.contains(t.date) && matcher.matches(t) {
             if !first { buf.byte(0x0A) }
             first = false
             printer.write(t, into: &buf, headerComment: printer.generatedComment(t))

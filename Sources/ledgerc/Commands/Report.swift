@@ -11,17 +11,23 @@ enum ReportCommand: Subcommand {
     ledgerc report: reports on the compiled ledger
 
     USAGE: ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
-                          [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
+                          [--from DATE] [--to DATE] [--date RANGE] [FILTER...]
+                          [--depth N] [--period week|month|quarter|year]
+                          [--historical] [--flat] [--empty] [-o PATH]
 
     REPORT is one of:
     \(ReportKind.allCases.map { "  " + padded($0.rawValue, to: 14, right: false) + $0.summaryLine }.joined(separator: "\n"))
 
     OPTIONS:
       --format FORMAT       \(OutputFormat.allCases.first!.rawValue) (default), \(OutputFormat.allCases.dropFirst().map(\.rawValue).joined(separator: " or "))
-      --from DATE, --to DATE  the period, inclusive (YYYY, YYYY-MM or YYYY-MM-DD)
       --until DATE          materialize repeat rules up to DATE (default: today)
-      --account TEXT        keep postings whose account contains TEXT (any case)
+    \(queryHelp.split(separator: "\n").joined(separator: "\n    "))
       --depth N             roll accounts up to N levels (summary categories: default 2)
+      --period LENGTH       balance: a column per week, month, quarter or year
+      --historical          balance, register: include everything before --from
+                            (balance: ending balances instead of changes)
+      --flat                balance: full account names, each with its own postings
+      --empty               balance: keep rows whose amount is zero
       --side buy|sell       with trades: only purchases or only sales
       -o PATH               write the report to PATH (atomically) instead of standard output
       --diagnostics FORMAT  text (default), json or github
@@ -34,8 +40,8 @@ enum ReportCommand: Subcommand {
     """
 
     static func run(_ args: [String]) throws -> Int {
-        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--format", "--from", "--to", "--account", "--depth", "-o", "--side"]),
-                                   flagOptions: CommonOptions.flagOptions)
+        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--format", "--depth", "-o", "--side", "--period"]),
+                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty"]))
         var report = ReportKind.summary
         if let first = parsed.positionals.first, let kind = ReportKind(rawValue: first) {
             report = kind
@@ -45,7 +51,10 @@ enum ReportCommand: Subcommand {
             // Not a report and not a file: most likely a mistyped report name.
             throw UsageError(message: "unknown report '\(first)' (did you mean '\(near)'?)")
         }
-        var options = ReportOptions(period: try periodOption(parsed), account: parsed.values["--account"])
+        var common = try CommonOptions(parsed)
+        var options = ReportOptions(period: try periodOption(parsed, today: common.today), query: try queryOption(parsed))
+        common.reach(options.period)
+        try readBalanceModes(parsed, report: report, into: &options)
         if let text = parsed.values["--side"] {
             guard report == .trades else { throw UsageError(message: "--side goes with 'report trades'") }
             guard let s = Trade.Side(rawValue: text) else { throw UsageError(message: "--side takes buy or sell, not '\(text)'") }
@@ -59,7 +68,6 @@ enum ReportCommand: Subcommand {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "--depth takes a whole number of at least 1, not '\(text)'") }
             options.depth = n
         }
-        let common = try CommonOptions(parsed)
         guard let result = try compileAndReport(common) else { return 1 }
         // Output streams to standard output, or to a temporary file renamed over PATH at the end.
         var file: SafeWriter?
@@ -85,5 +93,35 @@ enum ReportCommand: Subcommand {
         sink.write(&rest)
         try file?.commit()
         return 0
+    }
+}
+
+extension ReportCommand {
+    /// `--period`, `--historical`, `--flat`, `--tree`, `--empty`: refused
+    /// where the report gives them no meaning, never ignored.
+    static func readBalanceModes(_ parsed: Arguments, report: ReportKind, into options: inout ReportOptions) throws {
+        if let text = parsed.values["--period"] {
+            guard let length = PeriodLength(rawValue: text) else {
+                throw UsageError(message: "--period takes week, month, quarter or year, not '\(text)'")
+            }
+            guard report == .balance else { throw UsageError(message: "--period goes with 'report balance'") }
+            options.grouping = length
+        }
+        if parsed.has("--historical") {
+            guard report == .balance || report == .register else { throw UsageError(message: "--historical goes with 'report balance' or 'report register'") }
+            options.historical = true
+        }
+        for flag in ["--flat", "--tree", "--empty"] where parsed.has(flag) {
+            guard report == .balance else { throw UsageError(message: "\(flag) goes with 'report balance'") }
+        }
+        if parsed.has("--flat") && parsed.has("--tree") { throw UsageError(message: "--flat and --tree: choose one") }
+        options.flat = parsed.has("--flat")
+        options.empty = parsed.has("--empty")
+        if report == .holdings || report == .trades {
+            let q = options.query
+            if !(q.payees.isEmpty && q.notes.isEmpty && q.tags.isEmpty && q.statuses.isEmpty && q.amounts.isEmpty) {
+                throw UsageError(message: "'report \(report.rawValue)' filters by --account and --not-account only: its rows are positions, not postings")
+            }
+        }
     }
 }

@@ -6,7 +6,8 @@ struct TextRenderer {
     func render(_ document: ReportDocument) -> [UInt8] {
         switch document.text {
         case .custom(let write): return write()
-        case .balanceTree: return Array(balanceTree(document).utf8)
+        case .balanceTree(let flat): return Array(balanceTree(document, flat: flat).utf8)
+        case .wrapped(let table, let totals, let width): return Array(wrapped(table, totals: totals, width: width).utf8)
         case .tables(let empty):
             if let empty, !hasRows(document.tables[0]) { return Array(empty.utf8) }
             var out = ""
@@ -55,7 +56,7 @@ struct TextRenderer {
     /// Amounts right-aligned, one line per commodity with the account on the
     /// last; the account's last segment indented two spaces a level; a rule;
     /// the totals (`0` when there are none).
-    private func balanceTree(_ document: ReportDocument) -> String {
+    private func balanceTree(_ document: ReportDocument, flat: Bool) -> String {
         let accounts = names.accounts
         var lines: [(amount: String, label: String)] = []
         var rows: [(account: Int32, amount: String)] = []
@@ -69,8 +70,12 @@ struct TextRenderer {
             if lastOfAccount {
                 let depth = Int(accounts.depth[Int(row.account)])
                 let name = accounts[row.account]
-                let leaf = depth > 1 ? String(name.split(separator: ":").last!) : name
-                label = String(repeating: "  ", count: depth - 1) + leaf
+                if flat {
+                    label = name
+                } else {
+                    let leaf = depth > 1 ? String(name.split(separator: ":").last!) : name
+                    label = String(repeating: "  ", count: depth - 1) + leaf
+                }
             }
             lines.append((row.amount, label))
         }
@@ -84,6 +89,50 @@ struct TextRenderer {
         }
         out += String(repeating: "-", count: width) + "\n"
         for t in totals { out += padded(t, to: width, right: true) + "\n" }
+        return out
+    }
+}
+
+extension TextRenderer {
+    /// The rows of `table`, a rule, the rows of `totals`; the columns after
+    /// the first wrap into blocks no wider than `width` (at least one column each).
+    func wrapped(_ table: ReportTable, totals: ReportTable, width: Int) -> String {
+        let shown = table.columns.indices.filter { table.columns[$0].formats.contains(.text) }
+        let headers = shown.map { table.columns[$0].header }
+        let body = table.collectedRows().map { row in shown.map { names.text(row[$0]) } }
+        let foot = totals.collectedRows().map { row in shown.map { names.text(row[$0]) } }
+        let widths = shown.indices.map { i in ([headers[i]] + (body + foot).map { $0[i] }).map(displayWidth).max() ?? 0 }
+        guard !shown.isEmpty else { return "" }
+        // Blocks of value columns that fit beside the first column.
+        var blocks: [[Int]] = []
+        var current: [Int] = [], used = widths[0]
+        for i in shown.indices.dropFirst() {
+            if !current.isEmpty, used + 2 + widths[i] > width {
+                blocks.append(current)
+                current = []
+                used = widths[0]
+            }
+            current.append(i)
+            used += 2 + widths[i]
+        }
+        if !current.isEmpty || blocks.isEmpty { blocks.append(current) }
+        var out = ""
+        for (n, block) in blocks.enumerated() {
+            if n > 0 { out += "\n" }
+            let columns = [0] + block
+            func line(_ cells: [String]) -> String {
+                var s = padded(cells[0], to: widths[0], right: false)
+                for i in block { s += "  " + padded(cells[i], to: widths[i], right: true) }
+                while s.hasSuffix(" ") { s.removeLast() }
+                return s + "\n"
+            }
+            out += line(headers)
+            let rule = columns.map { String(repeating: "-", count: widths[$0]) }.joined(separator: "  ")
+            out += rule + "\n"
+            for row in body { out += line(row) }
+            out += rule + "\n"
+            for row in foot { out += line(row) }
+        }
         return out
     }
 }

@@ -1,0 +1,79 @@
+/// `report balance --period`: one column per period, like `hledger balance -M`.
+/// CSV: `account,commodity,<start date of each period>...,total`; JSON: rows
+/// with a `periods` array; text: a table that wraps its period columns into
+/// blocks of 80 columns, each block repeating the account names.
+struct BalanceColumns {
+    let ledger: Ledger
+    let options: ReportOptions
+    let grid: BalanceReport.Grid
+
+    /// The text width the table wraps to.
+    static let textWidth = 80
+
+    func document() -> ReportDocument {
+        let commodities = ledger.journal.commodities
+        let length = options.grouping!
+        let showsTotal = !options.historical
+        // Flat tables (CSV and text) and nested rows (JSON).
+        var flatColumns = [Column("account", "Account"), Column("commodity", "Commodity", in: .data)]
+        for c in grid.columns {
+            let key = c.first.description
+            flatColumns.append(Column(key, length.label(of: c.first), numeric: true, jsonKey: key))
+        }
+        if showsTotal { flatColumns.append(Column("total", "Total", numeric: true)) }
+        var flatRows: [[Cell]] = []
+        var nestedRows: [[Cell]] = []
+        let periodColumns = [Column("period", "Period"), Column("start", "Start"), Column("end", "End"), Column("amount", "Amount", numeric: true)]
+        var nestedColumns = [Column("account", "Account"), Column("commodity", "Commodity"), Column("periods", "Periods")]
+        if showsTotal { nestedColumns.append(Column("total", "Total", numeric: true)) }
+
+        func addRows(label: (Bool) -> Cell, sums: [AmountSums]) {
+            for (n, a) in shownAmounts(sums, commodities).enumerated() {
+                let c = a.commodity
+                var flat: [Cell] = [label(n == 0), .commodity(c)]
+                var periods: [[Cell]] = []
+                var sum = ExactDecimal.zero
+                var exact = true
+                for (k, s) in sums.enumerated() {
+                    let q = s.quantity(c)
+                    // A zero is a plain 0 in text, as hledger shows it.
+                    flat.append(q.isZero ? .shownAs("0", .amount(q, c)) : .amount(q, c))
+                    periods.append([.text(length.label(of: grid.columns[k].first)), .date(grid.columns[k].first), .date(grid.columns[k].last), .amount(q, c)])
+                    if let next = sum.adding(q) { sum = next } else { exact = false }
+                }
+                // The total of a row is the sum of figures that each fit, so it
+                // fits too unless the row is absurd; then it says so.
+                let totalCell: Cell = exact ? .amount(sum, c) : .text("(too large)")
+                if showsTotal { flat.append(totalCell) }
+                flatRows.append(flat)
+                var nested: [Cell] = [label(false), .commodity(c), .table(ReportTable(name: "periods", columns: periodColumns, rows: periods))]
+                if showsTotal { nested.append(totalCell) }
+                nestedRows.append(nested)
+            }
+        }
+        let accounts = ledger.journal.accounts
+        for row in grid.rows {
+            addRows(label: { first in
+                let name: String
+                if options.flat || accounts.depth[Int(row.account)] <= 1 {
+                    name = accounts[row.account]
+                } else {
+                    name = String(repeating: "  ", count: Int(accounts.depth[Int(row.account)]) - 1) + accounts[row.account].split(separator: ":").last!
+                }
+                return .shownAs(first ? name : "", .account(row.account))
+            }, sums: row.sums)
+        }
+        let balanceRows = flatRows.count
+        addRows(label: { _ in .shownAs("", .missing) }, sums: grid.total)
+        let totalFlat = Array(flatRows[balanceRows...])
+        let totalNested = Array(nestedRows[balanceRows...]).map { Array($0.dropFirst()) }
+        let balances = ReportTable(name: "balances", columns: flatColumns, rows: Array(flatRows[..<balanceRows]))
+        let totalsText = ReportTable(name: "totals", columns: flatColumns, rows: totalFlat)
+        var document = ReportDocument([
+            ReportTable(name: "balances", columns: nestedColumns, rows: Array(nestedRows[..<balanceRows])),
+            ReportTable(name: "totals", columns: Array(nestedColumns.dropFirst()), rows: totalNested),
+        ], until: ledger.until, text: .wrapped(balances, totals: totalsText, width: BalanceColumns.textWidth))
+        document.csv = balances
+        return document
+    }
+}
