@@ -91,6 +91,9 @@ public enum Messages {
     public static var orphanIndentedLine: DiagnosticMessage { .init("orphanIndentedLine", "indented line does not belong to a transaction or directive") }
     public static var outputIsAnInput: DiagnosticMessage { .init("outputIsAnInput", "it is one of the journal's input files; refusing to write over it") }
     public static var overflow: DiagnosticMessage { .init("overflow", "amount overflows: the sum is too large to compute exactly") }
+    public static func periodNotScheduled(_ period: String) -> DiagnosticMessage {
+        .init("periodNotScheduled", "ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, from, to, in): this rule sets no budget goal, though hledger's budget may use it")
+    }
     public static func postingsSum(_ sum: String) -> DiagnosticMessage { .init("postingsSum", "the postings sum to \(sum)") }
     public static func recorded(occurrences: Int, rules: Int, file: String) -> DiagnosticMessage {
         .init("recorded", "recorded \(occurrences) occurrence\(occurrences == 1 ? "" : "s") of \(rules) rule\(rules == 1 ? "" : "s") in \(file)")

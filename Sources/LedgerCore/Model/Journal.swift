@@ -287,10 +287,14 @@ public struct RepeatRule: Sendable {
     public var isValid = true
 }
 
-/// A `~ PERIOD` periodic transaction: parsed and checked, generates nothing.
+/// A `~ PERIOD` periodic transaction: parsed and checked, generates nothing;
+/// its postings are the goals of `report budget`.
 public struct PeriodicTransaction: Sendable {
     public var period: String
     public var template: Transaction
+
+    /// When its goals recur; nil for a period ledgerc cannot schedule (warned at parse).
+    public var schedule: PeriodicSchedule? { PeriodicSchedule.parse(period) }
 }
 
 /// A market price: `P DATE COMMODITY PRICE`.

@@ -31,7 +31,9 @@ package struct TextTable {
             return s + "\n"
         }
         var out = line(headers)
-        out += indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        var rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        while rule.hasSuffix(" ") { rule.removeLast() }
+        out += rule + "\n"
         for row in rows { out += line(row) }
         return out
     }

@@ -28,32 +28,16 @@ public struct BalanceReport: Report {
         return (grid.rows.map { ($0.account, $0.sums.first?.nonZero(commodities) ?? []) }, grid.total.first?.nonZero(commodities) ?? [])
     }
 
-    /// The columns of the report: the period, or with `--period` whole periods
-    /// from the one holding `--from` (else the first matched posting) to the
-    /// one holding `--to` (else the last), as hledger widens them.
-    func columns(_ matcher: QueryMatcher) -> [(first: CivilDate, last: CivilDate)] {
-        guard let length = options.grouping else {
-            return [(options.period.from ?? CivilDate(day: Int32.min), options.period.to ?? CivilDate(day: Int32.max))]
-        }
-        var first = options.period.from, last = options.period.to
-        if first == nil || last == nil {
-            var seenFirst: CivilDate?, seenLast: CivilDate?
-            for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) {
-                if seenFirst == nil { seenFirst = t.date }
-                seenLast = t.date
-            }
-            first = first ?? seenFirst
-            last = last ?? seenLast
-        }
-        guard let first, let last, first <= last else { return [] }
-        return length.starts(from: first, through: last).map { ($0, length.end(of: $0)) }
-    }
-
     package func grid() throws(AmountOverflow) -> Grid {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
         let matcher = QueryMatcher(options.query, accounts: accounts)
-        let columns = columns(matcher)
+        let columns: [(first: CivilDate, last: CivilDate)]
+        if let length = options.grouping {
+            columns = options.periods(length, over: ledger, matcher: matcher)
+        } else {
+            columns = [(options.period.from ?? CivilDate(day: Int32.min), options.period.to ?? CivilDate(day: Int32.max))]
+        }
         guard let begin = columns.first?.first, let end = columns.last?.last else { return Grid(columns: [], rows: [], total: []) }
         let width = columns.count + 1  // bucket 0: before the first column
         var own = [[AmountSums]](repeating: [], count: accounts.count)

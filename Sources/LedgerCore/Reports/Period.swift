@@ -17,21 +17,7 @@ public struct Period: Sendable {
     /// Reads `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (also `/` or `.`): a partial date
     /// covers its whole year or month. Returns its first and last day.
     /// (`DateSpan.parse` also reads quarters and relative dates.)
-    public static func parseBound(_ text: String) -> (first: CivilDate, last: CivilDate)? {
-        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
-        guard (1...3).contains(parts.count), parts[0].count == 4, let y = Int(parts[0]), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 }) else { return nil }
-        if parts.count == 1 {
-            guard let a = CivilDate(year: y, month: 1, day: 1), let b = CivilDate(year: y, month: 12, day: 31) else { return nil }
-            return (a, b)
-        }
-        guard let m = Int(parts[1]), parts[1].count <= 2 else { return nil }
-        if parts.count == 2 {
-            guard let a = CivilDate(year: y, month: m, day: 1) else { return nil }
-            return (a, CivilDate(year: y, month: m, day: CivilDate.daysInMonth(year: y, month: m))!)
-        }
-        guard let d = CivilDate.parse(text) else { return nil }
-        return (d, d)
-    }
+    public static func parseBound(_ text: String) -> (first: CivilDate, last: CivilDate)? { CivilDate.parseSpan(text) }
 }
 
 /// How `--period` groups a report: by ISO week (Monday first), calendar

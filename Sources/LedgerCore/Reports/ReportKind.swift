@@ -1,7 +1,7 @@
 /// The reports `ledgerc report` knows. A new report is one case here and one
 /// file in this folder; the help text and the did-you-mean come from this list.
 public enum ReportKind: String, CaseIterable, Sendable {
-    case summary, transactions, balance, register, holdings, trades
+    case summary, transactions, balance, register, holdings, trades, budget
 
     /// What the report shows, as `ledgerc report --help` lists it (lines after
     /// the first are indented to the description column).
@@ -13,14 +13,15 @@ public enum ReportKind: String, CaseIterable, Sendable {
                             transaction counts, and expense categories (the default)
             """
         case .transactions: return "every transaction after materialization (CSV: one row per posting)"
-        case .balance: return "every account's balance at the end of the period, parents rolled up"
-        case .register: return "postings matching --account with a running total"
+        case .balance: return "each account's change in the period (--historical: balance), parents rolled up"
+        case .register: return "postings matching the filters, with a running total"
         case .holdings:
             return """
             what asset accounts hold at the end of the period: quantity, average
                             cost, cost basis, price, market value, gains, weight
             """
         case .trades: return "every purchase and sale in the period (--side buy|sell)"
+        case .budget: return "per period and budgeted account: actual against the goals of the ~ rules"
         }
     }
 
@@ -34,6 +35,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .register: return RegisterReport(ledger: ledger, options: options)
         case .holdings: return HoldingsReport(ledger: ledger, options: options)
         case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options)
+        case .budget: return BudgetReport(ledger: ledger, options: options)
         }
     }
 }

@@ -22,3 +22,24 @@ public struct ReportOptions: Sendable {
         self.depth = depth
     }
 }
+
+extension ReportOptions {
+    /// The whole periods of `length` a grouped report covers: from the one
+    /// holding `--from` (else the first matching posting's date) to the one
+    /// holding `--to` (else the last), as hledger widens them. Empty when
+    /// nothing matches and no bound is given.
+    func periods(_ length: PeriodLength, over ledger: Ledger, matcher: QueryMatcher) -> [(first: CivilDate, last: CivilDate)] {
+        var first = period.from, last = period.to
+        if first == nil || last == nil {
+            var seenFirst: CivilDate?, seenLast: CivilDate?
+            for t in ledger.ordered where period.contains(t.date) && matcher.matches(t) {
+                if seenFirst == nil { seenFirst = t.date }
+                seenLast = t.date
+            }
+            first = first ?? seenFirst
+            last = last ?? seenLast
+        }
+        guard let first, let last, first <= last else { return [] }
+        return length.starts(from: first, through: last).map { ($0, length.end(of: $0)) }
+    }
+}

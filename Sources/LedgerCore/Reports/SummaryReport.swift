@@ -25,6 +25,8 @@ public struct MonthSummaryReport: Report {
     public let options: ReportOptions
     /// Depth of the expense categories (default 2).
     public var categoryDepth: Int { options.depth ?? 2 }
+    /// What a row covers: `--period`, by default a month.
+    public var length: PeriodLength { options.grouping ?? .month }
 
     public init(ledger: Ledger, options: ReportOptions) {
         self.ledger = ledger
@@ -64,9 +66,10 @@ public struct MonthSummaryReport: Report {
                 guard let a = p.amount else { continue }
                 let type = types[Int(p.account)]
                 guard type == .income || type == .expense else { continue }
-                if t.date.monthStart != month {
+                let start = length == .month ? t.date.monthStart : length.start(of: t.date)
+                if start != month {
                     try close()
-                    month = t.date.monthStart
+                    month = start
                 }
                 var i = open.firstIndex { $0.commodity == a.commodity } ?? -1
                 if i < 0 {
@@ -102,8 +105,10 @@ public struct MonthSummaryReport: Report {
         let rows = try rows()
         var maxExpenses: [Int32: ExactDecimal] = [:]
         for r in rows where maxExpenses[r.commodity].map({ $0 < r.expenses }) ?? true { maxExpenses[r.commodity] = r.expenses }
+        // `month` for months (the spec's header); `period` for the other lengths.
+        let byMonth = length == .month
         let columns = [
-            Column("month", "Month"), Column("commodity", "Commodity"),
+            byMonth ? Column("month", "Month") : Column("period", "Period"), Column("commodity", "Commodity"),
             Column("income", "Income", numeric: true), Column("expenses", "Expenses", numeric: true),
             Column("net", "Net", numeric: true), Column("savings_rate", "Savings", numeric: true),
             Column("transactions", "Txns", numeric: true), Column("generated", "Generated", numeric: true),
@@ -121,13 +126,14 @@ public struct MonthSummaryReport: Report {
                                    .fraction(try cat.amount.shown(over: r.expenses, places: 4, at: nil), fourPlaces: true),
                                    .bar(cat.amount, of: r.expenses)])
             }
-            let title = "\(r.month.monthText) \(ledger.journal.commodities[r.commodity]) expenses by category"
-            cells.append([.month(r.month), .commodity(r.commodity), .amount(r.income, r.commodity), .amount(r.expenses, r.commodity),
+            let label = length.label(of: r.month)
+            let title = "\(label) \(ledger.journal.commodities[r.commodity]) expenses by category"
+            cells.append([byMonth ? .month(r.month) : .text(label), .commodity(r.commodity), .amount(r.income, r.commodity), .amount(r.expenses, r.commodity),
                           .amount(r.net, r.commodity), .fraction(r.savingsRate, fourPlaces: false), .count(r.transactions), .count(r.generated),
                           .bar(r.expenses, of: maxExpenses[r.commodity]!),
                           .table(ReportTable(name: "categories", columns: categoryColumns, rows: categories, title: title))])
         }
-        return ReportDocument([ReportTable(name: "months", columns: columns, rows: cells)], until: ledger.until,
+        return ReportDocument([ReportTable(name: byMonth ? "months" : "periods", columns: columns, rows: cells)], until: ledger.until,
                               text: .tables(empty: "No income or expenses in the period.\n"))
     }
 }

@@ -58,6 +58,12 @@ package struct Checker {
         let used = (0..<Int32(accounts.count)).filter { accounts.firstUse[Int($0)] != nil }
         // Near misses cost an edit distance per pair: skipped for huge account lists.
         let compareNames = !declared.isEmpty && !options.strict && declared.count * used.count <= 2_000_000
+        // A parent of declared accounts is known through them (`지출:식비` of `지출:식비:외식`).
+        var impliedByDeclared = Set<Int32>()
+        for id in accounts.declared.keys {
+            var p = accounts.parent[Int(id)]
+            while p >= 0, impliedByDeclared.insert(p).inserted { p = accounts.parent[Int(p)] }
+        }
         for id in used {
             let name = accounts[id]
             let at = accounts.firstUse[Int(id)]!
@@ -66,7 +72,7 @@ package struct Checker {
                 diagnostics.warning(Messages.accountEndsInAmount(name, amount), at: at,
                                     notes: [DiagnosticNote(Messages.accountAmountSeparator)])
             }
-            if compareNames, accounts.declared[id] == nil, let near = closestWord(to: name, among: declared) {
+            if compareNames, accounts.declared[id] == nil, !impliedByDeclared.contains(id), let near = closestWord(to: name, among: declared) {
                 diagnostics.warning(Messages.undeclaredNear(name, near), at: at,
                                     notes: [DiagnosticNote(Messages.didYouMean(near))])
             }

@@ -215,6 +215,9 @@ extension JournalParser {
             owner = .skip
             return error(Messages.invalidPeriod("~"), at: start)
         }
+        if PeriodicSchedule.parse(period) == nil {
+            diagnostics.warning(Messages.periodNotScheduled(period), at: location(periodStart))
+        }
         var t = Transaction(date: CivilDate(day: 0), description: "", location: location(start))
         headerRest(&lx, into: &t)
         entry = t

@@ -23,7 +23,8 @@ enum ReportCommand: Subcommand {
       --until DATE          materialize repeat rules up to DATE (default: today)
     \(queryHelp.split(separator: "\n").joined(separator: "\n    "))
       --depth N             roll accounts up to N levels (summary categories: default 2)
-      --period LENGTH       balance: a column per week, month, quarter or year
+      --period LENGTH       week, month, quarter or year: a column each (balance),
+                            or rows grouped by it (summary, budget; default month)
       --historical          balance, register: include everything before --from
                             (balance: ending balances instead of changes)
       --flat                balance: full account names, each with its own postings
@@ -104,7 +105,7 @@ extension ReportCommand {
             guard let length = PeriodLength(rawValue: text) else {
                 throw UsageError(message: "--period takes week, month, quarter or year, not '\(text)'")
             }
-            guard report == .balance else { throw UsageError(message: "--period goes with 'report balance'") }
+            guard [.balance, .summary, .budget].contains(report) else { throw UsageError(message: "--period goes with 'report balance', 'summary' or 'budget'") }
             options.grouping = length
         }
         if parsed.has("--historical") {

@@ -31,11 +31,13 @@ struct TextRenderer {
         var text = TextTable(headers: columns.map { table.columns[$0].header },
                              rightAligned: Set(columns.indices.filter { table.columns[columns[$0]].isNumeric }))
         for row in rows { text.add(columns.map { names.text(row[$0]) }) }
-        var out = text.render(indent: indent)
+        // A table of sections only (budget: a table per period) prints just the sections.
+        var out = columns.isEmpty ? "" : text.render(indent: indent)
         for row in rows {
             for i in sections {
                 guard case .table(let nested) = row[i], hasRows(nested) else { continue }
-                out += "\n\(nested.title ?? "")\n" + render(nested, indent: indent + "  ")
+                if !out.isEmpty { out += "\n" }
+                out += "\(nested.title ?? "")\n" + render(nested, indent: indent + "  ")
             }
         }
         return out

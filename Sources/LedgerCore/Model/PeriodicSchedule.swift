@@ -1,0 +1,120 @@
+/// When a `~` periodic transaction recurs, as hledger reads its period
+/// expression: an interval (`monthly`, `every 2 weeks`), and optionally a
+/// start (`from`, inclusive) and an end (`to`, exclusive, as in hledger).
+/// Occurrences fall on the interval's natural boundaries (weeks on Mondays,
+/// months on the 1st) or, with `from`, every interval from that date.
+public struct PeriodicSchedule: Sendable, Equatable {
+    public enum Unit: Sendable, Equatable { case day, week, month, quarter, year }
+    public var unit: Unit
+    /// Every how many units (2 for `biweekly`).
+    public var every: Int
+    public var from: CivilDate?
+    /// The first day no longer in force.
+    public var to: CivilDate?
+
+    public init(unit: Unit, every: Int = 1, from: CivilDate? = nil, to: CivilDate? = nil) {
+        self.unit = unit
+        self.every = every
+        self.from = from
+        self.to = to
+    }
+
+    /// Reads the forms ledgerc can schedule: `daily`, `weekly`, `biweekly`,
+    /// `fortnightly`, `monthly`, `bimonthly`, `quarterly`, `yearly`,
+    /// `annually`, `every [N] day(s)|week(s)|month(s)|quarter(s)|year(s)`,
+    /// with `from|since DATE`, `to|until DATE`, `in DATE` (partial dates
+    /// allowed). Nil for anything else (`every 2nd monday`).
+    public static func parse(_ text: String) -> PeriodicSchedule? {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var schedule: PeriodicSchedule?
+        var from: CivilDate?, to: CivilDate?
+        var i = 0
+        while i < words.count {
+            let w = words[i]
+            i += 1
+            switch w {
+            case "daily": schedule = PeriodicSchedule(unit: .day)
+            case "weekly": schedule = PeriodicSchedule(unit: .week)
+            case "biweekly", "fortnightly": schedule = PeriodicSchedule(unit: .week, every: 2)
+            case "monthly": schedule = PeriodicSchedule(unit: .month)
+            case "bimonthly": schedule = PeriodicSchedule(unit: .month, every: 2)
+            case "quarterly": schedule = PeriodicSchedule(unit: .quarter)
+            case "yearly", "annually": schedule = PeriodicSchedule(unit: .year)
+            case "every":
+                var n = 1
+                if i < words.count, let count = Int(words[i]), count >= 1, count <= 10_000 {
+                    n = count
+                    i += 1
+                }
+                guard i < words.count, let unit = unit(words[i], plural: n > 1) else { return nil }
+                i += 1
+                schedule = PeriodicSchedule(unit: unit, every: n)
+            case "from", "since", "to", "until", "in":
+                guard i < words.count, let span = CivilDate.parseSpan(words[i]) else { return nil }
+                i += 1
+                if w == "from" || w == "since" || w == "in" { from = span.first }
+                if w == "to" || w == "until" { to = span.first }
+                if w == "in" { to = span.last.adding(days: 1) }
+            default:
+                return nil
+            }
+        }
+        guard var result = schedule else { return nil }
+        result.from = from
+        result.to = to
+        return result
+    }
+
+    /// The occurrence dates within `first...last`, in order.
+    public func dates(from first: CivilDate, through last: CivilDate) -> [CivilDate] {
+        let start = max(first, from ?? first)
+        let end = to.map { min(last, $0.adding(days: -1)) } ?? last
+        guard start <= end else { return [] }
+        // Without `from`, count from the boundary at or before the first day.
+        var date = from ?? boundary(atOrBefore: start)
+        let anchorDay = date.components.day
+        var n = 0
+        var out: [CivilDate] = []
+        while date <= end {
+            if date >= start { out.append(date) }
+            n += every
+            guard let next = advance(from: from ?? boundary(atOrBefore: start), by: n, day: anchorDay), next > date else { break }
+            date = next
+        }
+        return out
+    }
+
+    private func boundary(atOrBefore d: CivilDate) -> CivilDate {
+        let (y, m, _) = d.components
+        switch unit {
+        case .day: return d
+        case .week: return d.adding(days: -d.weekday.rawValue)
+        case .month: return CivilDate(year: y, month: m, day: 1)!
+        case .quarter: return CivilDate(year: y, month: (m - 1) / 3 * 3 + 1, day: 1)!
+        case .year: return CivilDate(year: y, month: 1, day: 1)!
+        }
+    }
+
+    /// `n` units after `anchor` (months keep the anchor's day, or the month's last).
+    private func advance(from anchor: CivilDate, by n: Int, day: Int) -> CivilDate? {
+        switch unit {
+        case .day: return anchor.adding(days: n)
+        case .week: return anchor.adding(days: 7 * n)
+        case .month: return anchor.adding(months: n, dayOfMonth: day)
+        case .quarter: return anchor.adding(months: 3 * n, dayOfMonth: day)
+        case .year: return anchor.adding(months: 12 * n, dayOfMonth: day)
+        }
+    }
+
+    private static func unit(_ word: String, plural: Bool) -> Unit? {
+        let singular = word.hasSuffix("s") ? String(word.dropLast()) : word
+        switch singular {
+        case "day": return .day
+        case "week": return .week
+        case "month": return .month
+        case "quarter": return .quarter
+        case "year": return .year
+        default: return nil
+        }
+    }
+}

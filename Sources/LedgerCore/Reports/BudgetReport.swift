@@ -1,0 +1,166 @@
+/// Actual postings against the goals of the `~` rules, per period and
+/// budgeted account, with the meaning hledger's `balance --budget` gives them:
+/// each posting of a rule (an inferred amount too) is a goal for its account
+/// once per occurrence of the rule that falls in the period. A budgeted
+/// account's actual and budget include its sub-accounts'; postings under no
+/// budgeted account are summed in one `<unbudgeted>` row per commodity.
+public struct BudgetReport: Report {
+    public let ledger: Ledger
+    public let options: ReportOptions
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    /// One row: a period, a budgeted account (nil: `<unbudgeted>`) and a commodity.
+    public struct Row {
+        public var period: Int
+        public var account: Int32?
+        public var commodity: Int32
+        public var actual: ExactDecimal
+        public var budget: ExactDecimal
+        public var remaining: ExactDecimal
+        /// actual ÷ budget to 4 places, half away from zero; nil when the budget is 0.
+        public var used: ExactDecimal?
+    }
+
+    public var length: PeriodLength { options.grouping ?? .month }
+
+    public func rows() throws(AmountOverflow) -> (periods: [(first: CivilDate, last: CivilDate)], rows: [Row]) {
+        let journal = ledger.journal
+        let accounts = journal.accounts, commodities = journal.commodities
+        let matcher = QueryMatcher(options.query, accounts: accounts)
+        let periods = options.periods(length, over: ledger, matcher: matcher)
+        guard let first = periods.first?.first, let last = periods.last?.last else { return ([], []) }
+        func column(_ d: CivilDate) -> Int? {
+            guard d >= first, d <= last else { return nil }
+            var lo = 0, hi = periods.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if periods[mid].first <= d { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+        func rolled(_ id: Int32) -> Int32 { options.depth.map { accounts.ancestor(of: id, atDepth: $0) } ?? id }
+        // The budgeted accounts: every account a goal names.
+        var budgeted = [Bool](repeating: false, count: accounts.count)
+        for rule in journal.periodic where rule.schedule != nil {
+            for p in rule.template.postings where p.amount != nil && matcher.keeps(account: p.account) { budgeted[Int(rolled(p.account))] = true }
+        }
+        // For each account, the budgeted accounts it counts toward: itself and its ancestors.
+        var toward = [[Int32]](repeating: [], count: accounts.count)
+        for id in 0..<Int32(accounts.count) {
+            var a = rolled(id)
+            while a >= 0 {
+                if budgeted[Int(a)] { toward[Int(id)].append(a) }
+                a = accounts.parent[Int(a)]
+            }
+        }
+        let width = periods.count
+        var actual = [[AmountSums]](repeating: [], count: accounts.count)
+        var budget = [[AmountSums]](repeating: [], count: accounts.count)
+        var unbudgeted = [AmountSums](repeating: AmountSums(), count: width)
+        func add(_ a: Amount, to sums: inout [[AmountSums]], _ account: Int32, _ k: Int) throws(AmountOverflow) {
+            if sums[Int(account)].isEmpty { sums[Int(account)] = Array(repeating: AmountSums(), count: width) }
+            guard sums[Int(account)][k].add(a) else { throw AmountOverflow(at: nil, "the budget of \(accounts[account])") }
+        }
+        for rule in journal.periodic {
+            guard let schedule = rule.schedule else { continue }
+            let dates = schedule.dates(from: first, through: last)
+            for p in rule.template.postings {
+                guard let a = p.amount, matcher.keeps(account: p.account) else { continue }
+                for d in dates {
+                    guard let k = column(d) else { continue }
+                    for b in toward[Int(p.account)] { try add(a, to: &budget, b, k) }
+                }
+            }
+        }
+        for t in ledger.ordered {
+            if t.date > last { break }
+            // Whole periods, as hledger widens them: a posting before --from in the first period counts.
+            guard let k = column(t.date) else { continue }
+            for p in t.postings where matcher.matches(t, p) {
+                guard let a = p.amount else { continue }
+                if toward[Int(p.account)].isEmpty {
+                    guard unbudgeted[k].add(a) else { throw AmountOverflow(at: p.amountLocation, "the unbudgeted total") }
+                }
+                for b in toward[Int(p.account)] { try add(a, to: &actual, b, k) }
+            }
+        }
+        // Rows: budgeted accounts in tree order, `<unbudgeted>` placed by its name as hledger sorts it.
+        var keyed: [(key: [Substring], account: Int32?)] = (0..<Int32(accounts.count)).filter { budgeted[Int($0)] }.map {
+            (accounts[$0].split(separator: ":"), $0)
+        }
+        keyed.append((["<unbudgeted>"], nil))
+        keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        var rows: [Row] = []
+        for k in 0..<width {
+            for entry in keyed {
+                let a = entry.account.map { actual[Int($0)] } ?? unbudgeted
+                let b = entry.account.map { budget[Int($0)] } ?? []
+                for c in rowCommodities(a + b, commodities) {
+                    let x = a.isEmpty ? .zero : a[k].quantity(c)
+                    let y = b.isEmpty ? .zero : b[k].quantity(c)
+                    let remaining = try y.minus(x, at: nil)
+                    var used: ExactDecimal?
+                    if !y.isZero {
+                        guard let u = x.divided(by: y, places: 4) else { throw AmountOverflow(at: nil, "the share of the budget used") }
+                        used = u
+                    }
+                    rows.append(Row(period: k, account: entry.account, commodity: c, actual: x, budget: y, remaining: remaining, used: used))
+                }
+            }
+        }
+        return (periods, rows)
+    }
+
+    /// The commodities a row shows in every period: those not zero in some period.
+    private func rowCommodities(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Int32] {
+        var seen = Set<Int32>()
+        for s in sums {
+            for a in s.amounts where !a.quantity.rounded(to: commodities.precision(a.commodity)).isZero { seen.insert(a.commodity) }
+        }
+        return seen.sorted { commodities[$0] < commodities[$1] }
+    }
+
+    /// CSV `period,account,commodity,actual,budget,remaining,used`; JSON
+    /// `periods`, each with its `accounts`; text one table per period.
+    public func document() throws(AmountOverflow) -> ReportDocument {
+        let (periods, rows) = try rows()
+        let length = self.length
+        func accountCell(_ r: Row) -> Cell { r.account.map { .account($0) } ?? .text("<unbudgeted>") }
+        let csvColumns = ["period", "account", "commodity", "actual", "budget", "remaining", "used"].map {
+            Column($0, $0, numeric: !["period", "account", "commodity"].contains($0))
+        }
+        let csv = ReportTable(name: "budget", columns: csvColumns, rows: rows.map { r in
+            [.text(length.label(of: periods[r.period].first)), accountCell(r), .commodity(r.commodity),
+             .amount(r.actual, r.commodity), .amount(r.budget, r.commodity), .amount(r.remaining, r.commodity),
+             .fraction(r.used, fourPlaces: true)]
+        })
+        let accountColumns = [
+            Column("account", "Account"), Column("commodity", "Commodity", in: .json),
+            Column("actual", "Actual", numeric: true), Column("budget", "Budget", numeric: true),
+            Column("remaining", "Remaining", numeric: true), Column("used", "Used", numeric: true),
+            Column("bar", "", in: .text), Column("over", "", in: .text),
+        ]
+        var periodRows: [[Cell]] = []
+        for (k, p) in periods.enumerated() {
+            let label = length.label(of: p.first)
+            let mine = rows.filter { $0.period == k }
+            let table = ReportTable(name: "accounts", columns: accountColumns, rows: mine.map { r in
+                let over = r.used.map { ExactDecimal(1) < $0 } ?? false
+                return [accountCell(r), .commodity(r.commodity), .amount(r.actual, r.commodity), .amount(r.budget, r.commodity),
+                        .amount(r.remaining, r.commodity), .fraction(r.used, fourPlaces: true),
+                        .bar(r.actual.magnitude, of: r.budget.magnitude), .text(over ? "over budget" : "")]
+            }, title: "Budget \(label)")
+            periodRows.append([.text(label), .date(p.first), .date(p.last), .table(table)])
+        }
+        let outer = ReportTable(name: "periods", columns: [
+            Column("period", "Period", in: .json), Column("start", "", in: .json), Column("end", "", in: .json), Column("accounts", ""),
+        ], rows: periodRows)
+        var document = ReportDocument([outer], until: ledger.until, text: .tables(empty: "No budget goals or postings in the period.\n"))
+        document.csv = csv
+        return document
+    }
+}
