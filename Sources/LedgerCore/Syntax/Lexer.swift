@@ -27,11 +27,11 @@ package struct Lexer {
         b == UInt8(ascii: ";") || b == UInt8(ascii: "#") || b == UInt8(ascii: "*") || b == UInt8(ascii: "%") || b == UInt8(ascii: "|")
     }
 
-    /// `*` or `!` followed by white space (or the end), and the white space after it.
+    /// `*` or `!`, and the white space after it (hledger and ledger-cli read
+    /// `*Opening balances` as cleared, with no space after the mark).
     @inline(__always) public mutating func statusMark() -> Status {
         let b = peek()
         guard b == UInt8(ascii: "*") || b == UInt8(ascii: "!") else { return .unmarked }
-        guard pos + 1 >= end || Lexer.isSpace(peek(1)) else { return .unmarked }
         pos += 1
         skipSpaces()
         return b == UInt8(ascii: "*") ? .cleared : .pending
