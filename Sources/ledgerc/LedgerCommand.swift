@@ -16,6 +16,7 @@ enum LedgerCommand {
         "materialize": MaterializeCommand.self,
         "fmt": FormatCommand.self,
         "lsp": LanguageServerCommand.self,
+        "add": AddCommand.self,
     ]
 
     static let help = """
@@ -23,11 +24,13 @@ enum LedgerCommand {
 
     USAGE:
       ledgerc check  [FILE...] [--strict] [--check-payees] [--until DATE] [--diagnostics text|json|github]
-      ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE]
+      ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE] [--date RANGE] [FILTER...]
       ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
-                     [--from DATE] [--to DATE] [--account TEXT] [--depth N] [-o PATH]
+                     [--from DATE] [--to DATE] [--date RANGE] [FILTER...] [--depth N]
+                     [--period week|month|quarter|year] [--historical] [--flat] [--empty] [-o PATH]
       ledgerc fmt    [FILE...] [--check | --write]
       ledgerc materialize FILE [--until DATE] [--write] [--quiet]
+      ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
       ledgerc lsp    (a Language Server on stdin/stdout; see docs/EDITORS.md)
       ledgerc --help | --version
 

@@ -81,6 +81,7 @@ public enum Messages {
     public static var missingFrom: DiagnosticMessage { .init("missingFrom", "a repeat rule needs 'from DATE': the anchor and first occurrence") }
     public static var multipleElided: DiagnosticMessage { .init("multipleElided", "transaction has more than one posting without an amount") }
     public static var multipleElidedNote: DiagnosticMessage { .init("multipleElidedNote", "this posting has no amount either; only one posting per group may omit it") }
+    public static var newAccountHint: DiagnosticMessage { .init("newAccountHint", "to add a new account, declare it with 'account NAME' or give --new-account") }
     public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }
     public static var numberTooLarge: DiagnosticMessage { .init("numberTooLarge", "number is too large (at most 34 digits and 30 decimal places)") }
@@ -123,6 +124,7 @@ public enum Messages {
         .init("undeclaredNear", "account '\(name)' is not declared, but '\(near)' is")
     }
     public static func unexpectedText(_ after: String) -> DiagnosticMessage { .init("unexpectedText", "unexpected text after \(after)") }
+    public static func unknownAccount(_ name: String) -> DiagnosticMessage { .init("unknownAccount", "account '\(name)' is not in the journal") }
     public static func unknownAccountType(_ t: String) -> DiagnosticMessage {
         .init("unknownAccountType", "unknown account type '\(t)': use Asset, Liability, Equity, Income or Expense (or A L E R X)")
     }

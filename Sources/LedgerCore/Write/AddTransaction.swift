@@ -1,0 +1,171 @@
+/// A transaction as `ledgerc add` was given it: amounts are text, read later
+/// with the journal's own rules (its commodity formats and decimal mark).
+package struct NewTransaction {
+    public var date: CivilDate
+    public var description: String
+    public var postings: [(account: String, amount: String?)]
+
+    public init(date: CivilDate, description: String, postings: [(account: String, amount: String?)]) {
+        self.date = date
+        self.description = description
+        self.postings = postings
+    }
+
+    /// The transaction as ledger text in the canonical layout of `fmt`.
+    public var text: [UInt8] {
+        var s = "\(date) \(description)\n"
+        for p in postings { s += "    \(p.account)" + (p.amount.map { "  \($0)" } ?? "") + "\n" }
+        return LedgerFormatter().format(Array(s.utf8))
+    }
+}
+
+/// Where and how `ledgerc add` writes a new transaction, checked against the
+/// whole journal first: its accounts must be known (unless new ones are
+/// allowed), and the journal with it must compile without errors (it
+/// balances, its numbers read, no later balance assertion breaks).
+///
+/// It goes after the last transaction of FILE dated on or before it, or at
+/// the end when FILE is not in date order; every other byte stays as it was.
+package struct AddPlan {
+    /// The transaction as written (canonical layout, the file's line ends).
+    public let text: [UInt8]
+    /// FILE with the transaction in it.
+    public let edited: [UInt8]
+    /// The line of FILE where the transaction starts.
+    public let line: Int
+    /// Why it must not be written; empty when it may.
+    public private(set) var problems: [Diagnostic] = []
+    /// The compile's files and `(new transaction)`, to print `problems` against.
+    public let sources: SourceManager
+
+    /// The name under which problems inside the new transaction are shown.
+    public static let pseudoPath = "(new transaction)"
+
+    public init(_ compilation: Compilation, new: NewTransaction, allowNewAccounts: Bool, options: CompileOptions) {
+        let fileIndex = compilation.rootFiles[0]
+        let file = compilation.sources.files[fileIndex]
+        let bytes = file.bytes
+        let canonical = new.text
+        // The pseudo file: the transaction alone, so that a problem in it points into it.
+        sources = SourceManager()
+        for f in compilation.sources.files { sources.add(f) }
+        let pseudo = sources.add(SourceFile(path: AddPlan.pseudoPath, bytes: canonical))
+        // Line ends follow the file's first line.
+        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+        var written: [UInt8] = []
+        for b in canonical {
+            if b == 0x0A && crlf { written.append(0x0D) }
+            written.append(b)
+        }
+        text = written
+        let (at, leading, trailing) = AddPlan.insertionPoint(compilation, fileIndex: fileIndex, date: new.date, crlf: crlf)
+        let inserted = leading + written + trailing
+        edited = Array(bytes[..<at]) + inserted + Array(bytes[at...])
+        line = SourceFile(path: file.path, bytes: edited).lineAndColumn(of: at + leading.count).line
+        problems += unknownAccounts(compilation, new: new, canonical: canonical, pseudo: pseudo, allowed: allowNewAccounts)
+        guard problems.isEmpty else { return }
+        // Compile the journal with the transaction in it; map each problem back.
+        var options = options
+        let inputs = compilation.rootFiles.map { i in
+            InputFile(path: compilation.sources.files[i].path, bytes: i == fileIndex ? edited : compilation.sources.files[i].bytes)
+        }
+        options.overlay[file.path] = edited
+        let after = compile(inputs, until: compilation.ledger.until, options: options)
+        let start = at + leading.count, end = start + written.count
+        // A place in the edited compile, as a place in FILE as it is, or in the new transaction.
+        func mapped(_ location: SourceLocation?) -> SourceLocation? {
+            guard let loc = location else { return nil }
+            let path = after.sources.files[Int(loc.file)].path
+            guard path == file.path else {
+                // Another file: the same index when the compile read it too.
+                return sources.files.firstIndex { $0.path == path }.map { SourceLocation(file: $0, offset: Int(loc.offset)) }
+            }
+            let o = Int(loc.offset)
+            guard o >= start && o < end else {
+                return SourceLocation(file: fileIndex, offset: o >= end ? o - inserted.count : min(o, bytes.count))
+            }
+            // `\r`s added for the file's line ends are not in the pseudo file.
+            let local = o - start
+            let crs = crlf ? written[..<local].filter { $0 == 0x0D }.count : 0
+            return SourceLocation(file: pseudo, offset: local - crs)
+        }
+        for d in after.diagnostics.sorted() where d.severity == .error || AddPlan.isInside(d.location, after, file.path, start, end) {
+            var d = d
+            d.location = mapped(d.location)
+            for i in d.notes.indices { d.notes[i].location = mapped(d.notes[i].location) }
+            problems.append(d)
+        }
+    }
+
+    private static func isInside(_ location: SourceLocation?, _ c: Compilation, _ path: String, _ start: Int, _ end: Int) -> Bool {
+        guard let location, c.sources.files[Int(location.file)].path == path else { return false }
+        return Int(location.offset) >= start && Int(location.offset) < end
+    }
+
+    /// Accounts not in the journal, each with the nearest known names.
+    private func unknownAccounts(_ c: Compilation, new: NewTransaction, canonical: [UInt8], pseudo: Int, allowed: Bool) -> [Diagnostic] {
+        guard !allowed else { return [] }
+        let accounts = c.ledger.journal.accounts
+        let known = (0..<Int32(accounts.count)).map { accounts[$0] }
+        let knownSet = Set(known)
+        var out: [Diagnostic] = []
+        let text = String(decoding: canonical, as: UTF8.self)
+        for p in new.postings where !knownSet.contains(p.account) {
+            var notes: [DiagnosticNote] = []
+            let near = closestWord(to: p.account, among: known) ?? AddPlan.bySegment(p.account, among: known)
+            if let near { notes.append(DiagnosticNote(Messages.didYouMean(near))) }
+            notes.append(DiagnosticNote(Messages.newAccountHint))
+            let offset = AddPlan.accountOffset(in: text, account: p.account) ?? 0
+            out.append(Diagnostic(.error, Messages.unknownAccount(p.account), at: SourceLocation(file: pseudo, offset: offset), notes: notes))
+        }
+        return out
+    }
+
+    /// A known account whose last part starts with the typed name's last part (`식비` → `지출:식비`).
+    static func bySegment(_ name: String, among known: [String]) -> String? {
+        let last = name.split(separator: ":").last.map { $0.lowercased() } ?? name.lowercased()
+        guard !last.isEmpty else { return nil }
+        return known.filter { $0.split(separator: ":").contains { $0.lowercased().hasPrefix(last) } }.min { $0.count < $1.count }
+    }
+
+    /// Where the transaction goes, and the line ends to put before and after it.
+    static func insertionPoint(_ c: Compilation, fileIndex: Int, date: CivilDate, crlf: Bool) -> (Int, [UInt8], [UInt8]) {
+        let bytes = c.sources.files[fileIndex].bytes
+        let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        let mine = c.ledger.transactions.filter { $0.generated == nil && Int($0.location.file) == fileIndex }
+            .sorted { $0.location.offset < $1.location.offset }
+        let inOrder = zip(mine, mine.dropFirst()).allSatisfy { $0.date <= $1.date }
+        func end(of t: Transaction) -> Int {
+            MaterializePlan.block(bytes, after: MaterializePlan.lineEnd(bytes, from: Int(t.location.offset))).end
+        }
+        func atEnd() -> (Int, [UInt8], [UInt8]) {
+            var leading: [UInt8] = []
+            if !bytes.isEmpty && bytes.last != 0x0A { leading += eol }
+            // One blank line before it, unless the file already ends with one (or is empty).
+            let endsBlank = bytes.count >= 2 && bytes[bytes.count - 1] == 0x0A && (bytes[bytes.count - 2] == 0x0A || (bytes.count >= 3 && bytes[bytes.count - 2] == 0x0D && bytes[bytes.count - 3] == 0x0A))
+            if !bytes.isEmpty && !endsBlank { leading += eol }
+            return (bytes.count, leading, [])
+        }
+        guard inOrder, !mine.isEmpty else { return atEnd() }
+        if let last = mine.last(where: { $0.date <= date }) {
+            let at = end(of: last)
+            if at >= bytes.count { return atEnd() }
+            return (at, eol, [])
+        }
+        // Earlier than every transaction: just before the first.
+        return (Int(mine[0].location.offset), [], eol)
+    }
+}
+
+extension AddPlan {
+    /// The byte offset of the account on the posting line naming it.
+    static func accountOffset(in text: String, account: String) -> Int? {
+        var offset = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.count < line.count, trimmed.hasPrefix(account) { return offset + line.utf8.count - trimmed.utf8.count }
+            offset += line.utf8.count + 1
+        }
+        return nil
+    }
+}
