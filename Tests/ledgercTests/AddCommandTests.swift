@@ -151,13 +151,24 @@ final class AddCommandTests: XCTestCase {
             test.addTeardownBlock { [self] in _ = try? run(["kill-session", "-t", session]) }
         }
 
+        /// Runs tmux; only `capture-pane` has its output read. (A command that
+        /// starts the tmux server must not get a pipe: the server would keep
+        /// it open, and reading it would never end.)
         @discardableResult
         func run(_ args: [String]) throws -> String {
-            let p = Process(), out = Pipe()
+            let p = Process()
             p.executableURL = URL(fileURLWithPath: tmux)
             p.arguments = args
-            p.standardOutput = out
             p.standardInput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            guard args.first == "capture-pane" else {
+                p.standardOutput = FileHandle.nullDevice
+                try p.run()
+                p.waitUntilExit()
+                return ""
+            }
+            let out = Pipe()
+            p.standardOutput = out
             try p.run()
             let data = out.fileHandleForReading.readDataToEndOfFile()
             p.waitUntilExit()

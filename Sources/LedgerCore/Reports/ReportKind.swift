@@ -1,7 +1,7 @@
 /// The reports `ledgerc report` knows. A new report is one case here and one
 /// file in this folder; the help text and the did-you-mean come from this list.
 public enum ReportKind: String, CaseIterable, Sendable {
-    case summary, transactions, balance, register, holdings, trades, budget
+    case summary, transactions, balance, register, holdings, trades, budget, html
 
     /// What the report shows, as `ledgerc report --help` lists it (lines after
     /// the first are indented to the description column).
@@ -22,11 +22,13 @@ public enum ReportKind: String, CaseIterable, Sendable {
             """
         case .trades: return "every purchase and sale in the period (--side buy|sell)"
         case .budget: return "per period and budgeted account: actual against the goals of the ~ rules"
+        case .html: return "one self-contained HTML page with charts of all of the above (-o PATH)"
         }
     }
 
-    /// The report over a compiled ledger.
-    public func report(_ compilation: Compilation, options: ReportOptions) -> any Report {
+    /// The report over a compiled ledger; nil for `html`, a page drawn by
+    /// `HTMLReport` (Pages, a later folder) from these reports.
+    public func report(_ compilation: Compilation, options: ReportOptions) -> (any Report)? {
         let ledger = compilation.ledger
         switch self {
         case .summary: return MonthSummaryReport(ledger: ledger, options: options)
@@ -36,6 +38,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .holdings: return HoldingsReport(ledger: ledger, options: options)
         case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options)
         case .budget: return BudgetReport(ledger: ledger, options: options)
+        case .html: return nil
         }
     }
 }

@@ -61,7 +61,10 @@ enum ReportCommand: Subcommand {
             guard let s = Trade.Side(rawValue: text) else { throw UsageError(message: "--side takes buy or sell, not '\(text)'") }
             options.side = s
         }
-        let formatName = parsed.values["--format"] ?? OutputFormat.text.rawValue
+        if report == .html, let f = parsed.values["--format"], f != "html" {
+            throw UsageError(message: "'report html' writes HTML; --format \(f) goes with the other reports")
+        }
+        let formatName = report == .html ? OutputFormat.text.rawValue : parsed.values["--format"] ?? OutputFormat.text.rawValue
         guard let format = OutputFormat(rawValue: formatName) else {
             throw UsageError(message: "--format takes \(OutputFormat.names), not '\(formatName)'")
         }
@@ -80,13 +83,25 @@ enum ReportCommand: Subcommand {
         }
         let sink = file?.sink ?? ByteSink.standardOutput
         let document: ReportDocument
-        do {
-            document = try report.report(result, options: options).document()
+        var page: [UInt8]?
+        do throws(AmountOverflow) {
+            if let chosen = report.report(result, options: options) {
+                document = try chosen.document()
+            } else {
+                // `report html`: one page, written whole.
+                page = try HTMLReport(compilation: result, options: options, today: common.today).render()
+                document = ReportDocument([], until: result.ledger.until)
+            }
         } catch {
             // A figure that cannot be computed exactly: no report is written.
             file?.abandon()
             RunDiagnostics.show([error.diagnostic], sources: result.sources)
             return 1
+        }
+        if let page {
+            sink.write(page)
+            try file?.commit()
+            return 0
         }
         let journal = result.ledger.journal
         var rest = ByteBuffer(capacity: 0)
