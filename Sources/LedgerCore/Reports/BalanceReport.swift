@@ -139,16 +139,19 @@ public struct BalanceReport: Report {
     }
 }
 
-/// The amounts a row shows over its columns: one per commodity that is not
-/// zero in some column (`--empty`: every commodity seen), in name order; a
-/// single zero when there is none.
-func shownAmounts(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Amount] {
+/// The commodities not zero (at display precision) in some of `sums`, in name order.
+func nonZeroCommodities(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Int32] {
     var seen = Set<Int32>()
     for s in sums {
         for a in s.amounts where !a.quantity.rounded(to: commodities.precision(a.commodity)).isZero { seen.insert(a.commodity) }
     }
-    if seen.isEmpty { return [Amount(.zero, 0)] }
-    return seen.sorted { commodities[$0] < commodities[$1] }.map { c in
-        Amount(sums.count == 1 ? sums[0].quantity(c) : .zero, c)
-    }
+    return seen.sorted { commodities[$0] < commodities[$1] }
+}
+
+/// The amounts a row shows over its columns: one per commodity that is not
+/// zero in some column, in name order; a single zero when there is none.
+func shownAmounts(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Amount] {
+    let shown = nonZeroCommodities(sums, commodities)
+    if shown.isEmpty { return [Amount(.zero, 0)] }
+    return shown.map { c in Amount(sums.count == 1 ? sums[0].quantity(c) : .zero, c) }
 }

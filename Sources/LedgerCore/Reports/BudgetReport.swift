@@ -99,7 +99,7 @@ public struct BudgetReport: Report {
             for entry in keyed {
                 let a = entry.account.map { actual[Int($0)] } ?? unbudgeted
                 let b = entry.account.map { budget[Int($0)] } ?? []
-                for c in rowCommodities(a + b, commodities) {
+                for c in nonZeroCommodities(a + b, commodities) {
                     let x = a.isEmpty ? .zero : a[k].quantity(c)
                     let y = b.isEmpty ? .zero : b[k].quantity(c)
                     let remaining = try y.minus(x, at: nil)
@@ -113,15 +113,6 @@ public struct BudgetReport: Report {
             }
         }
         return (periods, rows)
-    }
-
-    /// The commodities a row shows in every period: those not zero in some period.
-    private func rowCommodities(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Int32] {
-        var seen = Set<Int32>()
-        for s in sums {
-            for a in s.amounts where !a.quantity.rounded(to: commodities.precision(a.commodity)).isZero { seen.insert(a.commodity) }
-        }
-        return seen.sorted { commodities[$0] < commodities[$1] }
     }
 
     /// CSV `period,account,commodity,actual,budget,remaining,used`; JSON
