@@ -48,10 +48,10 @@ final class ReportValueTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stdout.hasPrefix("\u{FEFF}"))
         let rows = readCSV(r.stdout)
-        XCTAssertEqual(rows[0], ["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost", "generated", "source", "comment"])
+        XCTAssertEqual(rows[0], ["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost", "generated", "source", "comment", "receipt"])
         XCTAssertEqual(rows.count, 6)
         XCTAssertEqual(rows[1], ["1", "2025-03-01", "cleared", "A-1", "Smith, \"Bob\" & Co | 점심 \\ 회식", "Expenses:Food", "12.50", "USD", "",
-                                 "false", "<stdin>:2", "first line\nsecond line, with \"quotes\""])
+                                 "false", "<stdin>:2", "first line\nsecond line, with \"quotes\"", ""])
         XCTAssertEqual(rows[2][5...6], ["Assets:Cash", "-12.50"])
         XCTAssertEqual(rows[3][5...6], ["Budget:Food", "-12.50"])
         XCTAssertEqual(rows[4][4], "Tab\there\u{1}control")
@@ -95,7 +95,7 @@ final class ReportValueTests: XCTestCase {
         XCTAssertEqual(rule["line"] as? Int, 1)
         XCTAssertEqual(rule["occurrence"] as? Int, 1)
         let csv = try runLedgerc(["report", "transactions", "-", "--format", "csv", "--until", "2025-01-31"], stdin: text)
-        XCTAssertEqual(readCSV(csv.stdout)[1], ["1", "2025-01-31", "", "", "월세", "지출:주거", "650000", "KRW", "", "true", "<stdin>:1", ""])
+        XCTAssertEqual(readCSV(csv.stdout)[1], ["1", "2025-01-31", "", "", "월세", "지출:주거", "650000", "KRW", "", "true", "<stdin>:1", "", ""])
     }
 
     func testCostColumnIsTheUnitCost() throws {

@@ -96,6 +96,9 @@ public enum Messages {
         .init("periodNotScheduled", "ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, from, to, in): this rule sets no budget goal, though hledger's budget may use it")
     }
     public static func postingsSum(_ sum: String) -> DiagnosticMessage { .init("postingsSum", "the postings sum to \(sum)") }
+    public static func receiptMissing(_ receipt: String, _ path: String) -> DiagnosticMessage {
+        .init("receiptMissing", "the receipt '\(receipt)' is not there (looked for \(path))")
+    }
     public static func recorded(occurrences: Int, rules: Int, file: String) -> DiagnosticMessage {
         .init("recorded", "recorded \(occurrences) occurrence\(occurrences == 1 ? "" : "s") of \(rules) rule\(rules == 1 ? "" : "s") in \(file)")
     }

@@ -41,3 +41,16 @@ package func parseTags(_ comment: String) -> Tags {
     }
     return tags
 }
+
+/// A `receipt:` tag names a file (a photo of the receipt) relative to the journal.
+extension Transaction {
+    /// The `receipt:` tag of the transaction, else of its first posting that has one.
+    public var receipt: String? {
+        if let r = tag("receipt"), !r.isEmpty { return r }
+        for p in postings {
+            guard let c = p.comment, containsIgnoringASCIICase(c, "receipt:") else { continue }
+            if let r = p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value, !r.isEmpty { return r }
+        }
+        return nil
+    }
+}

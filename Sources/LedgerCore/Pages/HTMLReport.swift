@@ -30,6 +30,7 @@ public struct HTMLReport {
         if let portfolio = try portfolio() { sections.append(("portfolio", "Portfolio", portfolio)) }
         sections.append(("balances", "Balances", try balances()))
         if !journal.periodic.isEmpty { sections.append(("budget", "Budget", try budget())) }
+        if let receipts = receipts() { sections.append(("receipts", "Receipts", receipts)) }
         let warnings = compilation.diagnostics.sorted().filter { $0.severity == .warning }
         if !warnings.isEmpty {
             let items = warnings.map { d -> String in
@@ -262,6 +263,19 @@ public struct HTMLReport {
             html += "<h3>\(HTML.escape(report.length.label(of: p.first)))</h3>" + HTML.table(["Account", "Actual", "Budget", "Remaining", "Used"], cells, numericFrom: 1, classes: classes)
         }
         return html
+    }
+
+    /// The period's transactions with a `receipt:`, each linked to its file
+    /// (the path relative to where ledgerc ran, as `check` looks for it).
+    func receipts() -> String? {
+        var rows: [String] = []
+        for t in ledger.ordered where t.generated == nil && options.period.contains(t.date) {
+            guard let r = t.receipt else { continue }
+            let path = receiptPath(r, in: compilation.sources[t.location.file].path)
+            rows.append("<tr><td>\(t.date)</td><td>\(HTML.escape(t.description))</td><td><a href=\"\(HTML.escape(path))\">\(HTML.escape(r))</a></td></tr>")
+        }
+        guard !rows.isEmpty else { return nil }
+        return "<table><thead><tr><th>Date</th><th>Description</th><th>Receipt</th></tr></thead><tbody>\(rows.joined())</tbody></table>"
     }
 
     // MARK: Helpers

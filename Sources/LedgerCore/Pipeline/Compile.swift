@@ -35,6 +35,7 @@ public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilati
     let (journal, rootFiles) = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
     // Each stage takes the journal over (`consume`): its transactions move, never copy.
     let checked = checkJournal(consume journal, diagnostics: diagnostics, options: options)
+    checkReceipts(checked, sources: sources, diagnostics: diagnostics)
     let ledger = expandRules(consume checked, until: options.horizon, diagnostics: diagnostics)
     checkPositions(ledger, diagnostics: diagnostics)
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)

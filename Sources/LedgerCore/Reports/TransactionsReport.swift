@@ -95,6 +95,7 @@ public struct TransactionsReport: Report {
                     w.cell(.number(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
                     w.cell(.text(checkedUnitCost(p).map(costText) ?? "")); w.cell(.flag(t.generated != nil))
                     w.cell(.place(src.file, src.line)); w.cell(.text(p.comment ?? t.comment ?? ""))
+                    w.cell(.text(receipt(t, p) ?? ""))
                     w.endRow()
                 }
             }
@@ -105,8 +106,8 @@ public struct TransactionsReport: Report {
     }
 
     static let csvColumns = ["txn", "date", "status", "code", "description", "account", "amount", "commodity", "cost",
-                             "generated", "source", "comment"].map { Column($0, $0) }
-    static let columns = ["date", "date2", "status", "code", "description", "payee", "comment", "tags", "source", "generated",
+                             "generated", "source", "comment", "receipt"].map { Column($0, $0) }
+    static let columns = ["date", "date2", "status", "code", "description", "payee", "comment", "tags", "receipt", "source", "generated",
                           "rule", "postings"].map { Column($0, $0) }
     static let postingColumns = ["account", "amount", "commodity", "cost", "inferred", "virtual", "comment", "tags"].map { Column($0, $0) }
 
@@ -118,6 +119,7 @@ public struct TransactionsReport: Report {
         w.cell(t.status == .unmarked ? .missing : .text(t.status.word)); w.cell(t.code.map(Cell.text) ?? .missing)
         w.cell(.text(t.description)); w.cell(.text(t.payee)); w.cell(t.comment.map(Cell.text) ?? .missing)
         w.cell(t.comment == nil ? TransactionsReport.noTags : tagCells(t.tags))
+        w.cell(t.receipt.map(Cell.text) ?? .missing)
         w.cell(.place(src.file, src.line))
         w.cell(.flag(t.generated != nil))
         w.cell(t.generated.map { g in
@@ -164,5 +166,12 @@ public struct TransactionsReport: Report {
             printer.write(shown, into: &buf, extraComment: printer.generatedComment(t))
         }
         return buf.bytes
+    }
+
+    /// The receipt of a posting: its own `receipt:` tag, else its transaction's.
+    func receipt(_ t: Transaction, _ p: Posting) -> String? {
+        if let c = p.comment, containsIgnoringASCIICase(c, "receipt:"),
+           let r = p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value, !r.isEmpty { return r }
+        return t.comment == nil ? nil : t.tag("receipt")
     }
 }
