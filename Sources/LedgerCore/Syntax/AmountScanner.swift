@@ -132,6 +132,30 @@ extension Lexer {
             for _ in 0..<chunkDigits { p *= 10 }
             mantissa = mantissa * p + Int128(chunk)
         }
+        // An exponent, as hledger reads it: `1E3` is 1000, `2.5e-2` is 0.025
+        // (`E` then a digit; `1EUR` stays a number and a commodity).
+        if pos < end, bytes[pos] == UInt8(ascii: "E") || bytes[pos] == UInt8(ascii: "e") {
+            var i = pos + 1
+            var negative = false
+            if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { negative = bytes[i] == UInt8(ascii: "-"); i += 1 }
+            var exponent = 0, expDigits = 0
+            while i < end, Lexer.isDigit(bytes[i]), expDigits < 3 {
+                exponent = exponent * 10 + Int(bytes[i] - 0x30)
+                expDigits += 1
+                i += 1
+            }
+            if expDigits > 0, i >= end || !Lexer.isDigit(bytes[i]) {
+                pos = i
+                scale += negative ? exponent : -exponent
+                if scale > ExactDecimal.maxScale { return .failure(.tooLarge(at: start)) }
+                if scale < 0 {
+                    // Whole digits gained: the number must still fit.
+                    guard digits - scale <= Lexer.maxDigits else { return .failure(.tooLarge(at: start)) }
+                    for _ in 0..<(-scale) { mantissa *= 10 }
+                    scale = 0
+                }
+            }
+        }
         return .success((ExactDecimal(mantissa: mantissa, scale: scale), grouped))
     }
 }
