@@ -23,4 +23,20 @@ final class DialectTests: XCTestCase {
         let r = try runLedgerc(["report", "transactions", "-", "--format", "csv"], stdin: "2025-01-01 *Opening balances\n    a  1 USD\n    b\n")
         XCTAssertTrue(r.stdout.contains(",2025-01-01,cleared,,Opening balances,"), r.stdout)
     }
+
+    func testRegularExpressionAliases() throws {
+        let journal = "alias /^(expenses):food/ = \\1:groceries\nalias checking = assets:bank\n\n2025-01-01 x\n    Expenses:Food:Fruit  1 USD\n    checking\n"
+        XCTAssertEqual(try balances(journal), "account,commodity,balance\nExpenses:groceries:Fruit,USD,1\nassets:bank,USD,-1\n")
+        let bad = try runLedgerc(["check", "-"], stdin: "alias /(/ = x\n")
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("'/(/' is not a regular expression"), bad.stderr)
+    }
+
+    func testPostingDatesAreWarnedNotIgnored() throws {
+        let r = try runLedgerc(["check", "-"], stdin: "2025-01-01 x\n    a  1 USD  ; date: 2025-01-07\n    b  ; [2025-01-09]\n    c  0 USD  ; [note]\n")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("<stdin>:2:17: warning: ledgerc ignores the posting date '2025-01-07'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("<stdin>:3:10: warning: ledgerc ignores the posting date '2025-01-09'"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "warning:").count - 1, 2, r.stderr)
+    }
 }

@@ -24,6 +24,7 @@ public enum Messages {
     public static var automatedTransactionsHint: DiagnosticMessage { .init("automatedTransactionsHint", "write the extra postings in each transaction; see docs/COMPATIBILITY.md") }
     public static var automatedTransactionsUnsupported: DiagnosticMessage { .init("automatedTransactionsUnsupported", "automated transactions ('= QUERY') are not supported") }
     public static func badAlias() -> DiagnosticMessage { .init("badAlias", "an alias needs the form 'alias OLD = NEW'") }
+    public static func badAliasRegex(_ source: String) -> DiagnosticMessage { .init("badAliasRegex", "'/\(source)/' is not a regular expression") }
     public static func badDecimalMark(_ text: String) -> DiagnosticMessage {
         .init("badDecimalMark", "decimal-mark must be '.' or ',', not '\(text)'")
     }
@@ -94,6 +95,9 @@ public enum Messages {
     public static var overflow: DiagnosticMessage { .init("overflow", "amount overflows: the sum is too large to compute exactly") }
     public static func periodNotScheduled(_ period: String) -> DiagnosticMessage {
         .init("periodNotScheduled", "ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, from, to, in): this rule sets no budget goal, though hledger's budget may use it")
+    }
+    public static func postingDateIgnored(_ date: String) -> DiagnosticMessage {
+        .init("postingDateIgnored", "ledgerc ignores the posting date '\(date)': the posting counts on its transaction's date, where hledger and ledger-cli use its own; balances by date may differ")
     }
     public static func postingsSum(_ sum: String) -> DiagnosticMessage { .init("postingsSum", "the postings sum to \(sum)") }
     public static func receiptMissing(_ receipt: String, _ path: String) -> DiagnosticMessage {

@@ -94,7 +94,16 @@ extension JournalParser {
         guard parts.count == 2, !old.isEmpty, !new.isEmpty else {
             return error(Messages.badAlias(), at: lineStart)
         }
+        // `/REGEX/`: a regular-expression alias, as hledger's (case-insensitive, `\1` for groups).
+        if old.count >= 2, old.hasPrefix("/"), old.hasSuffix("/") {
+            let source = String(old.dropFirst().dropLast())
+            guard let regex = try? Regex(source).ignoresCase() else {
+                return error(Messages.badAliasRegex(source), at: lineStart)
+            }
+            aliasRegexes[old] = regex
+        }
         reader.aliases.append(ReaderState.Alias(old: old, new: new))
+        aliased.removeAll()
     }
 
     /// `end aliases`, `end apply alias`, `end apply account`, `end apply`.
@@ -102,6 +111,7 @@ extension JournalParser {
         let rest = sourceText(lx.textUntilComment())
         if rest == "aliases" || rest == "apply alias" {
             reader.aliases.removeAll()
+            aliased.removeAll()
         } else if rest == "apply account" || rest == "apply" {
             if !reader.accountPrefixes.isEmpty { reader.accountPrefixes.removeLast() }
         } else {

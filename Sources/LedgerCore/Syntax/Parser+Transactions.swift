@@ -117,7 +117,12 @@ extension JournalParser {
         lx.skipSpaces()
         if lx.eat(UInt8(ascii: ";")) {
             lx.skipSpaces()
-            p.comment = sourceText(lx.rest())
+            let start = lx.pos
+            let comment = sourceText(lx.rest())
+            p.comment = comment
+            if let date = JournalParser.postingDate(comment) {
+                diagnostics.warning(Messages.postingDateIgnored(date), at: location(start))
+            }
         } else if !lx.atEnd {
             error(Messages.unexpectedText(p.amount == nil ? "the account" : "the amount"), at: lx.pos)
             return nil
@@ -258,16 +263,48 @@ extension JournalParser {
         return journal.accounts.intern(applyAliases(name))
     }
 
-    func applyAliases(_ name: String) -> String {
-        var name = name
+    func applyAliases(_ original: String) -> String {
+        if let done = aliased[original] { return done }
+        var name = original
         // The most recent alias applies first, as in hledger.
         for alias in reader.aliases.reversed() {
-            if name == alias.old {
+            if let regex = aliasRegexes[alias.old] {
+                name = name.replacing(regex) { match in JournalParser.expand(alias.new, match) }
+            } else if name == alias.old {
                 name = alias.new
             } else if name.hasPrefix(alias.old + ":") {
                 name = alias.new + name.dropFirst(alias.old.count)
             }
         }
+        aliased[original] = name
         return name
+    }
+
+    /// A regular-expression alias's replacement with `\1`...`\9` filled in.
+    static func expand(_ replacement: String, _ match: Regex<AnyRegexOutput>.Match) -> String {
+        var out = ""
+        var chars = replacement.makeIterator()
+        while let c = chars.next() {
+            guard c == "\\" else { out.append(c); continue }
+            guard let d = chars.next() else { out.append(c); break }
+            if let k = d.wholeNumberValue, k < match.output.count {
+                out += match.output[k].substring.map(String.init) ?? ""
+            } else {
+                out.append(c)
+                out.append(d)
+            }
+        }
+        return out
+    }
+
+    /// A posting's own date as hledger (`date:D`) or ledger-cli (`[D]`) writes
+    /// it in the comment, which ledgerc does not apply yet: warned, not ignored.
+    static func postingDate(_ comment: String) -> String? {
+        if comment.contains("["), let open = comment.firstIndex(of: "["), let close = comment[open...].firstIndex(of: "]") {
+            let inside = comment[comment.index(after: open)..<close]
+            if inside.first?.isNumber == true, inside.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "/" || $0 == "." || $0 == "=" }) { return String(inside) }
+        }
+        guard containsIgnoringASCIICase(comment, "date") else { return nil }
+        return parseTags(comment).first { $0.key.lowercased() == "date" || $0.key.lowercased() == "date2" }?.value
     }
 }

@@ -35,6 +35,11 @@ package final class JournalParser {
     @exclusivity(unchecked) public var currentYear: Int?
     /// What the directives read so far set for the lines that follow.
     @exclusivity(unchecked) var reader = ReaderState()
+    /// `alias /REGEX/ = NEW`: each expression compiled once.
+    @exclusivity(unchecked) var aliasRegexes: [String: Regex<AnyRegexOutput>] = [:]
+    /// Account names after the aliases in effect, each worked out once
+    /// (emptied when the aliases change).
+    @exclusivity(unchecked) var aliased: [String: String] = [:]
 
     /// Files at least this large are read by two parsers at once.
     @exclusivity(unchecked) public var parallelThreshold = JournalParser.defaultParallelThreshold
