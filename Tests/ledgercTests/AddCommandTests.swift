@@ -130,6 +130,14 @@ final class AddCommandTests: XCTestCase {
         XCTAssertEqual(try contents(), unordered + "\n\n2025-03-02 c\n    자산:현금  1 KRW\n    자산:은행\n")
     }
 
+    func testJSONDiagnosticsAreOneArray() throws {
+        let r = try add(["2025-03-02", "편의점", "지출:식비:장보가", "4,500 KRW", "부채:카드", "--diagnostics", "json"])
+        XCTAssertEqual(r.status, 1)
+        let array = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [[String: Any]]
+        XCTAssertEqual(array?.first?["file"] as? String, "(new transaction)", r.stderr)
+        XCTAssertEqual(array?.first?["line"] as? Int, 2)
+    }
+
     func testUsage() throws {
         XCTAssertEqual(try add(["2025-03-02", "편의점", "지출:식비:외식"]).status, 2)  // one posting, not a terminal
         XCTAssertEqual(try runLedgerc(["add", "no-such.ledger", "x", "a:b", "1", "c:d"]).status, 2)

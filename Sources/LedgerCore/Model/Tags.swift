@@ -49,8 +49,13 @@ extension Transaction {
         if let r = tag("receipt"), !r.isEmpty { return r }
         for p in postings {
             guard let c = p.comment, containsIgnoringASCIICase(c, "receipt:") else { continue }
-            if let r = p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value, !r.isEmpty { return r }
+            if let r = p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value.nilIfEmpty { return r }
         }
         return nil
     }
+}
+
+extension String {
+    /// Nil for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

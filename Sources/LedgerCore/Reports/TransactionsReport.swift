@@ -22,7 +22,7 @@ public struct TransactionsReport: Report {
         }
     }
 
-    /// The transactions to show, each with the postings `--account` keeps.
+    /// The transactions to show, each with the postings the query keeps.
     func selected() -> [(Transaction, [Int])] {
         var out: [(Transaction, [Int])] = []
         forEachSelected { t, filter in out.append((t, t.postings.indices.filter { filter.matches(t, t.postings[$0]) })) }
@@ -88,6 +88,7 @@ public struct TransactionsReport: Report {
             forEachSelected { t, filter in
                 number += 1
                 let src = source(t)
+                let transactionReceipt = t.comment == nil ? nil : t.tag("receipt")
                 for p in t.postings where filter.matches(t, p) {
                     let a = p.amount!
                     w.cell(.count(number)); w.cell(.date(t.date)); w.cell(.text(t.status.word))
@@ -95,7 +96,7 @@ public struct TransactionsReport: Report {
                     w.cell(.number(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
                     w.cell(.text(checkedUnitCost(p).map(costText) ?? "")); w.cell(.flag(t.generated != nil))
                     w.cell(.place(src.file, src.line)); w.cell(.text(p.comment ?? t.comment ?? ""))
-                    w.cell(.text(receipt(t, p) ?? ""))
+                    w.cell(.text(receipt(of: p) ?? transactionReceipt ?? ""))
                     w.endRow()
                 }
             }
@@ -168,10 +169,9 @@ public struct TransactionsReport: Report {
         return buf.bytes
     }
 
-    /// The receipt of a posting: its own `receipt:` tag, else its transaction's.
-    func receipt(_ t: Transaction, _ p: Posting) -> String? {
-        if let c = p.comment, containsIgnoringASCIICase(c, "receipt:"),
-           let r = p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value, !r.isEmpty { return r }
-        return t.comment == nil ? nil : t.tag("receipt")
+    /// A posting's own `receipt:` tag (the CSV row falls back to its transaction's).
+    func receipt(of p: Posting) -> String? {
+        guard let c = p.comment, containsIgnoringASCIICase(c, "receipt:") else { return nil }
+        return p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value.nilIfEmpty
     }
 }

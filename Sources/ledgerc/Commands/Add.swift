@@ -92,7 +92,7 @@ enum AddCommand: Subcommand {
         } catch let e as UsageError {
             // A date that is not in the calendar is a refusal of the input, like check's errors.
             RunDiagnostics.error(e.message)
-            writeStderr("nothing was written to \(file)\n")
+            say("nothing was written to \(file)")
             return 1
         }
         let common = try CommonOptions(Arguments([file] + values.flatMap { [$0.key, $0.value] } + flags.filter { $0 == "--werror" }.sorted(),
@@ -117,17 +117,23 @@ enum AddCommand: Subcommand {
         let plan = AddPlan(compilation, new: new, allowNewAccounts: flags.contains("--new-account"), options: options)
         guard plan.problems.isEmpty else {
             RunDiagnostics.show(plan.problems, sources: plan.sources)
-            writeStderr("nothing was written to \(file)\n")
+            say("nothing was written to \(file)")
             return 1
         }
         writeStdout(plan.text)
         guard let writer else {
-            writeStderr("(dry run: would be added at \(file):\(plan.line))\n")
+            say("(dry run: would be added at \(file):\(plan.line))")
             return 0
         }
         try writer.write(plan.edited)
-        writeStderr("added at \(file):\(plan.line)\n")
+        say("added at \(file):\(plan.line)")
         return 0
+    }
+
+    /// A line for the person on standard error; with JSON or GitHub
+    /// diagnostics standard error holds only those, so it is left out.
+    static func say(_ line: String) {
+        if RunDiagnostics.format == .text { writeStderr(line + "\n") }
     }
 
     /// `2025-03-02` (also `/` or `.`), `today`, `yesterday`; nil for a word
