@@ -22,10 +22,11 @@ public struct HTMLReport {
         var sections: [(id: String, title: String, body: String)] = []
         let months = try MonthSummaryReport(ledger: ledger, options: options).rows()
         let commodities = Array(Set(months.map(\.commodity))).sorted { journal.commodities[$0] < journal.commodities[$1] }
-        sections.append(("overview", "Overview", try overview(months, commodities)))
+        let worth = try netWorthByMonth()
+        sections.append(("overview", "Overview", try overview(months, commodities, worth)))
         sections.append(("months", "Months", monthCharts(months, commodities)))
-        sections.append(("categories", "Spending by category", categoryCharts(months, commodities)))
-        sections.append(("net-worth", "Net worth", try netWorth()))
+        sections.append(("categories", "Spending by category", try categoryCharts(months, commodities)))
+        sections.append(("net-worth", "Net worth", netWorth(worth)))
         if !journal.rules.isEmpty { sections.append(("upcoming", "Upcoming and recurring", upcoming())) }
         if let portfolio = try portfolio() { sections.append(("portfolio", "Portfolio", portfolio)) }
         sections.append(("balances", "Balances", try balances()))
@@ -53,7 +54,7 @@ public struct HTMLReport {
     func number(_ q: ExactDecimal) -> Double { Double(q.description) ?? 0 }
     func name(_ c: Int32) -> String { journal.commodities[c].isEmpty ? "(no commodity)" : journal.commodities[c] }
 
-    func overview(_ months: [MonthSummary], _ commodities: [Int32]) throws(AmountOverflow) -> String {
+    func overview(_ months: [MonthSummary], _ commodities: [Int32], _ worth: NetWorth) throws(AmountOverflow) -> String {
         var html = ""
         for c in commodities {
             var income = ExactDecimal.zero, expenses = ExactDecimal.zero
@@ -67,7 +68,6 @@ public struct HTMLReport {
             html += card("Income", money(income, c)) + card("Expenses", money(expenses, c)) + card("Net", money(net, c))
             html += card("Savings rate", rate.map(percent) ?? "—") + "</div>"
         }
-        let worth = try netWorthByMonth()
         if let last = worth.labels.last {
             html += "<h3>Net worth at \(HTML.escape(last))</h3><div class=\"cards\">"
             for (c, values) in worth.values {
@@ -99,13 +99,15 @@ public struct HTMLReport {
         return html.isEmpty ? "<p>No months to show.</p>" : html
     }
 
-    func categoryCharts(_ months: [MonthSummary], _ commodities: [Int32]) -> String {
+    func categoryCharts(_ months: [MonthSummary], _ commodities: [Int32]) throws(AmountOverflow) -> String {
         var html = ""
         let accounts = journal.accounts
         for c in commodities {
             let rows = months.filter { $0.commodity == c }
             var totals: [Int32: ExactDecimal] = [:]
-            for r in rows { for cat in r.categories { totals[cat.account] = totals[cat.account].flatMap { $0.adding(cat.amount) } ?? cat.amount } }
+            for r in rows {
+                for cat in r.categories { totals[cat.account] = try (totals[cat.account] ?? .zero).plus(cat.amount, at: nil) }
+            }
             let order = totals.keys.sorted { totals[$0]! == totals[$1]! ? accounts[$0] < accounts[$1] : totals[$1]! < totals[$0]! }
             guard !order.isEmpty else { continue }
             let labels = rows.map { $0.month.monthText }
@@ -119,8 +121,12 @@ public struct HTMLReport {
         return html.isEmpty ? "<p>No expenses in the period.</p>" : html
     }
 
-    /// Assets plus liabilities at each month's end, per commodity, and before the period.
-    func netWorthByMonth() throws(AmountOverflow) -> (labels: [String], values: [(Int32, [ExactDecimal])], opening: [Int32: ExactDecimal]) {
+    /// Net worth per commodity: month-end labels, a value per month, and the value before the period.
+    typealias NetWorth = (labels: [String], values: [(Int32, [ExactDecimal])], opening: [Int32: ExactDecimal])
+
+    /// Assets plus liabilities at each month's end, per commodity, and before the
+    /// period (a commodity with no posting yet is worth zero).
+    func netWorthByMonth() throws(AmountOverflow) -> NetWorth {
         let accounts = journal.accounts
         let counts = (0..<Int32(accounts.count)).map { id -> Bool in
             let t = accounts.type(of: id)
@@ -147,8 +153,7 @@ public struct HTMLReport {
         return (monthsSeen.map(\.monthText), commodities.map { c in (c, perMonth.map { $0[c] ?? .zero }) }, opening)
     }
 
-    func netWorth() throws(AmountOverflow) -> String {
-        let worth = try netWorthByMonth()
+    func netWorth(_ worth: NetWorth) -> String {
         guard !worth.labels.isEmpty else { return "<p>No asset or liability postings in the period.</p>" }
         var html = ""
         for (c, values) in worth.values {

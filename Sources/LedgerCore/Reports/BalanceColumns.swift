@@ -10,7 +10,7 @@ struct BalanceColumns {
     /// The text width the table wraps to.
     static let textWidth = 80
 
-    func document() -> ReportDocument {
+    func document() throws(AmountOverflow) -> ReportDocument {
         let commodities = ledger.journal.commodities
         let length = options.grouping!
         let showsTotal = !options.historical
@@ -27,23 +27,20 @@ struct BalanceColumns {
         var nestedColumns = [Column("account", "Account"), Column("commodity", "Commodity"), Column("periods", "Periods")]
         if showsTotal { nestedColumns.append(Column("total", "Total", numeric: true)) }
 
-        func addRows(label: (Bool) -> Cell, sums: [AmountSums]) {
+        func addRows(label: (Bool) -> Cell, sums: [AmountSums]) throws(AmountOverflow) {
             for (n, a) in shownAmounts(sums, commodities).enumerated() {
                 let c = a.commodity
                 var flat: [Cell] = [label(n == 0), .commodity(c)]
                 var periods: [[Cell]] = []
                 var sum = ExactDecimal.zero
-                var exact = true
                 for (k, s) in sums.enumerated() {
                     let q = s.quantity(c)
                     // A zero is a plain 0 in text, as hledger shows it.
                     flat.append(q.isZero ? .shownAs("0", .amount(q, c)) : .amount(q, c))
                     periods.append([.text(length.label(of: grid.columns[k].first)), .date(grid.columns[k].first), .date(grid.columns[k].last), .amount(q, c)])
-                    if let next = sum.adding(q) { sum = next } else { exact = false }
+                    sum = try sum.plus(q, at: nil)
                 }
-                // The total of a row is the sum of figures that each fit, so it
-                // fits too unless the row is absurd; then it says so.
-                let totalCell: Cell = exact ? .amount(sum, c) : .text("(too large)")
+                let totalCell: Cell = .amount(sum, c)
                 if showsTotal { flat.append(totalCell) }
                 flatRows.append(flat)
                 var nested: [Cell] = [label(false), .commodity(c), .table(ReportTable(name: "periods", columns: periodColumns, rows: periods))]
@@ -53,7 +50,7 @@ struct BalanceColumns {
         }
         let accounts = ledger.journal.accounts
         for row in grid.rows {
-            addRows(label: { first in
+            try addRows(label: { first in
                 let name: String
                 if options.flat || accounts.depth[Int(row.account)] <= 1 {
                     name = accounts[row.account]
@@ -64,7 +61,7 @@ struct BalanceColumns {
             }, sums: row.sums)
         }
         let balanceRows = flatRows.count
-        addRows(label: { _ in .shownAs("", .missing) }, sums: grid.total)
+        try addRows(label: { _ in .shownAs("", .missing) }, sums: grid.total)
         let totalFlat = Array(flatRows[balanceRows...])
         let totalNested = Array(nestedRows[balanceRows...]).map { Array($0.dropFirst()) }
         let balances = ReportTable(name: "balances", columns: flatColumns, rows: Array(flatRows[..<balanceRows]))

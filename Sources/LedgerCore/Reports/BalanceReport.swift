@@ -119,7 +119,7 @@ public struct BalanceReport: Report {
     public func document() throws(AmountOverflow) -> ReportDocument {
         let grid = try grid()
         if options.grouping == nil { return singleColumn(grid) }
-        return BalanceColumns(ledger: ledger, options: options, grid: grid).document()
+        return try BalanceColumns(ledger: ledger, options: options, grid: grid).document()
     }
 
     /// `balances`: a row per account and commodity, in tree order; `totals`: a row per commodity.

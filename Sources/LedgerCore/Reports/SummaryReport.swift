@@ -1,5 +1,6 @@
-/// One month and commodity of the summary: what came in, what went out.
+/// One month (or `--period`) and commodity of the summary: what came in, what went out.
 public struct MonthSummary: Sendable {
+    /// The first day of the row's month (of its week, quarter or year with `--period`).
     public var month: CivilDate
     public var commodity: Int32
     /// Income as a positive number (income postings are negative in the journal).

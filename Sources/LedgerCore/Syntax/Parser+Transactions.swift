@@ -300,7 +300,8 @@ extension JournalParser {
     /// A posting's own date as hledger (`date:D`) or ledger-cli (`[D]`) writes
     /// it in the comment, which ledgerc does not apply yet: warned, not ignored.
     static func postingDate(_ comment: String) -> String? {
-        if comment.contains("["), let open = comment.firstIndex(of: "["), let close = comment[open...].firstIndex(of: "]") {
+        // Bytes first: nearly every comment has neither a `[` nor `date`.
+        if comment.utf8.contains(UInt8(ascii: "[")), let open = comment.firstIndex(of: "["), let close = comment[open...].firstIndex(of: "]") {
             let inside = comment[comment.index(after: open)..<close]
             if inside.first?.isNumber == true, inside.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "/" || $0 == "." || $0 == "=" }) { return String(inside) }
         }

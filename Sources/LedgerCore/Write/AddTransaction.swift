@@ -61,7 +61,7 @@ package struct AddPlan {
         let (at, leading, trailing) = AddPlan.insertionPoint(compilation, fileIndex: fileIndex, date: new.date, crlf: crlf)
         let inserted = leading + written + trailing
         edited = Array(bytes[..<at]) + inserted + Array(bytes[at...])
-        line = SourceFile(path: file.path, bytes: edited).lineAndColumn(of: at + leading.count).line
+        line = edited[..<(at + leading.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         problems += unknownAccounts(compilation, new: new, canonical: canonical, pseudo: pseudo, allowed: allowNewAccounts)
         guard problems.isEmpty else { return }
         // Compile the journal with the transaction in it; map each problem back.
@@ -69,6 +69,7 @@ package struct AddPlan {
         let inputs = compilation.rootFiles.map { i in
             InputFile(path: compilation.sources.files[i].path, bytes: i == fileIndex ? edited : compilation.sources.files[i].bytes)
         }
+        // Also where another root file includes FILE.
         options.overlay[file.path] = edited
         let after = compile(inputs, until: compilation.ledger.until, options: options)
         let start = at + leading.count, end = start + written.count
@@ -142,7 +143,7 @@ package struct AddPlan {
             var leading: [UInt8] = []
             if !bytes.isEmpty && bytes.last != 0x0A { leading += eol }
             // One blank line before it, unless the file already ends with one (or is empty).
-            let endsBlank = bytes.count >= 2 && bytes[bytes.count - 1] == 0x0A && (bytes[bytes.count - 2] == 0x0A || (bytes.count >= 3 && bytes[bytes.count - 2] == 0x0D && bytes[bytes.count - 3] == 0x0A))
+            let endsBlank = bytes.suffix(2).elementsEqual([0x0A, 0x0A]) || bytes.suffix(3).elementsEqual([0x0A, 0x0D, 0x0A])
             if !bytes.isEmpty && !endsBlank { leading += eol }
             return (bytes.count, leading, [])
         }

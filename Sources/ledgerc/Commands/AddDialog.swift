@@ -9,13 +9,17 @@ struct AddDialog {
     let compilation: Compilation
     let date: CivilDate
     let description: String?
+    /// Account names, most used first (counted once, for every question).
+    private let accountNames: [String]
 
-    /// Account names, most used first.
-    private var accountNames: [String] {
+    init(compilation: Compilation, date: CivilDate, description: String?) {
+        self.compilation = compilation
+        self.date = date
+        self.description = description
         let accounts = compilation.ledger.journal.accounts
         var uses = [Int](repeating: 0, count: accounts.count)
         for t in compilation.ledger.transactions { for p in t.postings { uses[Int(p.account)] += 1 } }
-        return (0..<Int32(accounts.count)).filter { uses[Int($0)] > 0 || accounts.declared[$0] != nil }
+        accountNames = (0..<Int32(accounts.count)).filter { uses[Int($0)] > 0 || accounts.declared[$0] != nil }
             .sorted { uses[Int($0)] != uses[Int($1)] ? uses[Int($0)] > uses[Int($1)] : accounts[$0] < accounts[$1] }
             .map { accounts[$0] }
     }
