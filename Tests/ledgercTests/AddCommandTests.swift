@@ -159,28 +159,15 @@ final class AddCommandTests: XCTestCase {
             test.addTeardownBlock { [self] in _ = try? run(["kill-session", "-t", session]) }
         }
 
-        /// Runs tmux; only `capture-pane` has its output read. (A command that
-        /// starts the tmux server must not get a pipe: the server would keep
-        /// it open, and reading it would never end.)
+        /// Runs tmux; only `capture-pane` has its output read. The tmux
+        /// server that the first command starts keeps no descriptor of ours
+        /// (see ChildProcess), so waiting for the command ends.
         @discardableResult
         func run(_ args: [String]) throws -> String {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: tmux)
-            p.arguments = args
-            p.standardInput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            guard args.first == "capture-pane" else {
-                p.standardOutput = FileHandle.nullDevice
-                try p.run()
-                p.waitUntilExit()
-                return ""
-            }
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            let out = try OutputFile()
+            let child = try ChildProcess.start(tmux, args, stdout: args.first == "capture-pane" ? out.descriptor : nil)
+            child.wait(seconds: 30)
+            return out.text
         }
 
         func send(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }

@@ -186,15 +186,11 @@ final class CheckCommandTests: XCTestCase {
         let text = Array("2025-01-01 x\n    a  1 X\n    b  2 X\n".utf8)
         _ = text.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "cd '\(dir.path)' && '\(ledgercBinary.path)' check \"$(printf 'bad-\\377.ledger')\" 2>&1"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let stderr = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(p.terminationStatus, 1, stderr)
+        let out = try OutputFile()
+        let status = try ChildProcess.start("/bin/sh", ["-c", "cd '\(dir.path)' && '\(ledgercBinary.path)' check \"$(printf 'bad-\\377.ledger')\" 2>&1"],
+                                            stdout: out.descriptor).wait()
+        let stderr = out.text
+        XCTAssertEqual(status, 1, stderr)
         XCTAssertTrue(stderr.hasPrefix("bad-\\xff.ledger:1:1: error: transaction does not balance"), stderr)
     }
 

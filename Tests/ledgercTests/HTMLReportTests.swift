@@ -102,21 +102,13 @@ final class HTMLReportTests: XCTestCase {
         let path = dir.appendingPathComponent("household.html").path
         XCTAssertEqual(try runLedgerc(["report", "html", "samples/household.ledger", "-o", path], env: ["LEDGERC_TODAY": "2025-06-20"]).status, 0)
         func browser(_ args: [String]) throws -> (out: String, err: String) {
-            let p = Process(), out = Pipe()
-            let errFile = dir.appendingPathComponent("chromium-\(UUID().uuidString).log")
-            FileManager.default.createFile(atPath: errFile.path, contents: nil)
-            let err = try FileHandle(forWritingTo: errFile)
-            p.executableURL = URL(fileURLWithPath: chromium)
-            p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(dir.path)/profile",
-                           "--enable-logging=stderr", "--v=0"] + args + ["file://\(path)"]
-            p.standardOutput = out
-            p.standardError = err
-            p.standardInput = FileHandle.nullDevice
-            try p.run()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            try err.close()
-            return (String(decoding: outData, as: UTF8.self), try String(contentsOf: errFile, encoding: .utf8))
+            let out = try OutputFile(), err = try OutputFile()
+            let child = try ChildProcess.start(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                                          "--user-data-dir=\(dir.path)/profile", "--enable-logging=stderr", "--v=0"]
+                                                         + args + ["file://\(path)"],
+                                               stdout: out.descriptor, stderr: err.descriptor)
+            child.wait(seconds: 120)
+            return (out.text, err.text)
         }
         let dom = try browser(["--dump-dom"])
         XCTAssertTrue(dom.out.contains("<section id=\"overview\">"), dom.err)

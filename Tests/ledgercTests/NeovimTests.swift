@@ -23,28 +23,17 @@ final class NeovimTests: XCTestCase {
             식비
 
         """.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: nvim)
-        process.arguments = ["--headless", "-u", "NONE", "-c", "luafile " + repositoryRoot.appendingPathComponent("Tests/Editors/neovim-lsp.lua").path]
-        process.currentDirectoryURL = dir
         var env = ProcessInfo.processInfo.environment
         env["LEDGERC_BIN"] = ledgercBinary.path
         env["LEDGER_FILE_TO_OPEN"] = file.path
         env["COMPLETE_AT"] = "8:6"
         env["LEDGERC_TODAY"] = "2025-12-31"
         env["HOME"] = dir.path
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let out = try OutputFile()
+        let script = repositoryRoot.appendingPathComponent("Tests/Editors/neovim-lsp.lua").path
+        try ChildProcess.start(nvim, ["--headless", "-u", "NONE", "-c", "luafile " + script],
+                               environment: env, directory: dir.path, stdout: out.descriptor).wait(seconds: 90)
+        let lines = out.text.split(separator: "\n").map(String.init)
         // Byte column 20: four spaces, 13 bytes of `지출:식비`, two spaces. The
         // server counted UTF-16 units (12) and Neovim converted them.
         XCTAssertEqual(lines, [

@@ -22,44 +22,21 @@ struct RunResult {
 }
 
 /// Runs `ledgerc` from the repository root with a pinned today and no LEDGER_FILE.
-func runLedgerc(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL = repositoryRoot) throws -> RunResult {
-    let process = Process()
-    process.executableURL = ledgercBinary
-    process.arguments = args
-    process.currentDirectoryURL = cwd
+/// Output goes to files, so a large output can never block the child; a run
+/// that takes over five minutes is killed and fails the test.
+func runLedgerc(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL = repositoryRoot,
+                file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
     var environment = ProcessInfo.processInfo.environment
     environment["LEDGERC_TODAY"] = "2025-12-31"
     environment.removeValue(forKey: "LEDGER_FILE")
     environment["NO_COLOR"] = "1"
     for (k, v) in env { environment[k] = v }
-    process.environment = environment
-    // Output goes to files, so a large output can never block the child.
-    let dir = FileManager.default.temporaryDirectory
-    let outURL = dir.appendingPathComponent("ledgerc-out-\(UUID().uuidString)")
-    let errURL = dir.appendingPathComponent("ledgerc-err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    defer {
-        try? FileManager.default.removeItem(at: outURL)
-        try? FileManager.default.removeItem(at: errURL)
-    }
-    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    // A command that exits without reading its input makes the write fail
-    // (EPIPE): that is the command's business, not the test process's end.
-    signal(SIGPIPE, SIG_IGN)
-    try process.run()
-    if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return RunResult(status: process.terminationStatus,
-                     stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                     stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    let out = try OutputFile(), err = try OutputFile(), input = try OutputFile()
+    if let stdin { try input.write(stdin) }
+    let child = try ChildProcess.start(ledgercBinary.path, args, environment: environment, directory: cwd.path,
+                                       stdin: input.descriptor, stdout: out.descriptor, stderr: err.descriptor)
+    let status = child.wait(seconds: 300, file: file, line: line)
+    return RunResult(status: status, stdout: out.text, stderr: err.text)
 }
 
 /// A fresh temporary directory, removed at the end of the test.

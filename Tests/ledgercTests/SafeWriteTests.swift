@@ -88,13 +88,9 @@ final class SafeWriteTests: XCTestCase {
 
     func testAFailedWriteToStandardOutputIsAnError() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full on this system") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "'\(ledgercBinary.path)' report transactions samples/household.ledger --format csv --until 2025-03-31 > /dev/full 2>/dev/null"]
-        p.currentDirectoryURL = repositoryRoot
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 2)
+        let status = try ChildProcess.start("/bin/sh", ["-c", "'\(ledgercBinary.path)' report transactions samples/household.ledger --format csv --until 2025-03-31 > /dev/full 2>/dev/null"],
+                                            directory: repositoryRoot.path).wait()
+        XCTAssertEqual(status, 2)
     }
 
     func testNoTemporaryFileIsLeftAfterAFailure() throws {
@@ -110,19 +106,11 @@ final class SafeWriteTests: XCTestCase {
     func testTwoWritersAtOnceLoseNothing() throws {
         let dir = try temporaryDirectory(self)
         let file = try write(journal, "shared.ledger", in: dir)
-        var processes: [Process] = []
-        for until in ["2025-06-30", "2025-09-30", "2025-04-30", "2025-12-31"] {
-            let p = Process()
-            p.executableURL = ledgercBinary
-            p.arguments = ["materialize", file.path, "--until", until, "--write", "--quiet"]
-            p.environment = ["LEDGERC_TODAY": "2025-12-31"]
-            processes.append(p)
+        let writers = try ["2025-06-30", "2025-09-30", "2025-04-30", "2025-12-31"].map { until in
+            try ChildProcess.start(ledgercBinary.path, ["materialize", file.path, "--until", until, "--write", "--quiet"],
+                                   environment: ["LEDGERC_TODAY": "2025-12-31"])
         }
-        for p in processes { try p.run() }
-        for p in processes {
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 0)
-        }
+        for writer in writers { XCTAssertEqual(writer.wait(), 0) }
         let text = try contents(file)
         XCTAssertEqual(text.components(separatedBy: "; repeat: Salary, net | employer").count - 1, 12, text)
         XCTAssertEqual(try runLedgerc(["materialize", file.path, "--until", "2025-12-31"]).stdout, "", "nothing left to record")
@@ -139,14 +127,10 @@ final class SafeWriteTests: XCTestCase {
         var random = SystemRandomNumberGenerator()
         for round in 0..<12 {
             try text.write(to: file, atomically: false, encoding: .utf8)
-            let p = Process()
-            p.executableURL = ledgercBinary
-            p.arguments = ["fmt", file.path, "--write"]
-            p.environment = ["LEDGERC_TODAY": "2025-12-31"]
-            try p.run()
+            let writer = try ChildProcess.start(ledgercBinary.path, ["fmt", file.path, "--write"], environment: ["LEDGERC_TODAY": "2025-12-31"])
             usleep(UInt32.random(in: 0...60_000, using: &random))
-            kill(p.processIdentifier, round % 2 == 0 ? SIGTERM : SIGKILL)
-            p.waitUntilExit()
+            writer.send(round % 2 == 0 ? SIGTERM : SIGKILL)
+            writer.wait()
             let now = try contents(file)
             XCTAssertTrue(now == text || now == formatted, "round \(round): a mix of old and new text")
             if round % 2 == 0 {
