@@ -41,11 +41,12 @@ public struct Position: Sendable {
 /// Replays the ledger in date order and keeps every position by the
 /// moving-average cost method: a purchase adds its cost to the basis; a sale
 /// removes average cost × quantity from it and realizes the difference from
-/// its price. Postings of a held commodity without a cost (transfers) move the
-/// quantity, and a transfer out removes basis at average cost.
+/// its price. Postings of a traded commodity into or out of an asset account
+/// without a cost are transfers: shares moved between accounts in one
+/// transaction take their cost basis with them (see `Transfers`).
 package struct Portfolio {
     public private(set) var trades: [Trade] = []
-    /// Positions with at least one trade, in order of first trade.
+    /// Positions with at least one trade or transfer, in order of the first.
     public private(set) var positions: [Position] = []
 
     /// The first figure that could not be computed exactly, if any (the
@@ -54,22 +55,36 @@ package struct Portfolio {
 
     /// Replays transactions dated up to `end` (all when nil). With `diagnostics`,
     /// a sale of more than the account holds is an error at the sale's posting,
-    /// when the account bought the commodity at a cost before, unless the
-    /// account is declared with `allow-negative:`; and a figure that does not
-    /// fit is an error at its posting.
+    /// when the account bought the commodity at a cost before (or received it
+    /// from one that did), unless the account is declared with
+    /// `allow-negative:`; and a figure that does not fit is an error at its posting.
     public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil) {
         let journal = ledger.journal
         var index: [AccountCommodity: Int] = [:]
         let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
         // Basis removed by a sale or transfer is rounded once, this far past the money's precision.
         let places = { (c: Int32) in c < 0 ? 8 : min(ExactDecimal.maxScale, max(journal.commodities.precision(c), 2) + 6) }
-        // Which (account, commodity) pairs ever trade: every posting of those is followed,
-        // so that shares received without a cost count as held.
-        let traded = journal.tradedPairs.filter { assets[Int($0.account)] }
-        if traded.isEmpty { return }
+        // A commodity some asset account trades at a cost is followed in every
+        // asset account, so that shares received without a cost count as held.
+        var tradedCommodity = [Bool](repeating: false, count: journal.commodities.count)
+        for pair in journal.tradedPairs where assets[Int(pair.account)] { tradedCommodity[Int(pair.commodity)] = true }
+        guard tradedCommodity.contains(true) else { return }
+        let follows = { (account: Int32, commodity: Int32) in
+            commodity >= 0 && Int(commodity) < tradedCommodity.count && tradedCommodity[Int(commodity)] && assets[Int(account)]
+        }
+        func position(_ account: Int32, _ commodity: Int32, costCommodity: Int32) -> Int {
+            let k = AccountCommodity(account, commodity)
+            if let i = index[k] { return i }
+            index[k] = positions.count
+            positions.append(Position(account: account, commodity: commodity, costCommodity: costCommodity))
+            return positions.count - 1
+        }
+        var transfers = Transfers()
         // Transactions a streaming check let go of move positions too (as
         // transfers: they have no cost), in their place by date and file order.
-        let letGo = journal.letGo.flatMap { $0.touchedAny(traded) ? $0 : nil }
+        var touchesFollowed = false
+        journal.letGo?.touched.forEach { a, c in if follows(a, c) { touchesFollowed = true } }
+        let letGo = touchesFollowed ? journal.letGo : nil
         let records = letGo?.recordsInDateOrder() ?? []
         var next = 0
         func replayRecords(before day: Int32, _ seq: Int32) throws(AmountOverflow) {
@@ -77,18 +92,14 @@ package struct Portfolio {
             while next < records.count {
                 let r = letGo.records[records[next]]
                 guard r.day < day || r.day == day && r.seq < seq else { return }
-                for m in letGo.moves(of: records[next]) where m.mantissa != 0 && traded.contains(AccountCommodity(m.account, m.commodity)) {
-                    let k = AccountCommodity(m.account, m.commodity)
-                    if index[k] == nil {
-                        index[k] = positions.count
-                        positions.append(Position(account: m.account, commodity: m.commodity, costCommodity: -1))
-                    }
-                    let i = index[k]!
-                    try Portfolio.transfer(m.quantity, into: &positions[i], places: places(positions[i].costCommodity), at: nil)
+                for m in letGo.moves(of: records[next]) where m.mantissa != 0 && follows(m.account, m.commodity) {
+                    transfers.add(position(m.account, m.commodity, costCommodity: -1), m.quantity, at: nil)
                 }
+                try transfers.apply(to: &positions, places: places)
                 next += 1
             }
         }
+        var sales: [Int] = []
         do {
             for n in ledger.order {
                 let t = Int(n)
@@ -97,28 +108,27 @@ package struct Portfolio {
                     // Recorded transactions come first in `transactions`; generated ones after every record of their day.
                     try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)
                 }
+                // Transfers first, then purchases and sales in the order written.
+                sales.removeAll(keepingCapacity: true)
                 for j in ledger.transactions[t].postings.indices {
                     // Read the two fields first: most postings are not positions.
                     guard let a = ledger.transactions[t].postings[j].amount, !a.quantity.isZero,
-                          traded.contains(AccountCommodity(ledger.transactions[t].postings[j].account, a.commodity)) else { continue }
+                          follows(ledger.transactions[t].postings[j].account, a.commodity) else { continue }
                     let p = ledger.transactions[t].postings[j]
                     guard p.virtual != .unbalanced else { continue }
-                    let at = p.amountLocation
-                    let k = AccountCommodity(p.account, a.commodity)
-                    let cost = try Portfolio.cost(of: p, at: at)
-                    let i: Int
-                    if let existing = index[k] {
-                        i = existing
+                    if p.cost == nil && p.lot == nil {
+                        transfers.add(position(p.account, a.commodity, costCommodity: -1), a.quantity, at: p.amountLocation)
                     } else {
-                        i = positions.count
-                        index[k] = i
-                        positions.append(Position(account: p.account, commodity: a.commodity, costCommodity: cost?.commodity ?? -1))
+                        sales.append(j)
                     }
-                    guard let cost else {
-                        // A transfer in or out of something held.
-                        try Portfolio.transfer(a.quantity, into: &positions[i], places: places(positions[i].costCommodity), at: at)
-                        continue
-                    }
+                }
+                try transfers.apply(to: &positions, places: places)
+                for j in sales {
+                    let p = ledger.transactions[t].postings[j]
+                    let a = p.amount!
+                    let at = p.amountLocation
+                    let cost = try Portfolio.cost(of: p, at: at)!
+                    let i = position(p.account, a.commodity, costCommodity: cost.commodity)
                     if positions[i].costCommodity < 0 { positions[i].costCommodity = cost.commodity }
                     let source = ledger.transactions[t].generated.map { journal.rules[Int($0.rule)].location } ?? ledger.transactions[t].location
                     var trade = Trade(date: ledger.transactions[t].date, account: p.account, commodity: a.commodity, side: a.quantity.isNegative ? .sell : .buy,
@@ -180,19 +190,5 @@ package struct Portfolio {
             return (unit.normalized, total, cost.amount.commodity, true)
         }
         return (cost.amount.quantity, try quantity.times(cost.amount.quantity, at: at), cost.amount.commodity, false)
-    }
-
-    /// A cost-less posting of a held commodity: quantity moves, basis follows
-    /// (basis × moved ÷ held, rounded once at `places`).
-    static func transfer(_ q: ExactDecimal, into position: inout Position, places: Int, at: SourceLocation?) throws(AmountOverflow) {
-        let before = position.quantity
-        position.quantity = try before.plus(q, at: at)
-        guard q.isNegative, before.signum > 0 else { return }
-        if position.quantity.signum <= 0 {
-            position.costBasis = .zero
-            return
-        }
-        let removed = try position.costBasis.times(q.magnitude, at: at).shown(over: before, places: places, at: at)!
-        position.costBasis = try position.costBasis.minus(removed, at: at)
     }
 }

@@ -1,0 +1,79 @@
+/// Shares moved without a price within one transaction (docs/REPORTS.md,
+/// "Shares moved between accounts").
+///
+/// What leaves an account takes cost basis with it at that account's average
+/// cost. What arrives in another account of the same transaction takes that
+/// basis, shared by quantity; shares that arrive beyond what left come at no
+/// cost (a gift, a grant), and basis of shares that left for no asset account
+/// leaves the portfolio. A receiving account that gets basis from an account
+/// that bought at a cost is checked for overselling as that account was.
+struct Transfers {
+    private var moves: [(position: Int, quantity: ExactDecimal, at: SourceLocation?)] = []
+
+    /// Notes `quantity` (negative: out) moving into the position at `position`.
+    mutating func add(_ position: Int, _ quantity: ExactDecimal, at: SourceLocation?) {
+        moves.append((position, quantity, at))
+    }
+
+    /// Applies the moves noted since the last call, commodity by commodity:
+    /// every move out first, then every move in.
+    mutating func apply(to positions: inout [Position], places: (Int32) -> Int) throws(AmountOverflow) {
+        defer { moves.removeAll(keepingCapacity: true) }
+        guard !moves.isEmpty else { return }
+        var done = [Bool](repeating: false, count: moves.count)
+        for first in moves.indices where !done[first] {
+            let commodity = positions[moves[first].position].commodity
+            let group = moves.indices.filter { !done[$0] && positions[moves[$0].position].commodity == commodity }
+            for k in group { done[k] = true }
+            try move(group, in: &positions, places: places)
+        }
+    }
+
+    private func move(_ group: [Int], in positions: inout [Position], places: (Int32) -> Int) throws(AmountOverflow) {
+        var basis = ExactDecimal.zero, left = ExactDecimal.zero, arrived = ExactDecimal.zero
+        var costCommodity: Int32 = -1, boughtAtCost = false
+        for k in group where moves[k].quantity.isNegative {
+            let (i, q, at) = moves[k]
+            let before = positions[i].quantity
+            var removed = ExactDecimal.zero
+            if before.signum > 0 {
+                removed = try positions[i].quantity.plus(q, at: at).signum <= 0
+                    ? positions[i].costBasis
+                    : try positions[i].costBasis.times(q.magnitude, at: at).shown(over: before, places: places(positions[i].costCommodity), at: at)!
+                if positions[i].costCommodity >= 0 {
+                    if costCommodity < 0 { costCommodity = positions[i].costCommodity }
+                    // Basis in another money does not mix: it stays behind as a loss of basis.
+                    if positions[i].costCommodity == costCommodity { basis = try basis.plus(removed, at: at) }
+                }
+                boughtAtCost = boughtAtCost || positions[i].boughtAtCost
+            }
+            positions[i].quantity = try before.plus(q, at: at)
+            positions[i].costBasis = positions[i].quantity.signum <= 0 ? .zero : try positions[i].costBasis.minus(removed, at: at)
+            left = try left.plus(q.magnitude, at: at)
+        }
+        for k in group where !moves[k].quantity.isNegative {
+            arrived = try arrived.plus(moves[k].quantity, at: moves[k].at)
+        }
+        guard arrived.signum > 0 else { return }
+        let at = moves[group[0]].at
+        // The basis that arrives: all of it, or its share when fewer shares arrive than left.
+        var moving = basis
+        if !left.isZero, arrived < left {
+            moving = try basis.times(arrived, at: at).shown(over: left, places: places(costCommodity), at: at)!
+        }
+        let receivers = group.filter { !moves[$0].quantity.isNegative }
+        var given = ExactDecimal.zero
+        for (n, k) in receivers.enumerated() {
+            let (i, q, at) = moves[k]
+            let share = n == receivers.count - 1
+                ? try moving.minus(given, at: at)
+                : try moving.times(q, at: at).shown(over: arrived, places: places(costCommodity), at: at)!
+            given = try given.plus(share, at: at)
+            positions[i].quantity = try positions[i].quantity.plus(q, at: at)
+            guard costCommodity >= 0, positions[i].costCommodity < 0 || positions[i].costCommodity == costCommodity else { continue }
+            positions[i].costCommodity = costCommodity
+            positions[i].costBasis = try positions[i].costBasis.plus(share, at: at)
+            positions[i].boughtAtCost = positions[i].boughtAtCost || boughtAtCost
+        }
+    }
+}
