@@ -32,11 +32,44 @@ final class DialectTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("'/(/' is not a regular expression"), bad.stderr)
     }
 
-    func testPostingDatesAreWarnedNotIgnored() throws {
-        let r = try runLedgerc(["check", "-"], stdin: "2025-01-01 x\n    a  1 USD  ; date: 2025-01-07\n    b  ; [2025-01-09]\n    c  0 USD  ; [note]\n")
-        XCTAssertEqual(r.status, 0)
-        XCTAssertTrue(r.stderr.contains("<stdin>:2:17: warning: ledgerc ignores the posting date '2025-01-07'"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("<stdin>:3:10: warning: ledgerc ignores the posting date '2025-01-09'"), r.stderr)
-        XCTAssertEqual(r.stderr.components(separatedBy: "warning:").count - 1, 2, r.stderr)
+    /// A posting's own date (hledger's `date:`, ledger-cli's `[D]`, on the
+    /// posting's line or the comment line below it) moves it in the register,
+    /// the periods and the balances; `transactions` keeps the transaction whole.
+    func testPostingDatesMoveThePosting() throws {
+        let journal = """
+        2025-01-30 Card payment
+            Expenses:Food    10 USD  ; date: 2025-02-02
+            Expenses:Rent   100 USD
+            Assets:Bank
+            ; [02/03]
+        2025-02-01 Coffee
+            Expenses:Food     3 USD
+            Assets:Cash
+
+        """
+        let register = try runLedgerc(["report", "register", "-", "--format", "csv"], stdin: journal)
+        XCTAssertEqual(register.status, 0, register.stderr)
+        XCTAssertEqual(register.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").prefix(4).joined(separator: " ") }, [
+            "2025-01-30 Card payment Expenses:Rent 100",
+            "2025-02-01 Coffee Expenses:Food 3",
+            "2025-02-01 Coffee Assets:Cash -3",
+            "2025-02-02 Card payment Expenses:Food 10",
+            "2025-02-03 Card payment Assets:Bank -110",
+        ])
+        let january = try runLedgerc(["report", "balance", "-", "--to", "2025-01-31", "--format", "csv"], stdin: journal)
+        XCTAssertEqual(january.stdout, "account,commodity,balance\nExpenses,USD,100\nExpenses:Rent,USD,100\n")
+        let months = try runLedgerc(["report", "summary", "-", "--format", "csv"], stdin: journal)
+        XCTAssertTrue(months.stdout.contains("\n2025-01,USD,0,100,"), months.stdout)
+        let whole = try runLedgerc(["report", "transactions", "-", "--format", "csv"], stdin: journal)
+        XCTAssertEqual(whole.stdout.split(separator: "\n").filter { $0.contains("Card payment") }.count, 3, "one transaction, three postings")
+    }
+
+    func testBadAndSecondaryPostingDates() throws {
+        let r = try runLedgerc(["check", "-"], stdin: "2025-01-01 x\n    a  1 USD  ; date: 2025-02-30\n    b  ; [=2025-01-09]\n    c  0 USD  ; [note]\n")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("<stdin>:2:17: error: invalid posting date '2025-02-30'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("<stdin>:3:10: warning: ledgerc ignores the secondary posting date '2025-01-09'"), r.stderr)
+        let leap = try runLedgerc(["check", "-"], stdin: "2025-01-01 x\n    a  1 USD\n    b\n    ; date: 02-29\n")
+        XCTAssertTrue(leap.stderr.contains("<stdin>:4:7: error: invalid posting date '02-29'"), leap.stderr)
     }
 }

@@ -28,6 +28,9 @@ public enum Messages {
     public static func badDecimalMark(_ text: String) -> DiagnosticMessage {
         .init("badDecimalMark", "decimal-mark must be '.' or ',', not '\(text)'")
     }
+    public static func badPostingDate(_ text: String) -> DiagnosticMessage {
+        .init("badPostingDate", "invalid posting date '\(text)': write YYYY-MM-DD, or MM-DD for the transaction's year")
+    }
     public static func badOrdinal(_ word: String) -> DiagnosticMessage {
         .init("badOrdinal", "'\(word)' is not a week of the month: use 1st, 2nd, 3rd, 4th, 5th or last")
     }
@@ -96,9 +99,6 @@ public enum Messages {
     public static func periodNotScheduled(_ period: String) -> DiagnosticMessage {
         .init("periodNotScheduled", "ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, from, to, in): this rule sets no budget goal, though hledger's budget may use it")
     }
-    public static func postingDateIgnored(_ date: String) -> DiagnosticMessage {
-        .init("postingDateIgnored", "ledgerc ignores the posting date '\(date)': the posting counts on its transaction's date, where hledger and ledger-cli use its own; balances by date may differ")
-    }
     public static func postingsSum(_ sum: String) -> DiagnosticMessage { .init("postingsSum", "the postings sum to \(sum)") }
     public static func receiptMissing(_ receipt: String, _ path: String) -> DiagnosticMessage {
         .init("receiptMissing", "the receipt '\(receipt)' is not there (looked for \(path))")
@@ -109,6 +109,9 @@ public enum Messages {
     public static func ruleDoesNotBalance(_ diff: String) -> DiagnosticMessage { .init("ruleDoesNotBalance", "repeat rule does not balance: off by \(diff)") }
     public static func runningBalanceOverflows(_ account: String) -> DiagnosticMessage {
         .init("runningBalanceOverflows", "amount overflows: the running balance of \(account) needs more than 38 digits, so this assertion cannot be checked exactly")
+    }
+    public static func secondaryDateIgnored(_ text: String) -> DiagnosticMessage {
+        .init("secondaryDateIgnored", "ledgerc ignores the secondary posting date '\(text)' (hledger reads it only with --date2); the posting counts on its primary date")
     }
     public static func sellsMoreThanHeld(_ sold: String, _ account: String, _ held: String) -> DiagnosticMessage {
         .init("sellsMoreThanHeld", "sells \(sold) but \(account) holds \(held)")

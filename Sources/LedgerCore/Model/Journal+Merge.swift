@@ -36,6 +36,7 @@ extension Journal {
             tradedPairs.insert(AccountCommodity(accounts[Int(pair.account)], commodities[Int(pair.commodity)]))
         }
         hasAssertions = hasAssertions || theirs.hasAssertions
+        hasPostingDates = hasPostingDates || theirs.hasPostingDates
         holidays.formUnion(theirs.holidays)
         return (accounts, commodities)
     }

@@ -324,6 +324,8 @@ public struct Journal: Sendable {
     public var tradedPairs: Set<AccountCommodity> = []
     /// Some posting has a balance assertion or assignment.
     public var hasAssertions = false
+    /// Some posting has its own date (`; date:D`, `; [D]`).
+    public var hasPostingDates = false
     /// Indices of transactions that had syntax errors; the checker skips them.
     public var brokenTransactions: Set<Int> = []
     /// What is left of the transactions a streaming check let go of (not in

@@ -8,10 +8,14 @@ public struct HTMLReport {
     /// "Today", for the upcoming occurrences of repeat rules.
     public let today: CivilDate
 
+    /// The ledger with each posting on its own date, for the figures by date.
+    let dated: Ledger
+
     public init(compilation: Compilation, options: ReportOptions, today: CivilDate) {
         self.compilation = compilation
         self.options = options
         self.today = today
+        dated = compilation.ledger.datedByPosting()
     }
 
     var ledger: Ledger { compilation.ledger }
@@ -20,7 +24,7 @@ public struct HTMLReport {
     /// The page's bytes; throws when a figure cannot be computed exactly.
     public func render() throws(AmountOverflow) -> [UInt8] {
         var sections: [(id: String, title: String, body: String)] = []
-        let months = try MonthSummaryReport(ledger: ledger, options: options).rows()
+        let months = try MonthSummaryReport(ledger: dated, options: options).rows()
         let commodities = Array(Set(months.map(\.commodity))).sorted { journal.commodities[$0] < journal.commodities[$1] }
         let worth = try netWorthByMonth()
         sections.append(("overview", "Overview", try overview(months, commodities, worth)))
@@ -136,7 +140,7 @@ public struct HTMLReport {
         var running: [Int32: ExactDecimal] = [:]
         var opening: [Int32: ExactDecimal] = [:]
         var perMonth: [[Int32: ExactDecimal]] = []
-        for t in ledger.ordered {
+        for t in dated.ordered {
             if let to = options.period.to, t.date > to { break }
             let before = options.period.from.map { t.date < $0 } ?? false
             if !before, monthsSeen.last != t.date.monthStart {
@@ -238,7 +242,7 @@ public struct HTMLReport {
     func balances() throws(AmountOverflow) -> String {
         var balanceOptions = options
         balanceOptions.historical = true
-        let (rows, _) = try BalanceReport(ledger: ledger, options: balanceOptions).rows()
+        let (rows, _) = try BalanceReport(ledger: dated, options: balanceOptions).rows()
         let accounts = journal.accounts
         var cells: [[String]] = []
         for row in rows {
@@ -252,7 +256,7 @@ public struct HTMLReport {
     }
 
     func budget() throws(AmountOverflow) -> String {
-        let report = BudgetReport(ledger: ledger, options: options)
+        let report = BudgetReport(ledger: dated, options: options)
         let (periods, rows) = try report.rows()
         guard !periods.isEmpty else { return "<p>No postings in the period.</p>" }
         var html = ""

@@ -27,17 +27,19 @@ public enum ReportKind: String, CaseIterable, Sendable {
     }
 
     /// The report over a compiled ledger; nil for `html`, a page drawn by
-    /// `HTMLReport` (Pages, a later folder) from these reports.
+    /// `HTMLReport` (Pages, a later folder) from these reports. Reports of
+    /// postings by date see each posting on its own date; `transactions`
+    /// keeps each transaction whole, and positions move on the transaction's date.
     public func report(_ compilation: Compilation, options: ReportOptions) -> (any Report)? {
         let ledger = compilation.ledger
         switch self {
-        case .summary: return MonthSummaryReport(ledger: ledger, options: options)
+        case .summary: return MonthSummaryReport(ledger: ledger.datedByPosting(), options: options)
         case .transactions: return TransactionsReport(ledger: ledger, sources: compilation.sources, options: options)
-        case .balance: return BalanceReport(ledger: ledger, options: options)
-        case .register: return RegisterReport(ledger: ledger, options: options)
+        case .balance: return BalanceReport(ledger: ledger.datedByPosting(), options: options)
+        case .register: return RegisterReport(ledger: ledger.datedByPosting(), options: options)
         case .holdings: return HoldingsReport(ledger: ledger, options: options)
         case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options)
-        case .budget: return BudgetReport(ledger: ledger, options: options)
+        case .budget: return BudgetReport(ledger: ledger.datedByPosting(), options: options)
         case .html: return nil
         }
     }

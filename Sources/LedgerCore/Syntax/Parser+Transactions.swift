@@ -120,9 +120,7 @@ extension JournalParser {
             let start = lx.pos
             let comment = sourceText(lx.rest())
             p.comment = comment
-            if let date = JournalParser.postingDate(comment) {
-                diagnostics.warning(Messages.postingDateIgnored(date), at: location(start))
-            }
+            notePostingDates(comment, at: start)
         } else if !lx.atEnd {
             error(Messages.unexpectedText(p.amount == nil ? "the account" : "the amount"), at: lx.pos)
             return nil
@@ -297,15 +295,20 @@ extension JournalParser {
         return out
     }
 
-    /// A posting's own date as hledger (`date:D`) or ledger-cli (`[D]`) writes
-    /// it in the comment, which ledgerc does not apply yet: warned, not ignored.
-    static func postingDate(_ comment: String) -> String? {
-        // Bytes first: nearly every comment has neither a `[` nor `date`.
-        if comment.utf8.contains(UInt8(ascii: "[")), let open = comment.firstIndex(of: "["), let close = comment[open...].firstIndex(of: "]") {
-            let inside = comment[comment.index(after: open)..<close]
-            if inside.first?.isNumber == true, inside.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "/" || $0 == "." || $0 == "=" }) { return String(inside) }
+    /// A posting comment's own dates: the primary one is checked against the
+    /// calendar (in the transaction's year when it has none) and marks the
+    /// journal as dated by posting; a secondary one is warned about.
+    func notePostingDates(_ comment: String, at offset: Int) {
+        guard let dates = PostingDates(comment) else { return }
+        if let text = dates.primary {
+            if PostingDates.date(text, year: entry?.date.year ?? 2000) == nil {
+                error(Messages.badPostingDate(String(text)), at: offset)
+            } else {
+                journal.hasPostingDates = true
+            }
         }
-        guard containsIgnoringASCIICase(comment, "date") else { return nil }
-        return parseTags(comment).first { $0.key.lowercased() == "date" || $0.key.lowercased() == "date2" }?.value
+        if let text = dates.secondary {
+            diagnostics.warning(Messages.secondaryDateIgnored(String(text)), at: location(offset))
+        }
     }
 }

@@ -237,12 +237,14 @@ package final class JournalParser {
             if isComment {
                 lx.pos += 1
                 lx.skipSpaces()
+                let start = lx.pos
                 let text = sourceText(lx.rest())
                 if entryPostings.isEmpty {
                     entry!.comment = appendLine(entry!.comment, text)
                 } else {
                     let last = entryPostings.count - 1
                     entryPostings[last].comment = appendLine(entryPostings[last].comment, text)
+                    notePostingDates(text, at: start)
                 }
             } else if let posting = posting(&lx) {
                 entryPostings.append(posting)
