@@ -28,11 +28,11 @@ public enum Messages {
     public static func badDecimalMark(_ text: String) -> DiagnosticMessage {
         .init("badDecimalMark", "decimal-mark must be '.' or ',', not '\(text)'")
     }
-    public static func badPostingDate(_ text: String) -> DiagnosticMessage {
-        .init("badPostingDate", "invalid posting date '\(text)': write YYYY-MM-DD, or MM-DD for the transaction's year")
-    }
     public static func badOrdinal(_ word: String) -> DiagnosticMessage {
         .init("badOrdinal", "'\(word)' is not a week of the month: use 1st, 2nd, 3rd, 4th, 5th or last")
+    }
+    public static func badPostingDate(_ text: String) -> DiagnosticMessage {
+        .init("badPostingDate", "invalid posting date '\(text)': write YYYY-MM-DD, or MM-DD for the transaction's year")
     }
     public static var blankDescriptionRule: DiagnosticMessage { .init("blankDescriptionRule", "a repeat rule needs a description after its schedule, separated by two spaces") }
     public static func cannotRead(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotRead", "cannot read '\(path)': \(reason)") }
@@ -53,12 +53,24 @@ public enum Messages {
     }
     public static var duplicateRuleNote: DiagnosticMessage { .init("duplicateRuleNote", "the first rule with this name is here") }
     public static var emptyAccount: DiagnosticMessage { .init("emptyAccount", "expected an account name") }
+    public static func encodingHint(_ path: String) -> DiagnosticMessage {
+        .init("encodingHint", "convert it once: iconv -f CP949 -t UTF-8 '\(path)' > converted.ledger, then replace the file with converted.ledger")
+    }
+    public static var encodingLooksKorean: DiagnosticMessage {
+        .init("encodingLooksKorean", "the file is not UTF-8: it reads as CP949 (EUC-KR), the older Korean encoding")
+    }
     public static func expectedAfterKeyword(_ keyword: String, _ what: String) -> DiagnosticMessage { .init("expectedAfterKeyword", "expected \(what) after '\(keyword)'") }
     public static var expectedAmount: DiagnosticMessage { .init("expectedAmount", "expected an amount") }
     public static var expectedDate: DiagnosticMessage { .init("expectedDate", "expected a date (YYYY-MM-DD)") }
     public static var expectedSpaceAfterDate: DiagnosticMessage { .init("expectedSpaceAfterDate", "expected a space after the date") }
     public static func formatWouldChangeMeaning(_ path: String) -> DiagnosticMessage {
         .init("formatWouldChangeMeaning", "\(path): the formatted text would not mean the same; the file is left as it is (please report this)")
+    }
+    public static func fullWidthCharacter(_ character: String, _ code: String, _ ascii: String) -> DiagnosticMessage {
+        .init("fullWidthCharacter", "'\(character)' (\(code)) is a full-width character; write the ASCII '\(ascii)'")
+    }
+    public static func fullWidthInAccount(_ name: String, _ character: String, _ code: String, _ ascii: String) -> DiagnosticMessage {
+        .init("fullWidthInAccount", "the account name '\(name)' has the full-width '\(character)' (\(code)) where the ASCII '\(ascii)' was probably meant")
     }
     public static func includeCycle(_ path: String) -> DiagnosticMessage { .init("includeCycle", "include cycle: '\(path)' is already being read") }
     public static func includedTwice(_ path: String) -> DiagnosticMessage {
@@ -99,6 +111,9 @@ public enum Messages {
     public static func periodNotScheduled(_ period: String) -> DiagnosticMessage {
         .init("periodNotScheduled", "ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, from, to, in): this rule sets no budget goal, though hledger's budget may use it")
     }
+    public static var postingNotIndented: DiagnosticMessage {
+        .init("postingNotIndented", "posting lines are indented: start this line with spaces or a tab, under its transaction")
+    }
     public static func postingsSum(_ sum: String) -> DiagnosticMessage { .init("postingsSum", "the postings sum to \(sum)") }
     public static func receiptMissing(_ receipt: String, _ path: String) -> DiagnosticMessage {
         .init("receiptMissing", "the receipt '\(receipt)' is not there (looked for \(path))")
@@ -109,6 +124,9 @@ public enum Messages {
     public static func ruleDoesNotBalance(_ diff: String) -> DiagnosticMessage { .init("ruleDoesNotBalance", "repeat rule does not balance: off by \(diff)") }
     public static func runningBalanceOverflows(_ account: String) -> DiagnosticMessage {
         .init("runningBalanceOverflows", "amount overflows: the running balance of \(account) needs more than 38 digits, so this assertion cannot be checked exactly")
+    }
+    public static var scheduleDescriptionSpacing: DiagnosticMessage {
+        .init("scheduleDescriptionSpacing", "two spaces separate the schedule from the description")
     }
     public static func secondaryDateIgnored(_ text: String) -> DiagnosticMessage {
         .init("secondaryDateIgnored", "ledgerc ignores the secondary posting date '\(text)' (hledger reads it only with --date2); the posting counts on its primary date")

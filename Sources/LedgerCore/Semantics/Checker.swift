@@ -67,12 +67,17 @@ package struct Checker {
         for id in used {
             let name = accounts[id]
             let at = accounts.firstUse[Int(id)]!
+            // A full-width character says what is wrong better than a near miss would.
+            let wide = FullWidth.first(in: name[...])
+            if let wide {
+                diagnostics.warning(Messages.fullWidthInAccount(name, wide.character, wide.code, wide.ascii), at: at)
+            }
             // (Not again where balancing already reported it as an error.)
             if let amount = amountAtEnd(of: name), !diagnostics.diagnostics.contains(where: { $0.location == at && $0.severity == .error }) {
                 diagnostics.warning(Messages.accountEndsInAmount(name, amount), at: at,
                                     notes: [DiagnosticNote(Messages.accountAmountSeparator)])
             }
-            if compareNames, accounts.declared[id] == nil, !impliedByDeclared.contains(id), let near = closestWord(to: name, among: declared) {
+            if compareNames, wide == nil, accounts.declared[id] == nil, !impliedByDeclared.contains(id), let near = closestWord(to: name, among: declared) {
                 diagnostics.warning(Messages.undeclaredNear(name, near), at: at,
                                     notes: [DiagnosticNote(Messages.didYouMean(near))])
             }

@@ -55,3 +55,27 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
     }
     return bad.map { (offset: $0.0, isNul: $0.1) }
 }
+
+/// Encodings that older Korean software (Excel, banks' exports) writes.
+package enum LegacyEncoding {
+    /// True when every byte from `start` on reads as CP949 (a superset of
+    /// EUC-KR: ASCII, and two-byte characters with a lead byte 0x81–0xFE and a
+    /// trail byte 0x41–0x5A, 0x61–0x7A or 0x81–0xFE), and at least one
+    /// character is a Hangul syllable of EUC-KR's table (lead 0xB0–0xC8).
+    package static func readsAsCP949(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var i = start, hangul = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            guard (0x81...0xFE).contains(b), i + 1 < bytes.count else { return false }
+            let t = bytes[i + 1]
+            guard (0x41...0x5A).contains(t) || (0x61...0x7A).contains(t) || (0x81...0xFE).contains(t) else { return false }
+            if (0xB0...0xC8).contains(b), t >= 0xA1 { hangul = true }
+            i += 2
+        }
+        return hangul
+    }
+}

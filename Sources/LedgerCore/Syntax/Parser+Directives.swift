@@ -59,7 +59,10 @@ extension JournalParser {
             yearDirective(&lx, lineStart: lineStart)
         } else {
             var notes: [DiagnosticNote] = []
-            if let s = closestWord(to: word, among: JournalParser.knownDirectives) {
+            if word.contains(":") {
+                // No directive has a colon; an account name does (`expenses:food  5 USD`).
+                notes.append(DiagnosticNote(Messages.postingNotIndented))
+            } else if let s = closestWord(to: word, among: JournalParser.knownDirectives) {
                 notes.append(DiagnosticNote(Messages.didYouMean(s)))
             }
             error(Messages.unknownDirective(word), at: lineStart, notes: notes)

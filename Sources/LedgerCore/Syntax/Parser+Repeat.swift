@@ -148,7 +148,12 @@ extension JournalParser {
                 shift = moved
             default:
                 var notes: [DiagnosticNote] = []
-                if let s = closestWord(to: keyword, among: JournalParser.clauseWords) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
+                if let s = closestWord(to: keyword, among: JournalParser.clauseWords) {
+                    notes.append(DiagnosticNote(Messages.didYouMean(s)))
+                } else if lx.bytes[kw.lowerBound - 1] == UInt8(ascii: " "), lx.bytes[kw.lowerBound - 2] != UInt8(ascii: " ") {
+                    // `repeat monthly from 2025-01-25 Rent`: the description after one space.
+                    notes.append(DiagnosticNote(Messages.scheduleDescriptionSpacing))
+                }
                 return error(Messages.unexpectedText("the schedule: '\(sourceText(kw))'"), at: kw.lowerBound, notes: notes)
             }
         }

@@ -121,7 +121,13 @@ package final class JournalParser {
         SourceLocation(file: fileIndex, offset: offset)
     }
 
+    /// An error at `offset`; when a full-width character stands there (`４`,
+    /// `：`), a note names it and its ASCII form.
     func error(_ message: DiagnosticMessage, at offset: Int, notes: [DiagnosticNote] = []) {
+        var notes = notes
+        if let wide = currentFile.bytes.withUnsafeBufferPointer({ FullWidth.at(offset, in: $0) }) {
+            notes.append(DiagnosticNote(Messages.fullWidthCharacter(wide.character, wide.code, wide.ascii)))
+        }
         diagnostics.error(message, at: location(offset), notes: notes)
     }
 
@@ -134,7 +140,14 @@ package final class JournalParser {
         currentFile = file
         makeRoom(forBytes: file.bytes.count)
         file.bytes.withUnsafeBufferPointer { buf in
-            for bad in invalidUTF8Offsets(buf, from: file.contentStart, limit: 20) {
+            let bad = invalidUTF8Offsets(buf, from: file.contentStart, limit: 20)
+            if let first = bad.first(where: { !$0.isNul }), LegacyEncoding.readsAsCP949(buf, from: file.contentStart) {
+                // One error for the file, not one per Korean syllable.
+                error(Messages.encodingLooksKorean, at: first.offset,
+                      notes: [DiagnosticNote(Messages.encodingHint(file.path))])
+                return
+            }
+            for bad in bad {
                 error(bad.isNul ? Messages.invalidNul : Messages.invalidUTF8, at: bad.offset)
             }
             var block: BlockComment?
