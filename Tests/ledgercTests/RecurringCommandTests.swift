@@ -121,6 +121,39 @@ final class RecurringCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), text)
     }
 
+    /// A salary recorded under another description is warned about at the
+    /// recorded transaction, in `check` and in reports alike; a `repeat:` tag
+    /// fulfils the occurrence and the warning goes.
+    func testANearMissOfAnOccurrenceIsWarned() throws {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("salary.ledger")
+        let text = """
+        repeat monthly from 2025-01-25  월급
+            자산:은행  3,000,000 KRW
+            수입:급여
+
+        2025-02-24 ACME 급여이체
+            자산:은행  3,000,000 KRW
+            수입:급여
+
+        2025-02-25 ACME 급여이체
+            자산:은행  3,000,001 KRW
+            수입:급여
+
+        """
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        for args in [["check"], ["report", "summary"]] {
+            let r = try runLedgerc(args + [file.path, "--until", "2025-03-31"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stderr.contains("salary.ledger:5:1: warning: this looks like the 2025-02-25 occurrence of rule '월급'"), r.stderr)
+            XCTAssertEqual(r.stderr.components(separatedBy: "warning:").count - 1, 1, "a different amount is no near miss: \(r.stderr)")
+        }
+        try text.replacingOccurrences(of: "2025-02-24 ACME 급여이체", with: "2025-02-24 ACME 급여이체  ; repeat: 월급")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let tagged = try runLedgerc(["check", file.path, "--until", "2025-03-31"])
+        XCTAssertEqual(tagged.stderr, "")
+    }
+
     func testMaterializeUsage() throws {
         XCTAssertEqual(try runLedgerc(["materialize", "a.ledger", "b.ledger"]).status, 2)
         XCTAssertEqual(try runLedgerc(["materialize", "-", "--write"], stdin: rules).status, 2)

@@ -97,6 +97,9 @@ public enum Messages {
     public static var missingFrom: DiagnosticMessage { .init("missingFrom", "a repeat rule needs 'from DATE': the anchor and first occurrence") }
     public static var multipleElided: DiagnosticMessage { .init("multipleElided", "transaction has more than one posting without an amount") }
     public static var multipleElidedNote: DiagnosticMessage { .init("multipleElidedNote", "this posting has no amount either; only one posting per group may omit it") }
+    public static func nearMissOccurrence(_ date: String, _ rule: String) -> DiagnosticMessage {
+        .init("nearMissOccurrence", "this looks like the \(date) occurrence of rule '\(rule)', which is generated as well; use the rule's description or add '; repeat: \(rule)' to fulfil it")
+    }
     public static var newAccountHint: DiagnosticMessage { .init("newAccountHint", "to add a new account, declare it with 'account NAME' or give --new-account") }
     public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }

@@ -7,7 +7,7 @@
 ///   tag), for the fulfilment of repeat rules;
 /// - which (account, commodity) pairs were moved.
 ///
-/// 24 bytes a posting and 16 a transaction instead of a whole `Transaction`.
+/// 24 bytes a posting and 24 a transaction instead of a whole `Transaction`.
 package final class LetGoTransactions: @unchecked Sendable {
     /// One posting of a transaction that was let go.
     struct Movement {
@@ -20,12 +20,14 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// A transaction that was let go: its place in the file order, its date,
-    /// its movements (`moves[previous record's end..<end]`) and its payee.
+    /// its movements (`moves[previous record's end..<end]`), its payee, and
+    /// where it starts (for a warning about it found later).
     struct Record {
         var day: Int32
         var seq: Int32
         var end: Int32
         var payee: Int32
+        var location: SourceLocation
     }
 
     /// Recorded transactions seen so far, kept or not (the next one's file-order number).

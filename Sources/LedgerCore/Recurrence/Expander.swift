@@ -71,6 +71,7 @@ package struct Expander {
     /// The unfulfilled occurrences of every valid rule up to the horizon, as transactions.
     public func unfulfilled(_ journal: Journal) -> [Transaction] {
         let index = Expander.fulfilmentIndex(journal)
+        var nearMisses = diagnostics.map { _ in NearMisses(journal) }
         var generated: [Transaction] = []
         rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
             let dates = index[r]
@@ -79,6 +80,9 @@ package struct Expander {
                 let d = occurrence.date
                 if d > until { break }
                 if !Expander.containsDay(in: w, dates) {
+                    for at in nearMisses?.take(rule: r, in: w) ?? [] {
+                        diagnostics?.warning(Messages.nearMissOccurrence(d.description, rule.description), at: at)
+                    }
                     if generated.count == Expander.mostOccurrences {
                         diagnostics?.error(Messages.tooManyOccurrences(rule.description, Expander.mostOccurrences), at: rule.location)
                         break rules

@@ -46,7 +46,8 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             return true
         }
         for m in letGo.moves[before...] { letGo.touched.insert(m.account, m.commodity) }
-        letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee)))
+        letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee),
+                                                     location: t.location))
         if let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         return false
     }

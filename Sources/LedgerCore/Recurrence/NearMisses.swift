@@ -1,0 +1,87 @@
+/// Recorded transactions that look like a rule's occurrence but do not
+/// fulfil it: the same accounts and amounts as the rule, dated inside an
+/// unfulfilled occurrence's window, under another description. The
+/// occurrence is still generated, so the money would count twice; the
+/// expander warns at the recorded transaction.
+struct NearMisses {
+    /// A posting as the comparison sees it: amounts equal when their values are.
+    private struct Key: Hashable, Comparable {
+        var account: Int32
+        var commodity: Int32
+        var quantity: ExactDecimal
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.account != b.account { return a.account < b.account }
+            if a.commodity != b.commodity { return a.commodity < b.commodity }
+            return a.quantity < b.quantity
+        }
+    }
+
+    /// A recorded transaction that has the postings of a rule.
+    struct Candidate {
+        var day: Int32
+        var location: SourceLocation
+        var warned = false
+    }
+
+    /// Per rule, its candidates in date order.
+    private(set) var byRule: [[Candidate]]
+
+    /// Finds, for each valid rule, the recorded transactions (kept or let go)
+    /// whose postings equal its template's and that do not name it.
+    init(_ journal: Journal) {
+        byRule = [[Candidate]](repeating: [], count: journal.rules.count)
+        var rulesOf: [[Key]: [Int]] = [:]
+        var sizes = Set<Int>()
+        for (r, rule) in journal.rules.enumerated() where rule.isValid {
+            guard let keys = NearMisses.keys(rule.template.postings.lazy.map { ($0.account, $0.amount) }) else { continue }
+            rulesOf[keys, default: []].append(r)
+            sizes.insert(keys.count)
+        }
+        if rulesOf.isEmpty { return }
+        let folded = journal.rules.map { foldedName($0.description) }
+        func consider(_ keys: [Key]?, payee: String, tag: () -> String?, day: Int32, at location: SourceLocation) {
+            guard let keys, let rules = rulesOf[keys] else { return }
+            let tag = tag().map(foldedName), payee = foldedName(payee)
+            for r in rules where payee != folded[r] && tag != folded[r] {
+                byRule[r].append(Candidate(day: day, location: location))
+            }
+        }
+        for (i, t) in journal.transactions.enumerated() where !journal.brokenTransactions.contains(i) && sizes.contains(t.postings.count) {
+            consider(NearMisses.keys(t.postings.lazy.map { ($0.account, $0.amount) }), payee: t.payee, tag: { t.tag("repeat") },
+                     day: t.date.day, at: t.location)
+        }
+        if let letGo = journal.letGo {
+            for i in letGo.records.indices {
+                let moves = letGo.moves(of: i)
+                guard sizes.contains(moves.count) else { continue }
+                let r = letGo.records[i]
+                // The `repeat:` tags of let-go transactions are kept by day.
+                consider(NearMisses.keys(moves.lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
+                         payee: letGo.payees[r.payee], tag: { letGo.repeatTags.first { $0.day == r.day }?.name },
+                         day: r.day, at: r.location)
+            }
+        }
+        for r in byRule.indices { byRule[r].sort { $0.day != $1.day ? $0.day < $1.day : $0.location < $1.location } }
+    }
+
+    /// The postings as sorted keys; nil when one has no amount.
+    private static func keys<S: Sequence>(_ postings: S) -> [Key]? where S.Element == (Int32, Amount?) {
+        var keys: [Key] = []
+        for (account, amount) in postings {
+            guard let amount else { return nil }
+            keys.append(Key(account: account, commodity: amount.commodity, quantity: amount.quantity.normalized))
+        }
+        return keys.sorted()
+    }
+
+    /// The candidates of rule `r` inside `window` not warned about yet; marks them warned.
+    mutating func take(rule r: Int, in window: Range<Int32>) -> [SourceLocation] {
+        var found: [SourceLocation] = []
+        for k in byRule[r].indices where window.contains(byRule[r][k].day) && !byRule[r][k].warned {
+            byRule[r][k].warned = true
+            found.append(byRule[r][k].location)
+        }
+        return found
+    }
+}
