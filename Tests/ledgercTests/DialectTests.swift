@@ -71,5 +71,7 @@ final class DialectTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("<stdin>:3:10: warning: ledgerc ignores the secondary posting date '2025-01-09'"), r.stderr)
         let leap = try runLedgerc(["check", "-"], stdin: "2025-01-01 x\n    a  1 USD\n    b\n    ; date: 02-29\n")
         XCTAssertTrue(leap.stderr.contains("<stdin>:4:7: error: invalid posting date '02-29'"), leap.stderr)
+        let asserted = try runLedgerc(["check", "-"], stdin: "2025-01-01 x\n    a  1 USD = 1 USD ; date: 2025-01-05\n    b\n")
+        XCTAssertTrue(asserted.stderr.contains("<stdin>:2:24: warning: ledgerc checks this posting's balance assertion on the transaction's date"), asserted.stderr)
     }
 }

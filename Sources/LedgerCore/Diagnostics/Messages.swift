@@ -38,6 +38,9 @@ public enum Messages {
     public static func cannotRead(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotRead", "cannot read '\(path)': \(reason)") }
     public static func cannotWrite(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotWrite", "cannot write '\(path)': \(reason)") }
     public static var countZero: DiagnosticMessage { .init("countZero", "'count 0' gives no occurrences; the count must be at least 1") }
+    public static var datedAssertion: DiagnosticMessage {
+        .init("datedAssertion", "ledgerc checks this posting's balance assertion on the transaction's date; hledger checks it on the posting's own date")
+    }
     public static func dateNotInCalendar(_ y: Int, _ m: Int, _ d: Int) -> DiagnosticMessage {
         let names = ["January", "February", "March", "April", "May", "June", "July",
                      "August", "September", "October", "November", "December"]

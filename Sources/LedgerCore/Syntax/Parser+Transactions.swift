@@ -120,7 +120,7 @@ extension JournalParser {
             let start = lx.pos
             let comment = sourceText(lx.rest())
             p.comment = comment
-            notePostingDates(comment, at: start)
+            notePostingDates(comment, at: start, assertion: p.assertion != nil)
         } else if !lx.atEnd {
             error(Messages.unexpectedText(p.amount == nil ? "the account" : "the amount"), at: lx.pos)
             return nil
@@ -297,14 +297,16 @@ extension JournalParser {
 
     /// A posting comment's own dates: the primary one is checked against the
     /// calendar (in the transaction's year when it has none) and marks the
-    /// journal as dated by posting; a secondary one is warned about.
-    func notePostingDates(_ comment: String, at offset: Int) {
+    /// journal as dated by posting; a secondary one, or a balance assertion on
+    /// a dated posting, is warned about.
+    func notePostingDates(_ comment: String, at offset: Int, assertion: Bool) {
         guard let dates = PostingDates(comment) else { return }
         if let text = dates.primary {
             if PostingDates.date(text, year: entry?.date.year ?? 2000) == nil {
                 error(Messages.badPostingDate(String(text)), at: offset)
             } else {
                 journal.hasPostingDates = true
+                if assertion { diagnostics.warning(Messages.datedAssertion, at: location(offset)) }
             }
         }
         if let text = dates.secondary {

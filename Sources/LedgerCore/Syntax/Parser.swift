@@ -257,7 +257,7 @@ package final class JournalParser {
                 } else {
                     let last = entryPostings.count - 1
                     entryPostings[last].comment = appendLine(entryPostings[last].comment, text)
-                    notePostingDates(text, at: start)
+                    notePostingDates(text, at: start, assertion: entryPostings[last].assertion != nil)
                 }
             } else if let posting = posting(&lx) {
                 entryPostings.append(posting)
