@@ -83,6 +83,26 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     }
 
+    /// `--check` names an included file that is not formatted; `--write`
+    /// formats it in place (checked in its place in the journal).
+    func testIncludedFilesAreCheckedAndWritten() throws {
+        let dir = try temporaryDirectory(self)
+        let main = "include sub/part.ledger\n\n2025-01-02 A\n    Expenses:Food  1 USD\n    Assets:Cash\n"
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try main.write(to: dir.appendingPathComponent("main.ledger"), atomically: true, encoding: .utf8)
+        try "2025-01-03 B\n  Expenses:Food     2 USD\n  Assets:Cash\n".write(to: dir.appendingPathComponent("sub/part.ledger"), atomically: true, encoding: .utf8)
+        let check = try runLedgerc(["fmt", "--check", "main.ledger"], cwd: dir)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.stdout, "sub/part.ledger\n")
+        XCTAssertEqual(try runLedgerc(["fmt", "--write", "main.ledger"], cwd: dir).status, 0)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("sub/part.ledger"), encoding: .utf8),
+                       "2025-01-03 B\n    Expenses:Food  2 USD\n    Assets:Cash\n")
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("main.ledger"), encoding: .utf8), main)
+        XCTAssertEqual(try runLedgerc(["fmt", "--check", "main.ledger"], cwd: dir).stdout, "")
+        // Printing shows only the file named.
+        XCTAssertEqual(try runLedgerc(["fmt", "main.ledger"], cwd: dir).stdout, main)
+    }
+
     func testUsage() throws {
         XCTAssertEqual(try runLedgerc(["fmt", "--check", "--write", "x.ledger"]).status, 2)
         XCTAssertEqual(try runLedgerc(["fmt", "--write", "-"], stdin: messy).status, 2)

@@ -37,6 +37,9 @@ public enum Messages {
     public static var blankDescriptionRule: DiagnosticMessage { .init("blankDescriptionRule", "a repeat rule needs a description after its schedule, separated by two spaces") }
     public static func cannotRead(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotRead", "cannot read '\(path)': \(reason)") }
     public static func cannotWrite(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannotWrite", "cannot write '\(path)': \(reason)") }
+    public static func changedWhileFormatting(_ path: String) -> DiagnosticMessage {
+        .init("changedWhileFormatting", "\(path) changed while it was being formatted; it was left as it is (run fmt again)")
+    }
     public static var countZero: DiagnosticMessage { .init("countZero", "'count 0' gives no occurrences; the count must be at least 1") }
     public static var datedAssertion: DiagnosticMessage {
         .init("datedAssertion", "ledgerc checks this posting's balance assertion on the transaction's date; hledger checks it on the posting's own date")

@@ -13,10 +13,25 @@ extension LedgerFormatter {
     /// then compiles the formatted text with `options` and compares what the
     /// two mean (`meaning(of:)`): formatting never changes a figure.
     public func format(_ compilation: Compilation, options: CompileOptions) -> FormatOutcome {
-        let input = compilation.sources.files[compilation.rootFiles[0]]
+        format(compilation, file: compilation.rootFiles[0], options: options)
+    }
+
+    /// Formats file `index` of `compilation`, the first file or one it
+    /// includes. An included file is checked in its place: the first file is
+    /// compiled again with the formatted text instead of the included one.
+    public func format(_ compilation: Compilation, file index: Int, options: CompileOptions) -> FormatOutcome {
+        let root = compilation.sources.files[compilation.rootFiles[0]]
+        let input = compilation.sources.files[index]
         let formatted = format(input.bytes)
         if formatted == input.bytes { return .unchanged }
-        let after = compile([InputFile(path: input.path, bytes: formatted)], options: options)
+        var options = options
+        let after: Compilation
+        if index == compilation.rootFiles[0] {
+            after = compile([InputFile(path: input.path, bytes: formatted)], options: options)
+        } else {
+            options.overlay[input.path] = formatted
+            after = compile([InputFile(path: root.path, bytes: root.bytes)], options: options)
+        }
         guard !after.hasErrors, meaning(of: after) == meaning(of: compilation) else { return .wouldChangeMeaning }
         return .formatted(formatted)
     }

@@ -15,9 +15,10 @@ enum FormatCommand: Subcommand {
     A file is formatted only when it compiles without errors, and only when
     the formatted text compiles to exactly the same transactions.
 
-    Without an option, prints the formatted text. With --check, prints the
-    names of the files that would change and exits 1 if there are any. With
-    --write, rewrites the files that change, atomically.
+    Without an option, prints the formatted text of each FILE. With --check,
+    prints the names of the files that would change, the files they include
+    among them, and exits 1 if there are any. With --write, rewrites the files
+    that change, included ones too, atomically.
 
     OPTIONS:
       --check               name the files that are not formatted; exit 1 if any
@@ -51,26 +52,41 @@ enum FormatCommand: Subcommand {
                 status = 1
                 continue
             }
-            let input = before.sources.files[0]
-            let formatted: [UInt8]
-            switch LedgerFormatter().format(before, options: CompileOptions(horizon: common.until, today: common.today)) {
-            case .unchanged:
-                if !check && !write { writeStdout(input.bytes) }
-                continue
-            case .wouldChangeMeaning:
-                RunDiagnostics.error(Messages.formatWouldChangeMeaning(input.path))
-                status = 1
-                continue
-            case .formatted(let bytes):
-                formatted = bytes
+            let root = before.rootFiles[0]
+            // Printing shows the file named; --check and --write also cover the files it includes.
+            var files = [root]
+            var seen: Set<String> = [before.sources.files[root].path]
+            for k in before.sources.files.indices where check || write {
+                if seen.insert(before.sources.files[k].path).inserted { files.append(k) }
             }
-            if check {
-                writeStdout(input.path + "\n")
-                status = 1
-            } else if let writer {
-                try writer.write(formatted)
-            } else {
-                writeStdout(formatted)
+            for index in files {
+                let input = before.sources.files[index]
+                switch LedgerFormatter().format(before, file: index, options: CompileOptions(horizon: common.until, today: common.today)) {
+                case .unchanged:
+                    if !check && !write { writeStdout(input.bytes) }
+                case .wouldChangeMeaning:
+                    RunDiagnostics.error(Messages.formatWouldChangeMeaning(input.path))
+                    status = 1
+                case .formatted(let formatted):
+                    if check {
+                        writeStdout(input.path + "\n")
+                        status = 1
+                    } else if write {
+                        let target = index == root ? writer! : try SafeWriter(path: input.path)
+                        if index != root {
+                            try target.lock()
+                            // Changed on disk since it was read: left as it is, with an error.
+                            guard case .success(let now) = FileIO.read(input.path, .regularFile), now == input.bytes else {
+                                RunDiagnostics.error(Messages.changedWhileFormatting(input.path))
+                                status = 1
+                                continue
+                            }
+                        }
+                        try target.write(formatted)
+                    } else {
+                        writeStdout(formatted)
+                    }
+                }
             }
         }
         return status
