@@ -35,6 +35,42 @@ final class DialectTests: XCTestCase {
     /// A posting's own date (hledger's `date:`, ledger-cli's `[D]`, on the
     /// posting's line or the comment line below it) moves it in the register,
     /// the periods and the balances; `transactions` keeps the transaction whole.
+    /// `print` keeps the declarations the figures depend on and writes the
+    /// journal's decimal mark, so its output means the same: the holdings
+    /// (account type, price) and the balances are equal when read back.
+    func testPrintKeepsDeclarationsAndTheDecimalMark() throws {
+        let journal = """
+        decimal-mark ,
+        commodity 1.000,00 EUR
+        account Vermögen:Depot  ; type: A
+            ; allow-negative:
+        P 2025-01-05 ACME 12,50 EUR
+
+        2025-01-02 Kauf
+            Vermögen:Depot  10 ACME @ 10,00 EUR
+            Vermögen:Bank  -1.100,25 EUR
+            Ausgaben:Gebühren  1.000,25 EUR
+
+        """
+        let printed = try runLedgerc(["print", "-"], stdin: journal)
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertTrue(printed.stdout.hasPrefix("""
+        decimal-mark ,
+        commodity 1.000,00 EUR
+        account Vermögen:Depot  ; type: asset
+            ; allow-negative:
+        P 2025-01-05 ACME 12,50 EUR
+
+        """), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("Vermögen:Bank      -1.100,25 EUR"), printed.stdout)
+        for report in ["holdings", "balance"] {
+            let before = try runLedgerc(["report", report, "-", "--format", "csv"], stdin: journal)
+            let after = try runLedgerc(["report", report, "-", "--format", "csv"], stdin: printed.stdout)
+            XCTAssertEqual(before.status, 0, before.stderr)
+            XCTAssertEqual(after.stdout, before.stdout, report)
+        }
+    }
+
     func testPostingDatesMoveThePosting() throws {
         let journal = """
         2025-01-30 Card payment

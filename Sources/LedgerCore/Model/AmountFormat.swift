@@ -1,10 +1,19 @@
 extension CommodityTable {
     /// An amount as a person reads it, in the commodity's style and display
     /// precision: `$3.00`, `-12,000 KRW`, `10 "005930"`.
-    public func format(_ amount: Amount, precision: Int? = nil) -> String {
+    /// With `decimalComma`, the number is written `1.234,50` (for `decimal-mark ,`).
+    public func format(_ amount: Amount, precision: Int? = nil, decimalComma: Bool = false) -> String {
         var buf = ByteBuffer(capacity: 32)
         write(amount, into: &buf, precision: precision)
-        return buf.string
+        guard decimalComma else { return buf.string }
+        // The marks swap in the number only, never in the symbol.
+        let symbol = Array(self.symbol(amount.commodity).utf8)
+        var bytes = buf.bytes
+        let style = styles[Int(amount.commodity)]
+        let number = symbol.isEmpty ? bytes.indices
+            : style.symbolFirst ? (symbol.count + (bytes.first == 0x2D ? 1 : 0))..<bytes.count : 0..<(bytes.count - symbol.count)
+        for i in number where bytes[i] == 0x2C || bytes[i] == 0x2E { bytes[i] = bytes[i] == 0x2C ? 0x2E : 0x2C }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     package func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil) {

@@ -37,6 +37,7 @@ extension Journal {
         }
         hasAssertions = hasAssertions || theirs.hasAssertions
         hasPostingDates = hasPostingDates || theirs.hasPostingDates
+        declaresDecimalComma = declaresDecimalComma || theirs.declaresDecimalComma
         holidays.formUnion(theirs.holidays)
         return (accounts, commodities)
     }

@@ -326,6 +326,8 @@ public struct Journal: Sendable {
     public var hasAssertions = false
     /// Some posting has its own date (`; date:D`, `; [D]`).
     public var hasPostingDates = false
+    /// A file said `decimal-mark ,`: `print` writes amounts with a decimal comma.
+    public var declaresDecimalComma = false
     /// Indices of transactions that had syntax errors; the checker skips them.
     public var brokenTransactions: Set<Int> = []
     /// What is left of the transactions a streaming check let go of (not in

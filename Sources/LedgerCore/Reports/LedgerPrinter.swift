@@ -5,6 +5,8 @@
 package struct LedgerPrinter {
     public let journal: Journal
     public let sources: SourceManager
+    /// Amounts are written with a decimal comma (the journal said `decimal-mark ,`).
+    public var decimalComma = false
 
     public init(journal: Journal, sources: SourceManager) {
         self.journal = journal
@@ -14,7 +16,34 @@ package struct LedgerPrinter {
     /// The printed amount: exact, at no fewer places than the display precision.
     func amountText(_ a: Amount) -> String {
         let places = max(a.quantity.scale, journal.commodities.precision(a.commodity))
-        return journal.commodities.format(a, precision: places)
+        return journal.commodities.format(a, precision: places, decimalComma: decimalComma)
+    }
+
+    /// The declarations a journal's meaning depends on, as directives that
+    /// read back the same: `decimal-mark ,` (when amounts are written so),
+    /// `commodity` with each declared commodity's format, `account` with its
+    /// type and `allow-negative:`, and every `P` price. Empty when there are none.
+    public func writeDeclarations(into buf: inout ByteBuffer) {
+        let start = buf.count
+        if decimalComma { buf.write("decimal-mark ,\n") }
+        let commodities = journal.commodities
+        for (id, _) in commodities.declared.sorted(by: { $0.value < $1.value }) {
+            let sample = Amount(ExactDecimal(mantissa: 1000, scale: 0), id)
+            buf.write("commodity " + commodities.format(sample, decimalComma: decimalComma) + "\n")
+        }
+        let accounts = journal.accounts
+        for (id, _) in accounts.declared.sorted(by: { $0.value < $1.value }) {
+            buf.write("account " + accounts[id])
+            if let type = accounts.declaredType[id] { buf.write("  ; type: " + type.rawValue) }
+            buf.byte(0x0A)
+            if accounts.allowsNegative.contains(id) { buf.write("    ; allow-negative:\n") }
+        }
+        for price in journal.prices {
+            buf.write("P ")
+            price.date.write(into: &buf)
+            buf.write(" " + commodities.symbol(price.commodity) + " " + amountText(price.price) + "\n")
+        }
+        if buf.count > start { buf.byte(0x0A) }
     }
 
     func costText(_ p: Posting) -> String {

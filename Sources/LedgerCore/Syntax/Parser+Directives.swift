@@ -81,7 +81,9 @@ extension JournalParser {
     private func decimalMarkDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
         let r = lx.textUntilComment()
         switch sourceText(r) {
-        case ",": reader.file.decimalComma = true
+        case ",":
+            reader.file.decimalComma = true
+            journal.declaresDecimalComma = true
         case ".": reader.file.decimalComma = false
         case "": missing(word, "'.' or ','", lineStart)
         case let other: error(Messages.badDecimalMark(other), at: r.lowerBound)

@@ -8,8 +8,10 @@ enum PrintCommand: Subcommand {
     USAGE: ledgerc print [FILE...] [--until DATE] [--from DATE] [--to DATE]
                          [--date RANGE] [FILTER...]
 
-    Prints recorded and generated transactions in date order, in the canonical
-    layout, every amount explicit. Generated ones carry a comment
+    Prints the declarations the figures depend on (decimal-mark, commodity,
+    account, P), then recorded and generated transactions in date order, in
+    the canonical layout, every amount explicit, with the journal's decimal
+    mark. Generated ones carry a comment
     '; generated: FILE:LINE #K' naming their rule and occurrence. The output is
     itself valid input and compiles to the same transactions. With filters,
     a transaction is printed whole when any of its postings matches.
@@ -32,8 +34,10 @@ enum PrintCommand: Subcommand {
         common.reach(period)
         guard let result = try compileAndReport(common) else { return 1 }
         let matcher = QueryMatcher(query, accounts: result.ledger.journal.accounts)
-        let printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
+        var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
+        printer.decimalComma = result.ledger.journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 1 << 20)
+        printer.writeDeclarations(into: &buf)
         var first = true
         for t in result.ledger.ordered where period.contains(t.date) && matcher.matches(t) {
             if !first { buf.byte(0x0A) }
