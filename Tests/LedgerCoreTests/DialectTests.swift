@@ -24,8 +24,11 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(names(c), ["Personal:Food", "Personal:Cash", "Food", "Cash"])
     }
 
-    func testLedgerOnlyDirectivesThatDoNotChangeBalances() {
-        assertCompiles("C 1.00 EUR = $1.30\nN ACME\n2025-01-01 t\n    a    1 X\n    b\n")
+    /// ledger-cli's `C` and `N` are read past with a warning each, never in silence.
+    func testLedgerOnlyDirectivesAreWarned() {
+        let c = compileText("C 1.00 EUR = $1.30\nN ACME\n2025-01-01 t\n    a    1 X\n    b\n")
+        XCTAssertEqual(c.diagnostics.diagnostics.map(\.severity), [.warning, .warning])
+        XCTAssertEqual(c.transactions.count, 1)
     }
 
     func testVirtualCostsBalanceLikeCosts() {

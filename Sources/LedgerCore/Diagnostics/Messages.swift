@@ -78,6 +78,9 @@ public enum Messages {
     public static func fullWidthInAccount(_ name: String, _ character: String, _ code: String, _ ascii: String) -> DiagnosticMessage {
         .init("fullWidthInAccount", "the account name '\(name)' has the full-width '\(character)' (\(code)) where the ASCII '\(ascii)' was probably meant")
     }
+    public static func ignoredConstruct(_ what: String, _ tool: String) -> DiagnosticMessage {
+        .init("ignoredConstruct", "ledgerc ignores \(what); balances may differ from \(tool)'s")
+    }
     public static func includeCycle(_ path: String) -> DiagnosticMessage { .init("includeCycle", "include cycle: '\(path)' is already being read") }
     public static func includedTwice(_ path: String) -> DiagnosticMessage {
         .init("includedTwice", "'\(path)' is already included in this journal; it is read once (its transactions would otherwise count twice)")

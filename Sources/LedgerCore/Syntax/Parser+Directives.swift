@@ -35,7 +35,7 @@ extension JournalParser {
         Directive("tag", read: { p, word, lx, start in p.tagDirective(word, &lx, lineStart: start) }),
         Directive("year", "Y", read: { p, _, lx, start in p.yearDirective(&lx, lineStart: start) }),
         Directive("D", read: { p, _, lx, _ in p.defaultCommodityDirective(&lx) }),
-        Directive("C", "N", suggested: false, read: { p, _, _, _ in p.ignoredLedgerDirective() }),
+        Directive("C", "N", suggested: false, read: { p, word, _, start in p.ignoredLedgerDirective(word, lineStart: start) }),
     ]
 
     /// The directives by their words.
@@ -121,7 +121,7 @@ extension JournalParser {
             if !reader.accountPrefixes.isEmpty { reader.accountPrefixes.removeLast() }
         } else {
             error(Messages.unknownDirective("end \(rest)"), at: lineStart,
-                  notes: [DiagnosticNote(Messages.didYouMean("end reader.aliases"))])
+                  notes: [DiagnosticNote(Messages.didYouMean("end aliases"))])
         }
     }
 
@@ -130,7 +130,7 @@ extension JournalParser {
         let r = lx.textUntilComment()
         if r.isEmpty { return missing(word, "a payee name", lineStart) }
         journal.declaredPayees.insert(foldedName(sourceText(r)))
-        owner = .skip
+        owner = .declaration("payee")
     }
 
     /// `tag NAME`: declared.
@@ -138,7 +138,7 @@ extension JournalParser {
         let r = lx.textUntilComment()
         if r.isEmpty { return missing(word, "a tag name", lineStart) }
         journal.declaredTags.insert(sourceText(r))
-        owner = .skip
+        owner = .declaration("tag")
     }
 
     /// `apply account PREFIX`: prefixed to account names until `end apply account`.
@@ -157,8 +157,39 @@ extension JournalParser {
     }
 
     /// ledger-cli's `C` (commodity conversions) and `N` (no market price): they do not change balances.
-    private func ignoredLedgerDirective() {
+    /// ledger-cli's `C` (commodity conversion) and `N` (no market price):
+    /// read by no report of ledgerc, so warned, and their lines skipped.
+    private func ignoredLedgerDirective(_ word: String, lineStart: Int) {
+        let what = word == "C" ? "the 'C' directive (a commodity conversion)" : "the 'N' directive (a commodity without market prices)"
+        diagnostics.warning(Messages.ignoredConstruct(what, "ledger-cli"), at: location(lineStart))
         owner = .skip
+    }
+
+    /// ledger-cli's sub-directives that change figures or checks, by the
+    /// directive they stand under. ledgerc warns that it ignores them; other
+    /// sub-lines (`note`, a payee's `uuid`) carry no figure and are skipped.
+    static let meaningfulSubDirectives: [String: Set<String>] = [
+        "account": ["assert", "check", "default", "eval", "payee"],
+        "commodity": ["alias", "default", "nomarket", "value"],
+        "payee": ["alias"],
+        "tag": ["assert", "check"],
+    ]
+
+    /// An indented line under `account`, `commodity`, `payee` or `tag` that
+    /// is not a comment: `alias NAME` under an account is read as `alias NAME
+    /// = ACCOUNT`; a sub-directive in `meaningfulSubDirectives` is warned about.
+    func subDirective(of kind: String, account: Int32? = nil, _ lx: inout Lexer) {
+        let start = lx.pos
+        let word = sourceText(lx.word())
+        if kind == "account", word == "alias", let account {
+            lx.skipSpaces()
+            let name = sourceText(lx.textUntilComment())
+            guard !name.isEmpty else { return error(Messages.badAlias(), at: start) }
+            reader.aliases.append(ReaderState.Alias(old: name, new: journal.accounts[account]))
+            aliased.removeAll()
+        } else if JournalParser.meaningfulSubDirectives[kind]?.contains(word) == true {
+            diagnostics.warning(Messages.ignoredConstruct("the '\(word)' line under '\(kind)'", "ledger-cli"), at: location(start))
+        }
     }
 
     /// `Y 2025` / `year 2025`: the year of dates written without one.

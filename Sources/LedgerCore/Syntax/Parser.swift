@@ -79,6 +79,8 @@ package final class JournalParser {
         case none
         case account(Int32)
         case commodity(Int32)
+        /// `payee` or `tag`: ledger-cli's sub-directives under it are warned about.
+        case declaration(String)
         /// Lines under an item we could not read (or do not support) are skipped.
         case skip
     }
@@ -275,15 +277,21 @@ package final class JournalParser {
                 lx.skipSpaces()
                 let start = lx.pos
                 accountTags(id, parseTags(sourceText(lx.rest())), at: start)
+            } else {
+                subDirective(of: "account", account: id, &lx)
             }
-            // Other sub-lines (ledger's `note`, `alias`, `assert` ...) are accepted and ignored.
         case .commodity:
-            let w = lx.word()
-            if sourceText(w) == "format" {
+            var word = lx
+            if sourceText(word.word()) == "format" {
+                lx = word
                 lx.skipSpaces()
                 // `format AMOUNT` under a `commodity` directive.
                 _ = formatAmount(&lx)
+            } else if !isComment {
+                subDirective(of: "commodity", &lx)
             }
+        case .declaration(let kind):
+            if !isComment { subDirective(of: kind, &lx) }
         case .none:
             if !isComment {
                 error(Messages.orphanIndentedLine, at: lx.pos, notes: [DiagnosticNote(Messages.orphanIndentedHint)])
