@@ -52,11 +52,6 @@ package final class LetGoTransactions: @unchecked Sendable {
         growCapacity(&records, by: bytes / 80)
     }
 
-    /// True when a transaction let go touched one of these (account, commodity) pairs.
-    func touchedAny(_ pairs: Set<AccountCommodity>) -> Bool {
-        pairs.contains { touched.contains($0.account, $0.commodity) }
-    }
-
     /// Takes in what a second parser's stream let go after everything this one did.
     func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32]) {
         let seqBase = seen, moveBase = Int32(moves.count)

@@ -63,7 +63,8 @@ package struct Portfolio {
         var index: [AccountCommodity: Int] = [:]
         let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
         // Basis removed by a sale or transfer is rounded once, this far past the money's precision.
-        let places = { (c: Int32) in c < 0 ? 8 : min(ExactDecimal.maxScale, max(journal.commodities.precision(c), 2) + 6) }
+        let placesOf = (0..<Int32(journal.commodities.count)).map { min(ExactDecimal.maxScale, max(journal.commodities.precision($0), 2) + 6) }
+        let places = { (c: Int32) in c < 0 ? 8 : placesOf[Int(c)] }
         // A commodity some asset account trades at a cost is followed in every
         // asset account, so that shares received without a cost count as held.
         var tradedCommodity = [Bool](repeating: false, count: journal.commodities.count)
@@ -95,7 +96,7 @@ package struct Portfolio {
                 for m in letGo.moves(of: records[next]) where m.mantissa != 0 && follows(m.account, m.commodity) {
                     transfers.add(position(m.account, m.commodity, costCommodity: -1), m.quantity, at: nil)
                 }
-                try transfers.apply(to: &positions, places: places)
+                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places) }
                 next += 1
             }
         }
@@ -122,7 +123,7 @@ package struct Portfolio {
                         sales.append(j)
                     }
                 }
-                try transfers.apply(to: &positions, places: places)
+                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places) }
                 for j in sales {
                     let p = ledger.transactions[t].postings[j]
                     let a = p.amount!

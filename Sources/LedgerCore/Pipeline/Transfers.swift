@@ -10,6 +10,9 @@
 struct Transfers {
     private var moves: [(position: Int, quantity: ExactDecimal, at: SourceLocation?)] = []
 
+    /// No move noted since the last `apply`.
+    var isEmpty: Bool { moves.isEmpty }
+
     /// Notes `quantity` (negative: out) moving into the position at `position`.
     mutating func add(_ position: Int, _ quantity: ExactDecimal, at: SourceLocation?) {
         moves.append((position, quantity, at))

@@ -33,10 +33,13 @@ struct NearMisses {
         byRule = [[Candidate]](repeating: [], count: journal.rules.count)
         var rulesOf: [[Key]: [Int]] = [:]
         var sizes = Set<Int>()
+        // Only a transaction whose every account is some rule's is compared (no allocation for the others).
+        var ruleAccount = [Bool](repeating: false, count: journal.accounts.count)
         for (r, rule) in journal.rules.enumerated() where rule.isValid {
             guard let keys = NearMisses.keys(rule.template.postings.lazy.map { ($0.account, $0.amount) }) else { continue }
             rulesOf[keys, default: []].append(r)
             sizes.insert(keys.count)
+            for k in keys { ruleAccount[Int(k.account)] = true }
         }
         if rulesOf.isEmpty { return }
         let folded = journal.rules.map { foldedName($0.description) }
@@ -47,19 +50,20 @@ struct NearMisses {
                 byRule[r].append(Candidate(day: day, location: location))
             }
         }
-        for (i, t) in journal.transactions.enumerated() where !journal.brokenTransactions.contains(i) && sizes.contains(t.postings.count) {
+        for (i, t) in journal.transactions.enumerated() where sizes.contains(t.postings.count)
+            && t.postings.allSatisfy({ ruleAccount[Int($0.account)] }) && !journal.brokenTransactions.contains(i) {
             consider(NearMisses.keys(t.postings.lazy.map { ($0.account, $0.amount) }), payee: t.payee, tag: { t.tag("repeat") },
                      day: t.date.day, at: t.location)
         }
         if let letGo = journal.letGo {
             for i in letGo.records.indices {
                 let moves = letGo.moves(of: i)
-                guard sizes.contains(moves.count) else { continue }
+                guard sizes.contains(moves.count), moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { continue }
                 let r = letGo.records[i]
-                // The `repeat:` tags of let-go transactions are kept by day.
+                // (A transaction that names the rule fulfils the occurrence, whose
+                // window is then never searched: the names only keep the lists short.)
                 consider(NearMisses.keys(moves.lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
-                         payee: letGo.payees[r.payee], tag: { letGo.repeatTags.first { $0.day == r.day }?.name },
-                         day: r.day, at: r.location)
+                         payee: letGo.payees[r.payee], tag: { nil }, day: r.day, at: r.location)
             }
         }
         for r in byRule.indices { byRule[r].sort { $0.day != $1.day ? $0.day < $1.day : $0.location < $1.location } }
