@@ -85,7 +85,8 @@ enum LedgerCommand {
             RunDiagnostics.error("\(first): \(e.message)", notes: ["run 'ledgerc \(first) --help' for usage"])
             return 2
         } catch let e as FileError {
-            RunDiagnostics.error(e.description)
+            // With its catalogue id (`cannotRead`, `cannotWrite`) in JSON.
+            RunDiagnostics.error(e.message)
             return 2
         } catch {
             RunDiagnostics.error("\(error)")
