@@ -91,6 +91,10 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(notes.first?["line"] as? Int, 3)
         let clean = try runLedgerc(["check", "--diagnostics", "json", "samples/personal.ledger"])
         XCTAssertEqual(clean.stderr, "[]\n")
+        let missing = try runLedgerc(["check", "--diagnostics", "json", "no/such.ledger"])
+        XCTAssertEqual(missing.status, 2)
+        let unread = try JSONSerialization.jsonObject(with: Data(missing.stderr.utf8)) as! [[String: Any]]
+        XCTAssertEqual(unread.first?["id"] as? String, "cannotRead", missing.stderr)
     }
 
     func testDiagnosticsForGitHub() throws {
