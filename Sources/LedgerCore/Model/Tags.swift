@@ -47,11 +47,15 @@ extension Transaction {
     /// The `receipt:` tag of the transaction, else of its first posting that has one.
     public var receipt: String? {
         if let r = tag("receipt"), !r.isEmpty { return r }
-        for p in postings {
-            guard let c = p.comment, containsIgnoringASCIICase(c, "receipt:") else { continue }
-            if let r = p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value.nilIfEmpty { return r }
-        }
-        return nil
+        return postings.lazy.compactMap(\.receipt).first
+    }
+}
+
+extension Posting {
+    /// The posting's own `receipt:` tag, if it has a non-empty one.
+    public var receipt: String? {
+        guard let c = comment, containsIgnoringASCIICase(c, "receipt:") else { return nil }
+        return tags.first(where: { $0.key.lowercased() == "receipt" })?.value.nilIfEmpty
     }
 }
 

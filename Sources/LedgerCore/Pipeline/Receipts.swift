@@ -1,5 +1,6 @@
-/// Receipts: a `receipt:` tag names a file (a photo of the receipt) relative
-/// to the journal that holds the transaction.
+// Receipts: a `receipt:` tag names a file (a photo of the receipt) relative
+// to the journal that holds the transaction.
+
 /// Where a receipt named in `file` is on disk: relative to the file's folder.
 public func receiptPath(_ receipt: String, in file: String) -> String {
     if receipt.hasPrefix("/") { return receipt }

@@ -96,7 +96,7 @@ public struct TransactionsReport: Report {
                     w.cell(.number(a.quantity, a.commodity)); w.cell(.commodity(a.commodity))
                     w.cell(.text(checkedUnitCost(p).map(costText) ?? "")); w.cell(.flag(t.generated != nil))
                     w.cell(.place(src.file, src.line)); w.cell(.text(p.comment ?? t.comment ?? ""))
-                    w.cell(.text(receipt(of: p) ?? transactionReceipt ?? ""))
+                    w.cell(.text(p.receipt ?? transactionReceipt ?? ""))
                     w.endRow()
                 }
             }
@@ -167,11 +167,5 @@ public struct TransactionsReport: Report {
             printer.write(shown, into: &buf, extraComment: printer.generatedComment(t))
         }
         return buf.bytes
-    }
-
-    /// A posting's own `receipt:` tag (the CSV row falls back to its transaction's).
-    func receipt(of p: Posting) -> String? {
-        guard let c = p.comment, containsIgnoringASCIICase(c, "receipt:") else { return nil }
-        return p.tags.first(where: { $0.key.lowercased() == "receipt" })?.value.nilIfEmpty
     }
 }

@@ -55,9 +55,9 @@ enum FormatCommand: Subcommand {
             let root = before.rootFiles[0]
             // Printing shows the file named; --check and --write also cover the files it includes.
             var files = [root]
-            var seen: Set<String> = [before.sources.files[root].path]
-            for k in before.sources.files.indices where check || write {
-                if seen.insert(before.sources.files[k].path).inserted { files.append(k) }
+            if check || write {
+                var seen: Set<String> = [before.sources.files[root].path]
+                for k in before.sources.files.indices where seen.insert(before.sources.files[k].path).inserted { files.append(k) }
             }
             for index in files {
                 let input = before.sources.files[index]
