@@ -57,7 +57,7 @@ final class DialectTests: XCTestCase {
         XCTAssertTrue(printed.stdout.hasPrefix("""
         decimal-mark ,
         commodity 1.000,00 EUR
-        account Vermögen:Depot  ; type: asset
+        account Vermögen:Depot  ; type: Asset
             ; allow-negative:
         P 2025-01-05 ACME 12,50 EUR
 

@@ -121,8 +121,9 @@ final class QueryTests: XCTestCase {
         let r = try runLedgerc(["print", path, "--payee", "스타벅스"], env: ["LEDGERC_TODAY": "2025-03-31"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("지출:식비:외식") && r.stdout.contains("자산:현금"), r.stdout)
-        // The declarations come first; no other transaction's posting follows.
-        XCTAssertTrue(r.stdout.hasPrefix("account 자산:은행\n"), r.stdout)
+        // The declarations come first (the won's whole-number format pinned for
+        // hledger, then the accounts); no other transaction's posting follows.
+        XCTAssertTrue(r.stdout.hasPrefix("commodity 1,000. KRW\naccount 자산:은행\n"), r.stdout)
         XCTAssertFalse(r.stdout.contains("    지출:주거:월세"), r.stdout)
         let rows = try csv(["transactions", "--tag", "trip"])
         XCTAssertEqual(rows.count, 2)

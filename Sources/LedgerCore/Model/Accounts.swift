@@ -16,6 +16,17 @@ public enum AccountType: String, Sendable, CaseIterable {
         }
     }
 
+    /// The name hledger 1.25 reads in a `type:` tag (it has no `income`).
+    public var hledgerName: String {
+        switch self {
+        case .asset: return "Asset"
+        case .liability: return "Liability"
+        case .equity: return "Equity"
+        case .income: return "Revenue"
+        case .expense: return "Expense"
+        }
+    }
+
     /// The type implied by the first name of an account path, if any.
     public init?(rootName: String) {
         switch rootName.lowercased() {
@@ -50,6 +61,9 @@ public struct AccountTable: Sendable {
     /// Where each account is first used by a posting (nil for parents only
     /// implied by a deeper name, and accounts only declared).
     public private(set) var firstUse: [SourceLocation?] = []
+    /// Accounts that some posting names without an amount (the amount is
+    /// inferred): where a name that ends in an amount is a typo, not a name.
+    public private(set) var usedWithoutAmount: [Bool] = []
 
     public init() {}
 
@@ -76,11 +90,17 @@ public struct AccountTable: Sendable {
         if firstUse[Int(id)] == nil { firstUse[Int(id)] = location }
     }
 
+    /// Records a posting to the account that has no amount of its own.
+    @inline(__always) public mutating func noteUseWithoutAmount(_ id: Int32) {
+        usedWithoutAmount[Int(id)] = true
+    }
+
     private mutating func registerNew(_ id: Int32, bytes p: UnsafeBufferPointer<UInt8>) {
         // Parents first, so that a parent's id is known; ids stay dense.
         parent.append(-1)
         depth.append(1)
         firstUse.append(nil)
+        usedWithoutAmount.append(false)
         var lastColon = -1
         for i in stride(from: p.count - 1, through: 0, by: -1) where p[i] == 0x3A {
             lastColon = i

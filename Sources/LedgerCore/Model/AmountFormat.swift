@@ -40,15 +40,27 @@ extension CommodityTable {
         }
     }
 
-    /// The quantity alone as an exact decimal string at display precision, no grouping
-    /// (`-1234.50`): the form used in CSV and JSON.
+    /// The quantity alone as an exact decimal string, no grouping (`-1234.50`):
+    /// the form used in CSV and JSON. At the display precision, or at as many
+    /// more places as the exact value needs: a machine never reads a rounded figure.
     public func plain(_ quantity: ExactDecimal, _ commodity: Int32) -> String {
-        quantity.text(places: precision(commodity))
+        quantity.text(places: exactPlaces(quantity, commodity))
     }
 
     /// Writes `plain(quantity, commodity)` straight into a buffer.
     package func writePlain(_ quantity: ExactDecimal, _ commodity: Int32, into buf: inout ByteBuffer) {
-        quantity.write(into: &buf, places: precision(commodity))
+        quantity.write(into: &buf, places: exactPlaces(quantity, commodity))
+    }
+
+    /// The places that show `quantity` exactly and at least at display precision.
+    @inline(__always) package func exactPlaces(_ quantity: ExactDecimal, _ commodity: Int32) -> Int {
+        let shown = precision(commodity)
+        return quantity.scale <= shown ? shown : max(shown, quantity.normalized.scale)
+    }
+
+    /// True when the display precision hides digits of `quantity` (text rounds it).
+    package func roundsAtDisplay(_ quantity: ExactDecimal, _ commodity: Int32) -> Bool {
+        exactPlaces(quantity, commodity) > precision(commodity)
     }
 
     /// Several amounts joined with `, `, e.g. for a multi-commodity difference.

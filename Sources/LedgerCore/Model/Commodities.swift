@@ -24,6 +24,8 @@ public struct CommodityTable: Sendable {
     package var styles: [CommodityStyle] = []
     /// Commodities declared with a `commodity` directive, and where.
     public var declared: [Int32: SourceLocation] = [:]
+    /// Commodities declared with the tag `currency:`.
+    public var declaredCurrencies: Set<Int32> = []
 
     public init() {
         _ = intern("")

@@ -11,6 +11,7 @@ extension Journal {
             // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
             accounts[id] = theirs.accounts.table.withBytes(of: Int32(id)) { self.accounts.intern($0) }
             if let use = theirs.accounts.firstUse[id] { self.accounts.noteUse(accounts[id], at: use) }
+            if theirs.accounts.usedWithoutAmount[id] { self.accounts.noteUseWithoutAmount(accounts[id]) }
         }
         var commodities = [Int32](repeating: 0, count: theirs.commodities.count)
         for id in 0..<theirs.commodities.count {

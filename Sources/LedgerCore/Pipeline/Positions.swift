@@ -142,7 +142,10 @@ package struct Portfolio {
                         position.boughtAtCost = true
                     } else {
                         let held = position.quantity
-                        if held < trade.quantity, position.boughtAtCost, !journal.accounts.allowsNegative.contains(p.account), let diagnostics {
+                        // Money may go below zero (a conversion out of a cash account); what was
+                        // bought here, or is no currency, cannot be sold beyond what is held.
+                        if held < trade.quantity, position.boughtAtCost || !journal.commodities.isCurrency(a.commodity),
+                           !journal.accounts.allowsNegative.contains(p.account), let diagnostics {
                             let c = journal.commodities
                             diagnostics.error(Messages.sellsMoreThanHeld(c.format(Amount(trade.quantity, a.commodity)), journal.accounts[p.account],
                                                                         c.format(Amount(held, a.commodity))),

@@ -94,12 +94,17 @@ public struct BudgetReport: Report {
         }
         keyed.append((["<unbudgeted>"], nil))
         keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        // Each row's commodities, once over all periods (not once per period:
+        // that was quadratic in the periods, 8 s for a mistyped year).
+        let shown = keyed.map { entry in
+            nonZeroCommodities((entry.account.map { actual[Int($0)] } ?? unbudgeted) + (entry.account.map { budget[Int($0)] } ?? []), commodities)
+        }
         var rows: [Row] = []
         for k in 0..<width {
-            for entry in keyed {
+            for (n, entry) in keyed.enumerated() {
                 let a = entry.account.map { actual[Int($0)] } ?? unbudgeted
                 let b = entry.account.map { budget[Int($0)] } ?? []
-                for c in nonZeroCommodities(a + b, commodities) {
+                for c in shown[n] {
                     let x = a.isEmpty ? .zero : a[k].quantity(c)
                     let y = b.isEmpty ? .zero : b[k].quantity(c)
                     let remaining = try y.minus(x, at: nil)

@@ -13,28 +13,65 @@ package struct LedgerPrinter {
         self.sources = sources
     }
 
-    /// The printed amount: exact, at no fewer places than the display precision.
+    /// The printed amount: exact, as written (trailing zeros kept), at no
+    /// fewer places than the display precision.
     func amountText(_ a: Amount) -> String {
         let places = max(a.quantity.scale, journal.commodities.precision(a.commodity))
         return journal.commodities.format(a, precision: places, decimalComma: decimalComma)
+    }
+
+    /// The undeclared commodities whose format is pinned with a `commodity`
+    /// line: those whose display precision re-reading `transactions` would
+    /// widen (an inferred `-499.5 KRW` in a journal of whole won), so that
+    /// print of print is the same; and whole numbers with grouping
+    /// (`$30,000`), which hledger would read as a decimal comma.
+    public func commoditiesToPin(_ transactions: some Sequence<Transaction>) -> [Int32] {
+        let c = journal.commodities
+        var pin = Set<Int32>()
+        for id in 1..<Int32(c.count) where c.declared[id] == nil && c.styles[Int(id)].grouped && c.precision(id) == 0 {
+            pin.insert(id)
+        }
+        for t in transactions {
+            for p in t.postings {
+                for a in [p.amount, p.assertion?.amount] {
+                    if let a, c.declared[a.commodity] == nil, a.quantity.scale > c.precision(a.commodity) { pin.insert(a.commodity) }
+                }
+            }
+        }
+        return pin.sorted()
+    }
+
+    /// A `commodity` line's sample amount as hledger reads it: always with a
+    /// decimal mark (`1,000. KRW`, `$1,000.00`, `1.000,00 EUR`), in the commodity's style.
+    func commoditySample(_ id: Int32) -> String {
+        let c = journal.commodities
+        let style = c.styles[Int(id)]
+        let (point, group) = decimalComma ? (",", ".") : (".", ",")
+        let places = c.precision(id)
+        let number = (style.grouped ? "1" + group + "000" : "1000") + point + String(repeating: "0", count: places)
+        let symbol = c.symbol(id)
+        if symbol.isEmpty { return number }
+        let space = style.spaced ? " " : ""
+        return style.symbolFirst ? symbol + space + number : number + space + symbol
     }
 
     /// The declarations a journal's meaning depends on, as directives that
     /// read back the same: `decimal-mark ,` (when amounts are written so),
     /// `commodity` with each declared commodity's format, `account` with its
     /// type and `allow-negative:`, and every `P` price. Empty when there are none.
-    public func writeDeclarations(into buf: inout ByteBuffer) {
+    /// `pinned` commodities (see `commoditiesToPin`) get a `commodity` line too,
+    /// after the declared ones.
+    public func writeDeclarations(into buf: inout ByteBuffer, pinning pinned: [Int32] = []) {
         let start = buf.count
         if decimalComma { buf.write("decimal-mark ,\n") }
         let commodities = journal.commodities
-        for (id, _) in commodities.declared.sorted(by: { $0.value < $1.value }) {
-            let sample = Amount(ExactDecimal(mantissa: 1000, scale: 0), id)
-            buf.write("commodity " + commodities.format(sample, decimalComma: decimalComma) + "\n")
+        for id in commodities.declared.sorted(by: { $0.value < $1.value }).map(\.key) + pinned {
+            buf.write("commodity " + commoditySample(id) + "\n")
         }
         let accounts = journal.accounts
         for (id, _) in accounts.declared.sorted(by: { $0.value < $1.value }) {
             buf.write("account " + accounts[id])
-            if let type = accounts.declaredType[id] { buf.write("  ; type: " + type.rawValue) }
+            if let type = accounts.declaredType[id] { buf.write("  ; type: " + type.hledgerName) }
             buf.byte(0x0A)
             if accounts.allowsNegative.contains(id) { buf.write("    ; allow-negative:\n") }
         }

@@ -73,7 +73,13 @@ package struct Checker {
                 diagnostics.warning(Messages.fullWidthInAccount(name, wide.character, wide.code, wide.ascii), at: at)
             }
             // (Not again where balancing already reported it as an error.)
-            if let amount = amountAtEnd(of: name), !diagnostics.diagnostics.contains(where: { $0.location == at && $0.severity == .error }) {
+            // A posting with no amount whose account ends in one: one space where two were meant.
+            if accounts.usedWithoutAmount[Int(id)], let amount = writtenAmountAtEnd(of: name) {
+                if !diagnostics.diagnostics.contains(where: { $0.location == at && $0.severity == .error }) {
+                    diagnostics.error(Messages.accountEndsInAmount(name, amount), at: at,
+                                      notes: [DiagnosticNote(Messages.accountAmountSeparator)])
+                }
+            } else if let amount = amountAtEnd(of: name), !diagnostics.diagnostics.contains(where: { $0.location == at && $0.severity == .error }) {
                 diagnostics.warning(Messages.accountEndsInAmount(name, amount), at: at,
                                     notes: [DiagnosticNote(Messages.accountAmountSeparator)])
             }
@@ -272,6 +278,31 @@ func amountAtEnd(of name: String) -> String? {
            number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ",.-+$€£¥₩".unicodeScalars.contains($0) }) {
             return rest
         }
+    }
+    return nil
+}
+
+/// The end of an account name that reads as an amount in any of its forms
+/// (`-12,000원`, `$-5`, `₩12,000`, `4,500 KRW`, `"005930" 10`), read by the
+/// amount scanner itself: the last words of the name, from the first that
+/// starts one. Nil when no ending reads as an amount.
+func writtenAmountAtEnd(of name: String) -> String? {
+    let leaf = name.split(separator: ":").last.map(String.init) ?? name
+    let words = leaf.split(separator: " ", omittingEmptySubsequences: false)
+    guard words.count >= 2 else { return nil }
+    for i in 1..<words.count where !words[i].isEmpty {
+        let rest = words[i...].joined(separator: " ")
+        let reads = Array(rest.utf8).withUnsafeBufferPointer { buf -> Bool in
+            for comma in [false, true] {
+                var lx = Lexer(buf, from: 0, to: buf.count)
+                if case .success = lx.amount(decimalComma: comma) {
+                    lx.skipSpaces()
+                    if lx.atEnd { return true }
+                }
+            }
+            return false
+        }
+        if reads { return rest }
     }
     return nil
 }

@@ -24,7 +24,8 @@ extension Lexer {
     /// Reads an amount: an optional sign, a commodity before or after the number
     /// (with or without a space), and the number itself.
     /// `decimalComma` swaps the roles of `.` and `,` (`decimal-mark ,`).
-    public mutating func amount(decimalComma: Bool) -> Result<ScannedAmount, AmountProblem> {
+    /// With `ownMarks` false, `decimalComma` decides alone (see `number`).
+    public mutating func amount(decimalComma: Bool, ownMarks: Bool = true) -> Result<ScannedAmount, AmountProblem> {
         let start = pos
         var negative = false
         if eat(UInt8(ascii: "-")) { negative = true } else { _ = eat(UInt8(ascii: "+")) }
@@ -39,7 +40,7 @@ extension Lexer {
             result.spaced = skipSpaces() > 0
             if eat(UInt8(ascii: "-")) { negative.toggle() } else { _ = eat(UInt8(ascii: "+")) }
         }
-        switch number(decimalComma: decimalComma) {
+        switch number(decimalComma: decimalComma, ownMarks: ownMarks) {
         case .success(let (q, grouped)):
             result.quantity = negative ? q.negated : q
             result.grouped = grouped
@@ -81,7 +82,42 @@ extension Lexer {
     }
 
     /// Reads a number: digits with optional thousands grouping and a decimal part.
-    public mutating func number(decimalComma: Bool) -> Result<(ExactDecimal, Bool), AmountProblem> {
+    /// A number written with both marks is read as the peers read it, whatever
+    /// `decimalComma` says: the last mark is the decimal mark (`1.200,00` is
+    /// 1200.00, `1,200.00` too). So is a lone group mark after a zero (`0,075`
+    /// is 0.075: a zero is never a group of thousands). A lone `12,45` stays
+    /// ambiguous. With `ownMarks` false, `decimalComma` decides alone.
+    public mutating func number(decimalComma: Bool, ownMarks: Bool = true) -> Result<(ExactDecimal, Bool), AmountProblem> {
+        scanNumber(decimalComma: ownMarks ? decimalMarkIsComma(default: decimalComma) : decimalComma)
+    }
+
+    /// The decimal mark of the number at `pos`, from its own marks where they tell.
+    private func decimalMarkIsComma(default comma: Bool) -> Bool {
+        var i = pos
+        var lastDot = -1, lastComma = -1, commas = 0, dots = 0, leadingZeros = true, firstMark = -1
+        while i < end {
+            let b = bytes[i]
+            if Lexer.isDigit(b) {
+                if firstMark < 0, b != 0x30 { leadingZeros = false }
+            } else if b == UInt8(ascii: ".") {
+                lastDot = i; dots += 1
+                if firstMark < 0 { firstMark = i }
+            } else if b == UInt8(ascii: ",") {
+                lastComma = i; commas += 1
+                if firstMark < 0 { firstMark = i }
+            } else {
+                break
+            }
+            i += 1
+        }
+        if lastDot >= 0, lastComma >= 0 { return lastComma > lastDot }
+        // `0,075` in a journal of decimal points (or `0.075` in one of decimal commas).
+        let groupCount = comma ? dots : commas
+        if groupCount == 1, firstMark > pos, leadingZeros, firstMark + 1 < end, Lexer.isDigit(bytes[firstMark + 1]) { return !comma }
+        return comma
+    }
+
+    private mutating func scanNumber(decimalComma: Bool) -> Result<(ExactDecimal, Bool), AmountProblem> {
         let start = pos
         let mark: UInt8 = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
         let group: UInt8 = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")

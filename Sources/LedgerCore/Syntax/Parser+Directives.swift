@@ -274,7 +274,17 @@ extension JournalParser {
             id = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[symbol]))
         }
         if journal.commodities.declared[id] == nil { journal.commodities.declared[id] = location(save) }
+        lx.skipSpaces()
+        if lx.eat(UInt8(ascii: ";")) { commodityTags(id, parseTags(sourceText(lx.rest()))) }
         owner = .commodity(id)
+    }
+
+    /// Applies a commodity declaration's `currency:` tag: money, which an
+    /// account may hold below zero without having bought it (FORMAT.md).
+    func commodityTags(_ id: Int32, _ tags: Tags) {
+        for (key, _) in tags where key.lowercased() == "currency" {
+            journal.commodities.declaredCurrencies.insert(id)
+        }
     }
 
     /// A sample amount that fixes a commodity's display style and precision.
@@ -307,7 +317,7 @@ extension JournalParser {
     /// True if an amount starts here and nothing but a comment follows it.
     private func readsCleanly(_ lx: Lexer, comma: Bool) -> Bool {
         var probe = lx
-        guard case .success = probe.amount(decimalComma: comma) else { return false }
+        guard case .success = probe.amount(decimalComma: comma, ownMarks: false) else { return false }
         probe.skipSpaces()
         return probe.atEnd || probe.peek() == UInt8(ascii: ";")
     }

@@ -106,6 +106,8 @@ extension JournalParser {
             p.amount = a
             lx.skipSpaces()
             guard annotations(&lx, into: &p) else { return nil }
+        } else {
+            journal.accounts.noteUseWithoutAmount(p.account)
         }
         if lx.peek() == UInt8(ascii: "=") {
             guard assertion(&lx, into: &p) else { return nil }

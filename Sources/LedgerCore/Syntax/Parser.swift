@@ -226,7 +226,12 @@ package final class JournalParser {
             default:
                 flushEntry()
                 let wordRange = lx.word()
-                let word = String(decoding: UnsafeBufferPointer(rebasing: buf[wordRange]), as: UTF8.self)
+                var word = String(decoding: UnsafeBufferPointer(rebasing: buf[wordRange]), as: UTF8.self)
+                // ledger-cli's older spellings, `!include` and `@include`: any directive after `!` or `@`.
+                if let first = word.utf8.first, first == UInt8(ascii: "!") || first == UInt8(ascii: "@"),
+                   JournalParser.directiveByWord[String(word.dropFirst())] != nil {
+                    word.removeFirst()
+                }
                 // A second parser reads transactions and prices only: any other
                 // directive may change how the lines after it read.
                 if speculative && word != "P" { bailedOut = true; return }
@@ -280,9 +285,13 @@ package final class JournalParser {
             } else {
                 subDirective(of: "account", account: id, &lx)
             }
-        case .commodity:
+        case .commodity(let id):
             var word = lx
-            if sourceText(word.word()) == "format" {
+            if isComment {
+                lx.pos += 1
+                lx.skipSpaces()
+                commodityTags(id, parseTags(sourceText(lx.rest())))
+            } else if sourceText(word.word()) == "format" {
                 lx = word
                 lx.skipSpaces()
                 // `format AMOUNT` under a `commodity` directive.

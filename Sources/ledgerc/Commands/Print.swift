@@ -37,9 +37,10 @@ enum PrintCommand: Subcommand {
         var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
         printer.decimalComma = result.ledger.journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 1 << 20)
-        printer.writeDeclarations(into: &buf)
+        let printed = result.ledger.ordered.lazy.filter { period.contains($0.date) && matcher.matches($0) }
+        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
         var first = true
-        for t in result.ledger.ordered where period.contains(t.date) && matcher.matches(t) {
+        for t in printed {
             if !first { buf.byte(0x0A) }
             first = false
             printer.write(t, into: &buf, headerComment: printer.generatedComment(t))

@@ -25,6 +25,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 struct CellNames {
     let accounts: AccountTable
     let commodities: CommodityTable
+    /// Set when the text format rounded an amount to its display precision.
+    let rounding = RoundingMark()
 
     /// The value of a cell as CSV and JSON write it, for the cells that are strings there.
     func dataText(_ cell: Cell) -> String? {
@@ -51,8 +53,12 @@ struct CellNames {
         let c = commodities
         switch cell {
         case .commodity(let id, let quoted): return quoted ? c.symbol(id) : c[id]
-        case .amount(let q, let k, let places): return c.format(Amount(q, k), precision: places)
-        case .bareQuantity(let q, let k): return c.format(Amount(q, CommodityTable.none), precision: c.precision(k))
+        case .amount(let q, let k, let places):
+            // A figure given its own places is a quotient, rounded by definition (REPORTS.md).
+            if places == nil, c.roundsAtDisplay(q, k) { return rounding.mark() + c.format(Amount(q, k)) }
+            return c.format(Amount(q, k), precision: places)
+        case .bareQuantity(let q, let k):
+            return (c.roundsAtDisplay(q, k) ? rounding.mark() : "") + c.format(Amount(q, CommodityTable.none), precision: c.precision(k))
         case .fraction(let f, _): return f.map(percent) ?? ""
         case .bar(let value, let maximum): return proportionalBar(value, of: maximum, width: 20)
         case .shownAs(let s, _): return s
@@ -60,4 +66,18 @@ struct CellNames {
         default: return dataText(cell) ?? ""
         }
     }
+}
+
+/// Counts the amounts a text table showed rounded, so that the table can say so.
+final class RoundingMark {
+    private(set) var used = false
+
+    /// The sign put before a rounded amount: `≈-500 KRW`.
+    func mark() -> String {
+        used = true
+        return "≈"
+    }
+
+    /// The line under a table that rounded a figure.
+    static let note = "≈ rounded to the commodity's display precision; --format csv or json gives the exact figure\n"
 }

@@ -4,6 +4,12 @@ struct TextRenderer {
     let names: CellNames
 
     func render(_ document: ReportDocument) -> [UInt8] {
+        var out = layout(document)
+        if names.rounding.used { out += Array(("\n" + RoundingMark.note).utf8) }
+        return out
+    }
+
+    private func layout(_ document: ReportDocument) -> [UInt8] {
         switch document.text {
         case .custom(let write): return write()
         case .balanceTree(let flat): return Array(balanceTree(document, flat: flat).utf8)
