@@ -8,8 +8,12 @@ import XCTest
 /// Fails when the share that agrees falls below `CompatibilityTests.required`.
 /// Raise that level as the dialect grows; never lower it.
 final class CompatibilityTests: XCTestCase {
-    /// The agreeing count the project has reached (out of 718).
-    static let required = 709
+    /// The agreeing count the project has reached (out of 718). Lowered once,
+    /// from 709, on purpose: selling a commodity the account never held is an
+    /// error since issue 28 (the trading journal's rule), and four ledger-cli
+    /// regression journals sell short (docs/COMPATIBILITY.md lists them);
+    /// automated transactions brought three others in.
+    static let required = 708
 
     enum Outcome { case agrees, differs(String), rejected(String) }
 

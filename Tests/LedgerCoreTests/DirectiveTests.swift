@@ -105,7 +105,10 @@ final class DirectiveTests: XCTestCase {
         assertDiagnostics("1️⃣frobnicate now\n    1 2 3\n", [("1️⃣", "unknownDirective")])
     }
 
-    func testAutomatedTransactionsAreRejectedPlainly() {
-        assertDiagnostics("1️⃣= Expenses:Food\n    (Budget)  -1\n", [("1️⃣", "automatedTransactionsUnsupported")])
+    func testAutomatedTransactionProblemsAreErrorsAtTheirPlace() {
+        assertDiagnostics("= 1️⃣date:2025\n    (Budget)  *-1\n", [("1️⃣", "unsupportedQueryTerm")])
+        assertDiagnostics("= 1️⃣amt:>x\n    (Budget)  *-1\n", [("1️⃣", "badQueryTerm")])
+        assertDiagnostics("= food\n    1️⃣Budget\n", [("1️⃣", "automatedPostingNeedsAmount")])
+        assertDiagnostics("1️⃣= food\n    Budget  *-1\n\n2025-01-01 x\n    food  5 USD\n    cash\n", [("1️⃣", "automatedUnbalanced")])
     }
 }

@@ -21,8 +21,20 @@ public enum Messages {
     public static func assertionFailed(_ account: String, expected: String, actual: String) -> DiagnosticMessage {
         .init("assertionFailed", "balance assertion failed: \(account) is \(actual), not \(expected)")
     }
-    public static var automatedTransactionsHint: DiagnosticMessage { .init("automatedTransactionsHint", "write the extra postings in each transaction; see docs/COMPATIBILITY.md") }
-    public static var automatedTransactionsUnsupported: DiagnosticMessage { .init("automatedTransactionsUnsupported", "automated transactions ('= QUERY') are not supported") }
+    public static var automatedPostingNeedsAmount: DiagnosticMessage { .init("automatedPostingNeedsAmount", "a posting of an automated transaction needs an amount, or '*N' for the matched amount times N") }
+    public static func automatedUnbalanced(_ query: String, _ difference: String) -> DiagnosticMessage {
+        .init("automatedUnbalanced", "the postings that '= \(query)' adds do not balance (off by \(difference)); make them balance, or make them virtual with '(...)'")
+    }
+    public static func bareNumberInAutomated(_ n: String) -> DiagnosticMessage {
+        .init("bareNumberInAutomated", "'\(n)' has no commodity: ledgerc and hledger add it as an amount, ledger-cli reads it as a multiplier; write '*\(n)' for the matched amount times \(n)")
+    }
+    public static func badQueryTerm(_ term: String) -> DiagnosticMessage { .init("badQueryTerm", "cannot read the query term '\(term)'") }
+    public static func unsupportedQueryTerm(_ term: String) -> DiagnosticMessage {
+        .init("unsupportedQueryTerm", "the query term '\(term)' is not supported in automated transactions (use acct:, desc:, payee:, note:, code:, tag:, amt:, cur:, status:, real:, not:)")
+    }
+    public static func valueExpressionAsQuery(_ query: String) -> DiagnosticMessage {
+        .init("valueExpressionAsQuery", "'= \(query)' reads as hledger's query words, not as a ledger-cli value expression; balances may differ from ledger-cli's")
+    }
     public static func badAlias() -> DiagnosticMessage { .init("badAlias", "an alias needs the form 'alias OLD = NEW'") }
     public static func badAliasRegex(_ source: String) -> DiagnosticMessage { .init("badAliasRegex", "'/\(source)/' is not a regular expression") }
     public static func badDecimalMark(_ text: String) -> DiagnosticMessage {

@@ -313,6 +313,8 @@ public struct Journal: Sendable {
     public var transactions: [Transaction] = []
     public var rules: [RepeatRule] = []
     public var periodic: [PeriodicTransaction] = []
+    /// Automated transactions (`= QUERY`), in file order.
+    public var automatedRules: [AutomatedRule] = []
     public var prices: [MarketPrice] = []
     /// Days declared with `holiday DATE`, as day numbers (`CivilDate.day`).
     public var holidays: Set<Int32> = []

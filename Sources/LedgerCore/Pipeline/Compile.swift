@@ -30,6 +30,18 @@ public struct Compilation {
 ///
 /// Every stage records its problems in the compilation's diagnostics and goes on.
 public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilation {
+    let first = compileOnce(inputs, options: options)
+    // Automated transactions add postings to transactions read before them:
+    // a streaming check that let go of transactions reads again, keeping them.
+    if first.ledger.journal.letGo != nil, !first.ledger.journal.automatedRules.isEmpty {
+        var keeping = options
+        keeping.mode = .everything
+        return compileOnce(inputs, options: keeping)
+    }
+    return first
+}
+
+private func compileOnce(_ inputs: [InputFile], options: CompileOptions) -> Compilation {
     let sources = SourceManager()
     let diagnostics = DiagnosticEngine()
     let (journal, rootFiles) = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)

@@ -40,6 +40,7 @@ package struct Checker {
         for i in journal.periodic.indices {
             balancer.balance(&journal.periodic[i].template)
         }
+        if var automated = AutomatedPostings(journal, diagnostics: diagnostics) { automated.apply(to: &journal) }
         if hasAssertions {
             AssertionChecker(commodities: journal.commodities, accounts: journal.accounts,
                              diagnostics: diagnostics, balancer: balancer).run(&journal)

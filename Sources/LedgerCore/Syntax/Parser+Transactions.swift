@@ -101,7 +101,13 @@ extension JournalParser {
         p.status = status
         lx.skipSpaces()
         p.amountLocation = location(lx.pos)
-        if !lx.atEnd, lx.peek() != UInt8(ascii: ";"), lx.peek() != UInt8(ascii: "=") {
+        if case .automated = entryKind, lx.peek() == UInt8(ascii: "*") {
+            // `*N`: the matched posting's amount times N.
+            guard let n = multiplier(&lx) else { return nil }
+            entryMultipliers[entryPostings.count] = n
+            p.amount = Amount(n, CommodityTable.none)
+            lx.skipSpaces()
+        } else if !lx.atEnd, lx.peek() != UInt8(ascii: ";"), lx.peek() != UInt8(ascii: "=") {
             guard let a = amountToken(&lx, isCost: false) else { return nil }
             p.amount = a
             lx.skipSpaces()

@@ -66,12 +66,16 @@ package final class JournalParser {
     /// its end, so that each transaction's array is exactly as large as needed.
     @exclusivity(unchecked) var entryPostings: [Posting] = []
     @exclusivity(unchecked) var entryKind = EntryKind.transaction
+    /// The `*N` amounts of an automated transaction's postings, by posting index.
+    @exclusivity(unchecked) var entryMultipliers: [Int: ExactDecimal] = [:]
     @exclusivity(unchecked) var owner = DirectiveOwner.none
 
     enum EntryKind {
         case transaction
         case rule(RuleHeader)
         case periodic(String)
+        /// `= QUERY`; the multipliers (`*N`) of its postings by index.
+        case automated(query: String, terms: [QueryTerm])
     }
 
     /// A directive whose indented lines may follow.
@@ -216,9 +220,7 @@ package final class JournalParser {
             case UInt8(ascii: "="):
                 if speculative { bailedOut = true; return }
                 flushEntry()
-                error(Messages.automatedTransactionsUnsupported, at: lineStart,
-                      notes: [DiagnosticNote(Messages.automatedTransactionsHint)])
-                owner = .skip
+                automatedHeader(&lx, lineStart: lineStart)
             case UInt8(ascii: "~"):
                 if speculative { bailedOut = true; return }
                 flushEntry()
@@ -347,6 +349,8 @@ package final class JournalParser {
             storeRule(header, template: t, broken: broken)
         case .periodic(let period):
             if !broken { journal.periodic.append(PeriodicTransaction(period: period, template: t)) }
+        case .automated(let query, let terms):
+            storeAutomatedRule(query, terms, t, broken: broken)
         }
     }
 

@@ -1,0 +1,164 @@
+/// Applies automated transactions (`= QUERY`) as hledger 1.25 does with
+/// `--auto`: after balancing and before balance assertions, each rule in file
+/// order looks at every posting of a transaction (the ones earlier rules added
+/// included, its own not) and puts its postings right after each posting the
+/// query matches. `*N` is the matched amount times N, in its commodity and
+/// at its cost. The real postings a rule adds must balance among themselves
+/// (hledger does not check; a transaction must never stop balancing in silence).
+struct AutomatedPostings {
+    private var rules: [CompiledRule]
+    private let journal: Journal
+    private let diagnostics: DiagnosticEngine
+    private let check: Balancer
+
+    /// A rule with its regular expressions compiled once.
+    private struct CompiledRule {
+        let rule: AutomatedRule
+        let comment: String
+        let terms: [(term: QueryTerm, pattern: Regex<AnyRegexOutput>?, tagValue: Regex<AnyRegexOutput>?, amount: AmountComparison?)]
+        var reportedUnbalanced = false
+    }
+
+    init?(_ journal: Journal, diagnostics: DiagnosticEngine) {
+        guard !journal.automatedRules.isEmpty else { return nil }
+        self.journal = journal
+        self.diagnostics = diagnostics
+        let accounts = journal.accounts
+        check = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { accounts[$0] })
+        rules = journal.automatedRules.map { rule in
+            CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)", terms: rule.terms.map { term in
+                // Patterns were checked when read; hledger's are case-insensitive, and `cur:` matches the whole symbol.
+                let source = term.field == .commodity ? "^(?:\(term.value))$" : term.value
+                let pattern = [.amount, .status, .real].contains(term.field) ? nil : (try? Regex(source))?.ignoresCase()
+                return (term, pattern, term.tagValue.flatMap { try? Regex($0) }?.ignoresCase(), term.field == .amount ? AmountComparison(term.value) : nil)
+            })
+        }
+    }
+
+    /// Adds the rules' postings to every balanced transaction and `repeat` template.
+    mutating func apply(to journal: inout Journal) {
+        for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
+            apply(to: &journal.transactions[i])
+        }
+        for i in journal.rules.indices where journal.rules[i].isValid {
+            apply(to: &journal.rules[i].template)
+        }
+    }
+
+    private mutating func apply(to t: inout Transaction) {
+        // A posting still without an amount waits for a balance assignment; such a transaction is left as it is.
+        guard !t.postings.contains(where: { $0.amount == nil }) else { return }
+        for r in rules.indices {
+            var out: [Posting] = []
+            var changed = false
+            for p in t.postings {
+                out.append(p)
+                guard matches(rules[r], p, in: t) else { continue }
+                guard let added = generated(rules[r], for: p) else { continue }
+                out.append(contentsOf: added)
+                changed = true
+            }
+            if changed { t.postings = out }
+        }
+    }
+
+    /// The postings a rule adds after `p`, or nil (reported) when they cannot be made.
+    private mutating func generated(_ rule: CompiledRule, for p: Posting) -> [Posting]? {
+        var added: [Posting] = []
+        let matched = p.amount!
+        for (k, template) in rule.rule.postings.enumerated() {
+            var q = template
+            if let n = rule.rule.multipliers[k] {
+                guard let product = matched.quantity.multiplied(by: n) else {
+                    diagnostics.error(Messages.overflow, at: template.amountLocation)
+                    return nil
+                }
+                q.amount = Amount(product, matched.commodity)
+                if let cost = p.cost {
+                    var c = cost
+                    if c.isTotal, let total = c.amount.quantity.multiplied(by: n.magnitude) { c.amount.quantity = total }
+                    q.cost = c
+                }
+            }
+            q.comment = template.comment.map { rule.comment + "\n" + $0 } ?? rule.comment
+            added.append(q)
+        }
+        // Real (and balanced virtual) postings added must balance among themselves.
+        var probe = Transaction(date: CivilDate(day: 0), description: "", location: rule.rule.location)
+        probe.postings = added.filter { $0.virtual != .unbalanced }
+        if !probe.postings.isEmpty, !check.balance(&probe) {
+            if let r = rules.firstIndex(where: { $0.rule.location == rule.rule.location }), !rules[r].reportedUnbalanced {
+                rules[r].reportedUnbalanced = true
+                diagnostics.error(Messages.automatedUnbalanced(rule.rule.query, unbalance(probe.postings)), at: rule.rule.location)
+            }
+            return nil
+        }
+        return added
+    }
+
+    /// The sum of postings that should have balanced, for the message.
+    private func unbalance(_ postings: [Posting]) -> String {
+        var sums = AmountSums()
+        for p in postings {
+            guard let a = p.amount else { continue }
+            if let c = p.cost {
+                let q = c.isTotal ? (a.quantity.isNegative ? c.amount.quantity.negated : c.amount.quantity) : a.quantity.multiplied(by: c.amount.quantity)
+                if let q { _ = sums.add(Amount(q, c.amount.commodity)) }
+            } else {
+                _ = sums.add(a)
+            }
+        }
+        return journal.commodities.format(sums.amounts.filter { !$0.quantity.isZero })
+    }
+
+    /// hledger's rule for several terms: any of the account terms, any of the
+    /// description terms, any of the status terms, all the other terms, and
+    /// none of the negated ones.
+    private func matches(_ rule: CompiledRule, _ p: Posting, in t: Transaction) -> Bool {
+        var anyOf: [QueryTerm.Field: Bool] = [:]
+        for term in rule.terms {
+            let hit = matches(term, p, in: t)
+            if term.term.negated {
+                if hit { return false }
+            } else if [.account, .description, .status].contains(term.term.field) {
+                anyOf[term.term.field] = (anyOf[term.term.field] ?? false) || hit
+            } else if !hit {
+                return false
+            }
+        }
+        return !anyOf.values.contains(false)
+    }
+
+    private func matches(_ term: (term: QueryTerm, pattern: Regex<AnyRegexOutput>?, tagValue: Regex<AnyRegexOutput>?, amount: AmountComparison?),
+                         _ p: Posting, in t: Transaction) -> Bool {
+        func found(_ text: String) -> Bool { term.pattern.map { (try? $0.firstMatch(in: text)) != nil } ?? false }
+        switch term.term.field {
+        case .account: return found(journal.accounts[p.account])
+        case .description: return found(t.description)
+        case .payee: return found(t.payee)
+        case .note: return found(t.note ?? t.description)
+        case .code: return found(t.code ?? "")
+        case .commodity: return found(journal.commodities[p.amount?.commodity ?? 0])
+        case .amount: return p.amount.map { term.amount!.matches($0.quantity) } ?? false
+        case .tag:
+            for (name, value) in p.tags + t.tags where found(name) {
+                if let v = term.tagValue {
+                    if (try? v.firstMatch(in: value)) != nil { return true }
+                } else {
+                    return true
+                }
+            }
+            return false
+        case .status:
+            let status = p.status == .unmarked ? t.status : p.status
+            switch term.term.value {
+            case "*": return status == .cleared
+            case "!": return status == .pending
+            default: return status == .unmarked
+            }
+        case .real:
+            let real = p.virtual == .real
+            return ["", "1", "y", "yes"].contains(term.term.value.lowercased()) ? real : !real
+        }
+    }
+}

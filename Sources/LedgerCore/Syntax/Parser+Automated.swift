@@ -1,0 +1,59 @@
+/// Automated transactions: `= QUERY` and the postings it adds (hledger's
+/// `--auto`, ledger-cli's automated transactions).
+extension JournalParser {
+    /// `= QUERY`, up to a comment; the postings follow on indented lines.
+    func automatedHeader(_ lx: inout Lexer, lineStart: Int) {
+        lx.pos += 1
+        lx.skipSpaces()
+        let queryStart = lx.pos
+        let query = sourceText(lx.textUntilComment()).trimmingSpaces
+        guard !query.isEmpty else {
+            owner = .skip
+            return missing("=", "a query", lineStart)
+        }
+        switch QueryTerm.parse(query) {
+        case .success(let terms):
+            // ledger-cli's value expressions mean something hledger's query words do not.
+            let words = QueryTerm.queryWords(query)
+            if words.first == "expr" || query.contains("(") || query.contains("==") || query.contains("&") || query.contains("|") && !query.contains("/") {
+                diagnostics.warning(Messages.valueExpressionAsQuery(query), at: location(queryStart))
+            }
+            var t = Transaction(date: CivilDate(day: 0), description: "", location: location(lineStart))
+            t.comment = nil
+            entry = t
+            entryKind = .automated(query: query, terms: terms)
+            entryMultipliers.removeAll()
+        case .failure(let problem):
+            owner = .skip
+            error(problem.unsupported ? Messages.unsupportedQueryTerm(problem.term) : Messages.badQueryTerm(problem.term), at: queryStart)
+        }
+    }
+
+    /// `*N` after an automated posting's account.
+    func multiplier(_ lx: inout Lexer) -> ExactDecimal? {
+        let start = lx.pos
+        lx.pos += 1
+        let negative = lx.eat(UInt8(ascii: "-"))
+        if !negative { _ = lx.eat(UInt8(ascii: "+")) }
+        guard case .success(let (n, _)) = lx.number(decimalComma: reader.file.decimalComma) else {
+            error(Messages.expectedAfterKeyword("*", "a number"), at: start)
+            return nil
+        }
+        return negative ? n.negated : n
+    }
+
+    /// Keeps a read automated transaction; each posting needs an amount or a multiplier.
+    func storeAutomatedRule(_ query: String, _ terms: [QueryTerm], _ t: Transaction, broken: Bool) {
+        defer { entryMultipliers.removeAll() }
+        guard !broken else { return }
+        for p in t.postings where p.amount == nil {
+            return diagnostics.error(Messages.automatedPostingNeedsAmount, at: p.location)
+        }
+        let multipliers = t.postings.indices.map { entryMultipliers[$0] }
+        // ledger-cli reads a bare number here as a multiplier; hledger (and ledgerc) as an amount.
+        for (k, p) in t.postings.enumerated() where multipliers[k] == nil && p.amount?.commodity == CommodityTable.none {
+            diagnostics.warning(Messages.bareNumberInAutomated(p.amount!.quantity.description), at: p.amountLocation)
+        }
+        journal.automatedRules.append(AutomatedRule(query: query, terms: terms, postings: t.postings, multipliers: multipliers, location: t.location))
+    }
+}
