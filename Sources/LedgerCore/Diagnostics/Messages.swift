@@ -139,6 +139,9 @@ public enum Messages {
         .init("postingNotIndented", "posting lines are indented: start this line with spaces or a tab, under its transaction")
     }
     public static func postingsSum(_ sum: String) -> DiagnosticMessage { .init("postingsSum", "the postings sum to \(sum)") }
+    public static func receiptNotAFile(_ receipt: String) -> DiagnosticMessage {
+        .init("receiptNotAFile", "the receipt '\(receipt)' is not a file path relative to the journal; the page shows it as text, never as a link")
+    }
     public static func receiptMissing(_ receipt: String, _ path: String) -> DiagnosticMessage {
         .init("receiptMissing", "the receipt '\(receipt)' is not there (looked for \(path))")
     }

@@ -36,6 +36,10 @@ enum HTML {
         "<section id=\"\(id)\"><h2>\(escape(title))</h2>\(body)</section>\n"
     }
 
+    /// The page needs no script and nothing from elsewhere: it forbids both,
+    /// so that no text from a journal can run or fetch anything.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
     /// The whole page around `body`.
     static func page(title: String, subtitle: String, nav: [(id: String, title: String)], body: String) -> String {
         """
@@ -45,6 +49,7 @@ enum HTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="ledgerc">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <title>\(escape(title))</title>
         <style>\(style)</style>
         </head>

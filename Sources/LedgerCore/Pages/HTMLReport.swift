@@ -275,13 +275,16 @@ public struct HTMLReport {
     }
 
     /// The period's transactions with a `receipt:`, each linked to its file
-    /// (the path relative to where ledgerc ran, as `check` looks for it).
+    /// (the path relative to where ledgerc ran, as `check` looks for it);
+    /// a receipt that is no relative file path is shown as text.
     func receipts() -> String? {
         var rows: [String] = []
         for t in ledger.ordered where t.generated == nil && options.period.contains(t.date) {
             guard let r = t.receipt else { continue }
-            let path = receiptPath(r, in: compilation.sources[t.location.file].path)
-            rows.append("<tr><td>\(t.date)</td><td>\(HTML.escape(t.description))</td><td><a href=\"\(HTML.escape(path))\">\(HTML.escape(r))</a></td></tr>")
+            // Only a relative file path becomes a link, percent-encoded; anything else is text (and warned).
+            let shown = receiptLink(r, in: compilation.sources[t.location.file].path)
+                .map { "<a href=\"\(HTML.escape($0))\">\(HTML.escape(r))</a>" } ?? HTML.escape(r)
+            rows.append("<tr><td>\(t.date)</td><td>\(HTML.escape(t.description))</td><td>\(shown)</td></tr>")
         }
         guard !rows.isEmpty else { return nil }
         return "<table><thead><tr><th>Date</th><th>Description</th><th>Receipt</th></tr></thead><tbody>\(rows.joined())</tbody></table>"

@@ -36,14 +36,15 @@ public struct HoldingsReport: Report {
         return trades.last { $0.commodity == commodity && $0.costCommodity == costCommodity }.map { ($0.price, $0) }
     }
 
-    /// quantity × price; at a total cost's exact price: total × quantity ÷ traded,
-    /// exact where it terminates, else rounded once at the 30th place. Never
-    /// from a rounded unit price: rounding must not make a gain.
-    func value(_ quantity: ExactDecimal, at price: (unit: ExactDecimal, trade: Trade?)) throws(AmountOverflow) -> ExactDecimal {
+    /// quantity × price; at a total cost's price: total × quantity ÷ traded,
+    /// computed from the exact fraction and rounded once, to the places a
+    /// sale's basis keeps (the money's precision + 6). Never from a rounded
+    /// unit price: rounding must not make a gain.
+    func value(_ quantity: ExactDecimal, at price: (unit: ExactDecimal, trade: Trade?), places: Int) throws(AmountOverflow) -> ExactDecimal {
         if let t = price.trade, t.isTotal {
             // A trade's quantity is never zero (the replay skips zero postings), so the quotient exists.
             if quantity.isEqual(to: t.quantity) { return t.amount }
-            return try quantity.times(t.amount, at: t.source).shown(over: t.quantity, places: ExactDecimal.maxScale, at: t.source)!.normalized
+            return try quantity.times(t.amount, at: t.source).shown(over: t.quantity, places: places, at: t.source)!.normalized
         }
         return try quantity.times(price.unit, at: nil)
     }
@@ -66,7 +67,7 @@ public struct HoldingsReport: Report {
             guard held || !realized.rounded(to: money).isZero else { continue }
             // Every position here has a trade, so a price.
             guard let unit = price(of: position.commodity, in: position.costCommodity, trades: portfolio.trades) else { continue }
-            let value = try self.value(position.quantity, at: unit)
+            let value = try self.value(position.quantity, at: unit, places: min(ExactDecimal.maxScale, max(money, 2) + 6))
             let gain = try value.minus(position.costBasis, at: nil)
             totals[position.costCommodity] = try (totals[position.costCommodity] ?? ExactDecimal.zero).plus(value, at: nil)
             // A position sold to zero (kept for its realized gain) shows an average cost of zero.
