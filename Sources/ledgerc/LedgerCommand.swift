@@ -17,6 +17,13 @@ enum LedgerCommand {
         "fmt": FormatCommand.self,
         "lsp": LanguageServerCommand.self,
         "add": AddCommand.self,
+        "close": CloseCommand.self,
+        "accounts": ListCommand<AccountsList>.self,
+        "payees": ListCommand<PayeesList>.self,
+        "commodities": ListCommand<CommoditiesList>.self,
+        "tags": ListCommand<TagsList>.self,
+        "prices": ListCommand<PricesList>.self,
+        "stats": ListCommand<StatsList>.self,
     ]
 
     static let help = """
@@ -31,6 +38,9 @@ enum LedgerCommand {
       ledgerc fmt    [FILE...] [--check | --write]
       ledgerc materialize FILE [--until DATE] [--write] [--quiet]
       ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
+      ledgerc close  [FILE...] --to DATE [FILTER...]
+      ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]
+                     (as 'report NAME'; accounts --types, tags --values, prices --infer)
       ledgerc lsp    (a Language Server on stdin/stdout; see docs/EDITORS.md)
       ledgerc --help | --version
 

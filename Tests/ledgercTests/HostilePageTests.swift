@@ -60,6 +60,15 @@ final class HostilePageTests: XCTestCase {
         }
     }
 
+    /// Fuzz finding (issue 29 round): a balance of 10^34 trapped the chart's
+    /// coordinate conversion. Charts draw such a figure at the edge.
+    func testAHugeFigureDrawsWithoutATrap() throws {
+        let journal = try String(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/corpus/html-huge-axis.ledger"), encoding: .utf8)
+        let r = try runLedgerc(["report", "html", "-"], stdin: journal)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("</html>"))
+    }
+
     /// In a real browser: no script runs (the title stays, no dialog, no
     /// console message) and nothing is fetched or refused.
     func testChromiumRunsNothingAndFetchesNothing() throws {

@@ -318,6 +318,8 @@ public struct Journal: Sendable {
     public var prices: [MarketPrice] = []
     /// Days declared with `holiday DATE`, as day numbers (`CivilDate.day`).
     public var holidays: Set<Int32> = []
+    /// The tags of `account` and `commodity` declarations, by name, with their values (for `tags`).
+    public var declarationTags: [String: Set<String>] = [:]
     /// Payees and tags declared for strict mode.
     public var declaredPayees: Set<String> = []
     public var declaredTags: Set<String> = []

@@ -152,18 +152,23 @@ enum Chart {
     }
 
     /// A coordinate with one decimal, the same on every machine.
+    /// (Drawing only: a figure beyond ±10^15 is drawn at the edge, never trapped on.)
     static func n(_ x: Double) -> String {
-        let tenths = Int((x * 10).rounded())
+        let clamped = x.isFinite ? Swift.min(Swift.max(x, -1e15), 1e15) : 0
+        let tenths = Int((clamped * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// An axis's largest value, short: 3.2M, 640k, 12.
+    /// Past the suffixes, the power of ten: `2e36`.
     static func short(_ v: Double) -> String {
-        let a = abs(v)
-        if a >= 1_000_000 { return n(v / 1_000_000).replacingSuffix(".0", with: "") + "M" }
-        if a >= 1_000 { return n(v / 1_000).replacingSuffix(".0", with: "") + "k" }
-        return n(v).replacingSuffix(".0", with: "")
+        guard v.isFinite else { return "" }
+        let suffixes = ["", "k", "M", "G", "T", "P", "E"]
+        var a = v, thousands = 0
+        while abs(a) >= 1_000, thousands < 200 { a /= 1_000; thousands += 1 }
+        let suffix = thousands < suffixes.count ? suffixes[thousands] : "e\(3 * thousands)"
+        return n(a).replacingSuffix(".0", with: "") + suffix
     }
 
     static func escape(_ s: String) -> String { HTML.escape(s) }

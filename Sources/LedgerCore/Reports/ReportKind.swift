@@ -2,6 +2,7 @@
 /// file in this folder; the help text and the did-you-mean come from this list.
 public enum ReportKind: String, CaseIterable, Sendable {
     case summary, transactions, balance, register, holdings, trades, budget, html
+    case accounts, payees, commodities, tags, prices, stats
 
     /// What the report shows, as `ledgerc report --help` lists it (lines after
     /// the first are indented to the description column).
@@ -23,6 +24,12 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .trades: return "every purchase and sale in the period (--side buy|sell)"
         case .budget: return "per period and budgeted account: actual against the goals of the ~ rules"
         case .html: return "one self-contained HTML page with charts of all of the above (-o PATH)"
+        case .accounts: return "every account declared or posted to (--types: with its type)"
+        case .payees: return "every payee of the period"
+        case .commodities: return "every commodity declared or written"
+        case .tags: return "every tag name (--values: their values)"
+        case .prices: return "the P prices by date (--infer: and those the costs imply)"
+        case .stats: return "what the journal holds: dates, counts, accounts, commodities"
         }
     }
 
@@ -41,6 +48,12 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options)
         case .budget: return BudgetReport(ledger: ledger.datedByPosting(), options: options)
         case .html: return nil
+        case .accounts: return AccountsReport(ledger: ledger, options: options)
+        case .payees: return PayeesReport(ledger: ledger, options: options)
+        case .commodities: return CommoditiesReport(ledger: ledger, options: options)
+        case .tags: return TagsReport(ledger: ledger, options: options)
+        case .prices: return PricesReport(ledger: ledger, sources: compilation.sources, options: options)
+        case .stats: return StatsReport(compilation, options: options)
         }
     }
 }

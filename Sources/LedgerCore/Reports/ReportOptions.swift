@@ -15,6 +15,12 @@ public struct ReportOptions: Sendable {
     public var flat = false
     /// `report balance --empty`: keep rows whose amount is zero.
     public var empty = false
+    /// `accounts --types`: each account's type in text.
+    public var showTypes = false
+    /// `tags --values`: the tags' values instead of their names.
+    public var showValues = false
+    /// `prices --infer`: the prices costs imply too.
+    public var inferPrices = false
 
     public init(period: Period = Period(), query: Query = Query(), depth: Int? = nil) {
         self.period = period

@@ -229,6 +229,10 @@ extension JournalParser {
     /// Applies `type:` and `allow-negative:` tags of an account declaration.
     func accountTags(_ id: Int32, _ tags: Tags, at offset: Int) {
         for (key, value) in tags {
+            // For `tags --values`, as hledger 1.25 lists them: it has no conversion type (V).
+            if key.lowercased() != "type" || !["v", "conversion"].contains(value.lowercased()) {
+                journal.declarationTags[key, default: []].insert(value)
+            }
             switch key.lowercased() {
             case "type":
                 if let t = AccountType(tag: value) {
@@ -282,8 +286,12 @@ extension JournalParser {
     /// Applies a commodity declaration's `currency:` tag: money, which an
     /// account may hold below zero without having bought it (FORMAT.md).
     func commodityTags(_ id: Int32, _ tags: Tags) {
-        for (key, _) in tags where key.lowercased() == "currency" {
-            journal.commodities.declaredCurrencies.insert(id)
+        for (key, value) in tags {
+            // For `tags --values`, as hledger 1.25 lists them: it has no conversion type (V).
+            if key.lowercased() != "type" || !["v", "conversion"].contains(value.lowercased()) {
+                journal.declarationTags[key, default: []].insert(value)
+            }
+            if key.lowercased() == "currency" { journal.commodities.declaredCurrencies.insert(id) }
         }
     }
 

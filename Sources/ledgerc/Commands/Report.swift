@@ -30,6 +30,9 @@ enum ReportCommand: Subcommand {
       --flat                balance: full account names, each with its own postings
       --empty               balance: keep rows whose amount is zero
       --side buy|sell       with trades: only purchases or only sales
+      --types               with accounts: each account's type
+      --values              with tags: the tags' values instead of their names
+      --infer               with prices: the prices that costs imply too
       -o PATH               write the report to PATH (atomically) instead of standard output
       --diagnostics FORMAT  text (default), json or github
       --column-unit UNIT    what a column counts in text and github diagnostics:
@@ -42,7 +45,7 @@ enum ReportCommand: Subcommand {
 
     static func run(_ args: [String]) throws -> Int {
         var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--format", "--depth", "-o", "--side", "--period"]),
-                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty"]))
+                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer"]))
         var report = ReportKind.summary
         if let first = parsed.positionals.first, let kind = ReportKind(rawValue: first) {
             report = kind
@@ -131,6 +134,12 @@ extension ReportCommand {
             guard report == .balance else { throw UsageError(message: "\(flag) goes with 'report balance'") }
         }
         if parsed.has("--flat") && parsed.has("--tree") { throw UsageError(message: "--flat and --tree: choose one") }
+        for (flag, owner) in [("--types", ReportKind.accounts), ("--values", .tags), ("--infer", .prices)] where parsed.has(flag) {
+            guard report == owner else { throw UsageError(message: "\(flag) goes with '\(owner.rawValue)'") }
+        }
+        options.showTypes = parsed.has("--types")
+        options.showValues = parsed.has("--values")
+        options.inferPrices = parsed.has("--infer")
         options.flat = parsed.has("--flat")
         options.empty = parsed.has("--empty")
         if report == .holdings || report == .trades {
