@@ -261,8 +261,9 @@ public struct HTMLReport {
         guard !periods.isEmpty else { return "<p>No postings in the period.</p>" }
         var html = ""
         let accounts = journal.accounts
+        let byPeriod = BudgetReport.byPeriod(rows, count: periods.count)
         for (k, p) in periods.enumerated() {
-            let mine = rows.filter { $0.period == k }
+            let mine = byPeriod[k]
             var classes: [Int: String] = [:]
             let cells = mine.enumerated().map { i, r -> [String] in
                 if let u = r.used, ExactDecimal(1) < u { classes[i] = "over" }
