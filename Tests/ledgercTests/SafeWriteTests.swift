@@ -49,6 +49,30 @@ final class SafeWriteTests: XCTestCase {
         XCTAssertTrue(try contents(target).hasPrefix("account,commodity,balance\n"))
     }
 
+    /// `-o /dev/null` once renamed a regular file over /dev/null (found by
+    /// Scripts/limits, which then broke tmux on the machine). A device or a
+    /// FIFO is written into, never replaced; a directory is refused. Tested
+    /// with a FIFO, so that a regression cannot break this machine's /dev/null.
+    func testAnOutputThatIsNoRegularFileIsWrittenIntoNotReplaced() throws {
+        let dir = try temporaryDirectory(self)
+        let journalPath = dir.appendingPathComponent("j.ledger").path
+        try journal.write(toFile: journalPath, atomically: true, encoding: .utf8)
+        let fifo = dir.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let out = try OutputFile()
+        let reader = try ChildProcess.start("/bin/cat", [fifo], stdout: out.descriptor)
+        let r = try runLedgerc(["report", "balance", journalPath, "--format", "csv", "-o", fifo])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(reader.wait(seconds: 30), 0)
+        XCTAssertTrue(out.text.hasPrefix("account,commodity,balance\n"), out.text)
+        var st = stat()
+        XCTAssertEqual(lstat(fifo, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+        let directory = try runLedgerc(["report", "balance", journalPath, "-o", dir.path])
+        XCTAssertEqual(directory.status, 2)
+        XCTAssertTrue(directory.stderr.contains("it is a directory"), directory.stderr)
+    }
+
     func testPermissionsAreKept() throws {
         let dir = try temporaryDirectory(self)
         let file = try write(journal, "kept.ledger", in: dir)

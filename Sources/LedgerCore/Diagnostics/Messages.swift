@@ -124,6 +124,7 @@ public enum Messages {
     public static var newAccountHint: DiagnosticMessage { .init("newAccountHint", "to add a new account, declare it with 'account NAME' or give --new-account") }
     public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }
+    public static var isADirectory: DiagnosticMessage { .init("isADirectory", "it is a directory") }
     public static var numberTooLarge: DiagnosticMessage { .init("numberTooLarge", "number is too large (at most 34 digits and 30 decimal places)") }
     public static func onNeedsMonths(_ schedule: String) -> DiagnosticMessage {
         .init("onNeedsMonths", "'on' picks a day of the month, so it needs a monthly, quarterly or yearly schedule, not '\(schedule)'")

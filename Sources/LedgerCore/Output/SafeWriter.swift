@@ -15,6 +15,9 @@ import Darwin
 ///   synced, renamed over the target, and the directory is synced. A failure
 ///   at any step, or SIGINT/SIGTERM, removes it: the target is always either
 ///   the old text or the new one.
+/// - A target that is no regular file (`/dev/null`, `/dev/stdout`, a FIFO) is
+///   written straight into, never replaced: renaming a file over `/dev/null`
+///   would break every program on the machine. A directory is refused.
 /// - `lock()` takes an advisory lock (`flock`) on the target for a whole
 ///   read-modify-write; a second writer waits briefly, then fails.
 package final class SafeWriter {
@@ -25,6 +28,8 @@ package final class SafeWriter {
     private var lockDescriptor: Int32 = -1
     private var temporary: String?
     private var descriptor: Int32 = -1
+    /// The target is a device or a FIFO: written into directly (see the type's comment).
+    private var direct = false
     /// Where the new text goes between `open()` and `commit()`.
     public private(set) var sink: ByteSink?
 
@@ -80,6 +85,17 @@ package final class SafeWriter {
     /// Creates the temporary file; write the new text to `sink`, then `commit()`.
     @discardableResult
     public func open() throws(FileError) -> ByteSink {
+        var existing = stat()
+        if stat(target, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            if existing.st_mode & S_IFMT == S_IFDIR { throw .cannotWrite(path: path, reason: Messages.isADirectory.text) }
+            let fd = systemOpen(target, O_WRONLY | O_CLOEXEC)
+            if fd < 0 { throw .cannotWrite(path: path, reason: FileIO.errnoText()) }
+            descriptor = fd
+            direct = true
+            let s = ByteSink(fd: fd)
+            sink = s
+            return s
+        }
         let dir = SafeWriter.directory(of: target)
         let name = SafeWriter.lastComponent(of: target)
         // An unpredictable name, created only if nothing (not even a symlink) is there.
@@ -112,6 +128,14 @@ package final class SafeWriter {
 
     /// Syncs the new text, renames it over the target and syncs the directory.
     public func commit() throws(FileError) {
+        if direct, let sink {
+            let failure = sink.failure
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            self.sink = nil
+            if let failure { throw .cannotWrite(path: path, reason: failure) }
+            return
+        }
         guard let temp = temporary, let sink else { return }
         if let failure = sink.failure {
             abandon()

@@ -25,7 +25,10 @@ extension JournalParser {
             entryMultipliers.removeAll()
         case .failure(let problem):
             owner = .skip
-            error(problem.unsupported ? Messages.unsupportedQueryTerm(problem.term) : Messages.badQueryTerm(problem.term), at: queryStart)
+            // At the term itself (its first occurrence in the query).
+            let q = Array(query.utf8), t = Array(problem.term.utf8)
+            let at = t.isEmpty || t.count > q.count ? 0 : (0...(q.count - t.count)).first { q[$0..<$0 + t.count].elementsEqual(t) } ?? 0
+            error(problem.unsupported ? Messages.unsupportedQueryTerm(problem.term) : Messages.badQueryTerm(problem.term), at: queryStart + at)
         }
     }
 
