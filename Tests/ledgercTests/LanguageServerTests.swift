@@ -145,6 +145,26 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Automated transactions in the editor: an unbalanced rule is a
+    /// diagnostic at the rule; a hover on it says what it adds and how often.
+    func testAutomatedTransactionsHoverAndDiagnostics() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("auto.ledger")
+        let text = "= expenses:food\n    (envelope:food)  *-1\n\n2025-01-05 Grocer\n    Expenses:Food    $10\n    Assets:Bank\n\n2025-01-06 Grocer\n    Expenses:Food    $12\n    Assets:Bank\n"
+        try client.open(doc, text)
+        let result = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(0, 3)])
+        let hover = ((result["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(hover.contains("`= expenses:food`"), hover)
+        XCTAssertTrue(hover.contains("envelope:food × -1 of the matched amount"), hover)
+        XCTAssertTrue(hover.contains("matched 2 postings in 2 transactions"), hover)
+        let unbalanced = uri("unbalanced.ledger")
+        try client.open(unbalanced, "= food\n    budget  *-1\n\n2025-01-05 x\n    food  $10\n    cash\n")
+        let diagnostics = try client.diagnostics(for: unbalanced)
+        XCTAssertTrue(diagnostics.contains { ($0["message"] as? String)?.contains("adds do not balance") == true }, "\(diagnostics)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testFormattingAndNoEditsWithErrors() throws {
         let client = try LanguageServerClient()
         try client.start()

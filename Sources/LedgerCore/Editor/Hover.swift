@@ -14,6 +14,14 @@ struct LedgerAtLine {
         return nil
     }
 
+    /// The automated transaction (`= QUERY`) whose header or a posting of it is on the line `[start, end)`.
+    func automatedRule(onLine start: Int, _ end: Int) -> Int? {
+        ledger.journal.automatedRules.indices.first { r in
+            let rule = ledger.journal.automatedRules[r]
+            return ([rule.location] + rule.postings.map(\.location)).contains { $0.file == file && Int($0.offset) >= start && Int($0.offset) < end }
+        }
+    }
+
     /// The rule whose header is on the line `[start, end)`.
     func rule(onLine start: Int, _ end: Int) -> Int? {
         ledger.journal.rules.indices.first { r in
@@ -37,7 +45,9 @@ extension LanguageServer {
         let at = LedgerAtLine(ledger: ledger, file: Int32(index))
         var lines: [String] = []
         var range = (start, end)
-        if let (t, k) = at.posting(onLine: start, end) {
+        if let r = at.automatedRule(onLine: start, end) {
+            lines += automatedLines(ledger, r)
+        } else if let (t, k) = at.posting(onLine: start, end) {
             let p = ledger.transactions[t].postings[k]
             let accountEnd = file.wordEnd(from: Int(p.location.offset))
             if let commodity = commodityWord(file, cursor), cursor > accountEnd {
@@ -147,5 +157,27 @@ extension LanguageServer {
         }
         guard s < e else { return nil }
         return (String(decoding: b[s..<e], as: UTF8.self), (s, e))
+    }
+}
+
+extension LanguageServer {
+    /// An automated transaction: its query, what it adds, and how often.
+    func automatedLines(_ ledger: Ledger, _ r: Int) -> [String] {
+        let rule = ledger.journal.automatedRules[r]
+        let places = Set(rule.postings.map(\.location))
+        var added = 0, transactions = 0
+        for t in ledger.transactions {
+            let n = t.postings.count { places.contains($0.location) }
+            added += n
+            if n > 0 { transactions += 1 }
+        }
+        let matches = rule.postings.isEmpty ? 0 : added / rule.postings.count
+        let adds = rule.postings.indices.map { k -> String in
+            let p = rule.postings[k]
+            let amount = rule.multipliers[k].map { "× \($0) of the matched amount" } ?? p.amount.map { ledger.journal.commodities.format($0) } ?? ""
+            return "- \(ledger.journal.accounts[p.account]) \(amount)"
+        }
+        return ["**automated transaction** `= \(rule.query)`", "adds after each matching posting:"] + adds
+            + ["matched \(matches) posting\(matches == 1 ? "" : "s") in \(transactions) transaction\(transactions == 1 ? "" : "s")"]
     }
 }
