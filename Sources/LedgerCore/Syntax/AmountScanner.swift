@@ -87,8 +87,31 @@ extension Lexer {
     /// 1200.00, `1,200.00` too). So is a lone group mark after a zero (`0,075`
     /// is 0.075: a zero is never a group of thousands). A lone `12,45` stays
     /// ambiguous. With `ownMarks` false, `decimalComma` decides alone.
-    public mutating func number(decimalComma: Bool, ownMarks: Bool = true) -> Result<(ExactDecimal, Bool), AmountProblem> {
-        scanNumber(decimalComma: ownMarks ? decimalMarkIsComma(default: decimalComma) : decimalComma)
+    @inline(__always) public mutating func number(decimalComma: Bool, ownMarks: Bool = true) -> Result<(ExactDecimal, Bool), AmountProblem> {
+        let start = pos
+        let first = scanNumber(decimalComma: decimalComma)
+        guard ownMarks else { return first }
+        // Nearly every number reads cleanly with the file's marks: only a
+        // number that stops at a mark (`1.200,00`), starts with a zero group
+        // (`0,075`) or is ambiguous is looked at again, with its own marks.
+        let after = pos
+        var again = false
+        switch first {
+        case .success(let (_, grouped)):
+            let group: UInt8 = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
+            again = (after < end && (bytes[after] == 0x2E || bytes[after] == 0x2C) && Lexer.isDigit(peek(1)))
+                || (grouped && start + 1 < end && bytes[start] == 0x30 && bytes[start + 1] == group)
+        case .failure(.ambiguousNumber): again = true
+        case .failure: break
+        }
+        guard again else { return first }
+        pos = start
+        let comma = decimalMarkIsComma(default: decimalComma)
+        if comma == decimalComma {
+            pos = after
+            return first
+        }
+        return scanNumber(decimalComma: comma)
     }
 
     /// The decimal mark of the number at `pos`, from its own marks where they tell.

@@ -112,7 +112,8 @@ extension JournalParser {
             p.amount = a
             lx.skipSpaces()
             guard annotations(&lx, into: &p) else { return nil }
-        } else {
+        } else if !journal.accounts.usedWithoutAmount[Int(p.account)] {
+            // Written once per account: most elided postings go to accounts already noted.
             journal.accounts.noteUseWithoutAmount(p.account)
         }
         if lx.peek() == UInt8(ascii: "=") {
