@@ -14,27 +14,44 @@ package struct TextTable {
     public mutating func add(_ row: [String]) { rows.append(row) }
 
     /// Renders with two spaces between columns and a rule under the header.
+    /// One string is built in place (a table per period of 100,000 weeks is
+    /// laid out in one pass), each cell measured once.
     public func render(indent: String = "") -> String {
         let all = [headers] + rows
+        let right = (0..<headers.count).map { rightAligned.contains($0) }
         var widths = Array(repeating: 0, count: headers.count)
-        for row in all {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], displayWidth(cell)) }
+        let measured = all.map { row in row.prefix(widths.count).map(displayWidth) }
+        for row in measured {
+            for (i, w) in row.enumerated() { widths[i] = max(widths[i], w) }
         }
-        func line(_ row: [String]) -> String {
-            var parts: [String] = []
-            for (i, cell) in row.enumerated() where i < widths.count {
-                let last = i == row.count - 1 && !rightAligned.contains(i)
-                parts.append(last ? cell : padded(cell, to: widths[i], right: rightAligned.contains(i)))
+        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
+        var out = ""
+        out.reserveCapacity(all.count * (indent.utf8.count + widths.reduce(0, +) + 2 * widths.count + 1))
+        func trimLine(from start: Int) {
+            while out.utf8.count > start, out.utf8.last == 0x20 { out.removeLast() }
+            out += "\n"
+        }
+        func line(_ row: [String], _ cellWidths: [Int]) {
+            let start = out.utf8.count
+            out += indent
+            for (i, cell) in row.prefix(widths.count).enumerated() {
+                if i > 0 { out += spaces.prefix(2) }
+                let pad = spaces.prefix(widths[i] - cellWidths[i])
+                if right[i] {
+                    out += pad
+                    out += cell
+                } else {
+                    out += cell
+                    if i < row.count - 1 { out += pad }
+                }
             }
-            var s = indent + parts.joined(separator: "  ")
-            while s.hasSuffix(" ") { s.removeLast() }
-            return s + "\n"
+            trimLine(from: start)
         }
-        var out = line(headers)
-        var rule = indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        while rule.hasSuffix(" ") { rule.removeLast() }
-        out += rule + "\n"
-        for row in rows { out += line(row) }
+        line(headers, measured[0])
+        let ruleStart = out.utf8.count
+        out += indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        trimLine(from: ruleStart)
+        for (k, row) in rows.enumerated() { line(row, measured[k + 1]) }
         return out
     }
 }
