@@ -158,7 +158,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             printIsAFixedPoint(full)
         }
     }
-    if !isHuge(full) { languageServer(bytes) }
+    // The editor reads the input as text (invalid UTF-8 replaced), which may compile
+    // where the bytes did not: it is measured as the editor will see it.
+    let asText = Array(String(decoding: bytes, as: UTF8.self).utf8)
+    let edited = asText == bytes ? full : compile([InputFile(path: "fuzz.ledger", bytes: asText)], until: until)
+    if !isHuge(edited) { languageServer(bytes) }
     _ = Expander(until: CivilDate(year: 2026, month: 6, day: 30)!).unfulfilled(ledger.journal)
 
     let formatted = LedgerFormatter().format(bytes)
