@@ -3,7 +3,7 @@
 /// name, one per line in text) and as CSV and JSON rows.
 
 /// `accounts`: every account declared or posted to (not the parents a name
-/// only implies), by name. `--types` adds each one's type.
+/// only implies), in hledger's order. `--types` adds each one's type.
 public struct AccountsReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
@@ -42,78 +42,55 @@ public struct AccountsReport: Report {
     }
 }
 
-/// A list of names, one per line in text: `payees`, `commodities`, `tags`.
-struct NameList {
-    let name: String, key: String, header: String
-    let names: [String]
-
-    func document(until: CivilDate) -> ReportDocument {
-        ReportDocument([ReportTable(name: name, columns: [Column(key, header)], rows: names.map { [.text($0)] })], until: until,
-                       text: .custom({ Array(names.map { $0 + "\n" }.joined().utf8) }))
-    }
-}
-
-/// `payees`: the payee of every transaction in the period (the description
-/// before ` | `), each once, by name.
-public struct PayeesReport: Report {
+/// `payees`, `commodities` and `tags`: lists of names, one per line in text.
+///
+/// - `payees`: the payee of every transaction in the period (the description
+///   before ` | `), each once, by name;
+/// - `commodities`: every commodity declared or written, by name (hledger
+///   writes `005930` unquoted here too);
+/// - `tags`: every tag name on a transaction, a posting or an `account` or
+///   `commodity` declaration, by name; `--values`: their values instead.
+public struct NamesReport: Report {
+    public enum Kind: Sendable { case payees, commodities, tags }
+    public let kind: Kind
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
+    public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
+        self.kind = kind
         self.ledger = ledger
         self.options = options
     }
 
-    public func document() -> ReportDocument {
-        let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts)
-        var payees = Set<String>()
-        for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) && !t.payee.isEmpty { payees.insert(t.payee) }
-        return NameList(name: "payees", key: "payee", header: "Payee", names: payees.sorted()).document(until: ledger.until)
-    }
-}
-
-/// `commodities`: every commodity declared or written, by name (hledger
-/// writes `005930` unquoted here too).
-public struct CommoditiesReport: Report {
-    public let ledger: Ledger
-    public let options: ReportOptions
-
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
-
-    public func document() -> ReportDocument {
-        let c = ledger.journal.commodities
-        let names = (1..<Int32(c.count)).filter { c.declared[$0] != nil || c.styles[Int($0)].seenInAmount || c.styles[Int($0)].seenInCost }.map { c[$0] }
-        return NameList(name: "commodities", key: "commodity", header: "Commodity", names: names.sorted()).document(until: ledger.until)
-    }
-}
-
-/// `tags`: every tag name on a transaction, a posting or an account
-/// declaration (`type`), by name; `--values`: their values instead.
-public struct TagsReport: Report {
-    public let ledger: Ledger
-    public let options: ReportOptions
-
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
-
-    public func document() -> ReportDocument {
-        var found = ledger.journal.declarationTags
-        for t in ledger.ordered where options.period.contains(t.date) && t.generated == nil {
-            for (k, v) in t.tags { found[k, default: []].insert(v) }
-            for p in t.postings where p.comment != nil {
-                for (k, v) in p.tags { found[k, default: []].insert(v) }
+    /// The table's name, its CSV key and text header, and the names in order.
+    public func names() -> (table: String, key: String, header: String, names: [String]) {
+        switch kind {
+        case .payees:
+            let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+            var payees = Set<String>()
+            for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) && !t.payee.isEmpty { payees.insert(t.payee) }
+            return ("payees", "payee", "Payee", payees.sorted())
+        case .commodities:
+            let c = ledger.journal.commodities
+            let used = (1..<Int32(c.count)).filter { c.declared[$0] != nil || c.styles[Int($0)].seenInAmount || c.styles[Int($0)].seenInCost }
+            return ("commodities", "commodity", "Commodity", used.map { c[$0] }.sorted())
+        case .tags:
+            var found = ledger.journal.declarationTags
+            for t in ledger.ordered where options.period.contains(t.date) && t.generated == nil {
+                for (k, v) in t.tags { found[k, default: []].insert(v) }
+                for p in t.postings where p.comment != nil {
+                    for (k, v) in p.tags { found[k, default: []].insert(v) }
+                }
             }
+            if options.showValues { return ("values", "value", "Value", Set(found.values.flatMap { $0 }).filter { !$0.isEmpty }.sorted()) }
+            return ("tags", "tag", "Tag", found.keys.sorted())
         }
-        if options.showValues {
-            let values = Set(found.values.flatMap { $0 }).filter { !$0.isEmpty }
-            return NameList(name: "values", key: "value", header: "Value", names: values.sorted()).document(until: ledger.until)
-        }
-        return NameList(name: "tags", key: "tag", header: "Tag", names: found.keys.sorted()).document(until: ledger.until)
+    }
+
+    public func document() -> ReportDocument {
+        let list = names()
+        return ReportDocument([ReportTable(name: list.table, columns: [Column(list.key, list.header)], rows: list.names.map { [.text($0)] })],
+                              until: ledger.until, text: .custom({ Array(list.names.map { $0 + "\n" }.joined().utf8) }))
     }
 }
 

@@ -49,9 +49,9 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .budget: return BudgetReport(ledger: ledger.datedByPosting(), options: options)
         case .html: return nil
         case .accounts: return AccountsReport(ledger: ledger, options: options)
-        case .payees: return PayeesReport(ledger: ledger, options: options)
-        case .commodities: return CommoditiesReport(ledger: ledger, options: options)
-        case .tags: return TagsReport(ledger: ledger, options: options)
+        case .payees: return NamesReport(.payees, ledger: ledger, options: options)
+        case .commodities: return NamesReport(.commodities, ledger: ledger, options: options)
+        case .tags: return NamesReport(.tags, ledger: ledger, options: options)
         case .prices: return PricesReport(ledger: ledger, sources: compilation.sources, options: options)
         case .stats: return StatsReport(compilation, options: options)
         }
