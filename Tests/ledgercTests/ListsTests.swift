@@ -53,6 +53,29 @@ final class ListsTests: XCTestCase {
         return r.stdout
     }
 
+    /// The closing and opening transactions read back: appended to the
+    /// journal, every assertion holds, the closing day ends at zero, and the
+    /// new year opens with the old balances.
+    func testCloseReadsBackWithItsAssertions() throws {
+        let dir = try temporaryDirectory(self)
+        let close = try ledgerc(["close", "samples/household.ledger", "--to", "2025-06-30"])
+        XCTAssertTrue(close.hasPrefix("2025-06-30 closing balances\n"), close)
+        XCTAssertTrue(close.contains("\n2025-07-01 opening balances\n"), close)
+        let journal = try String(contentsOf: repositoryRoot.appendingPathComponent("samples/household.ledger"), encoding: .utf8)
+        let path = dir.appendingPathComponent("closed.ledger")
+        // The household journal includes its holidays beside it.
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("samples/holidays-kr-2025.ledger"), to: dir.appendingPathComponent("holidays-kr-2025.ledger"))
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("samples/receipts"), to: dir.appendingPathComponent("receipts"))
+        try (journal + "\n" + close).write(to: path, atomically: true, encoding: .utf8)
+        let check = try runLedgerc(["check", path.path, "--until", "2025-06-30"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        // What was recorded (a horizon before every rule: no generated occurrence).
+        let before = try ledgerc(["report", "balance", "samples/household.ledger", "--to", "2025-06-30", "--until", "2000-01-01", "--flat", "--format", "csv"])
+        let after = try ledgerc(["report", "balance", path.path, "--date", "2025-07-01", "--until", "2025-06-30", "--flat", "--format", "csv"])
+        let opened = after.split(separator: "\n").filter { !$0.hasPrefix("equity:opening/closing balances,") }
+        XCTAssertEqual(opened, before.split(separator: "\n"), "the opening transaction opens the closed balances")
+    }
+
     func testListsMatchHledger() throws {
         var compared = 0, corpus = 0
         for (name, f) in try fixtures() {

@@ -1,9 +1,10 @@
 /// `ledgerc close --to DATE`: the closing and opening transactions of a year
 /// end, as hledger 1.25's `close` writes them. On DATE, every account with a
-/// balance (those the filters keep) is brought to zero, each amount with the
-/// assertion `= 0`, against the equity account; the next day opens the same
-/// balances again, each asserted. Amounts are exact; `print` and `check`
-/// read the output back.
+/// recorded balance (those the filters keep) is brought to zero, each amount
+/// with the assertion `= 0`, against the equity account; the next day opens
+/// the same balances again, each asserted. Occurrences of `repeat` rules are
+/// projections, which assertions never see: they are not closed. Amounts are
+/// exact; `print` and `check` read the output back.
 public struct ClosingTransactions {
     public let ledger: Ledger
     public let query: Query
@@ -24,7 +25,9 @@ public struct ClosingTransactions {
         let accounts = ledger.journal.accounts, commodities = ledger.journal.commodities
         let matcher = QueryMatcher(query, accounts: accounts)
         var sums: [Int32: AmountSums] = [:]
-        for t in ledger.datedByPosting().ordered where !(date < t.date) {
+        // What happened: a `repeat` rule's generated occurrences are projections,
+        // which balance assertions never see, so they are not closed either.
+        for t in ledger.datedByPosting().ordered where !(date < t.date) && t.generated == nil {
             for p in t.postings where matcher.matches(t, p) {
                 guard let a = p.amount else { continue }
                 try sums[p.account, default: AmountSums()].add(a, at: p.amountLocation)
