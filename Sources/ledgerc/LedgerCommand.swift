@@ -18,6 +18,7 @@ enum LedgerCommand {
         "lsp": LanguageServerCommand.self,
         "add": AddCommand.self,
         "close": CloseCommand.self,
+        "import": ImportCommand.self,
         "accounts": ListCommand<AccountsList>.self,
         "payees": ListCommand<PayeesList>.self,
         "commodities": ListCommand<CommoditiesList>.self,
@@ -38,6 +39,7 @@ enum LedgerCommand {
       ledgerc fmt    [FILE...] [--check | --write]
       ledgerc materialize FILE [--until DATE] [--write] [--quiet]
       ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
+      ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--quiet]
       ledgerc close  [FILE...] --to DATE [FILTER...]
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]
                      (as 'report NAME'; accounts --types, tags --values, prices --infer)

@@ -28,6 +28,11 @@ public enum Messages {
     public static func bareNumberInAutomated(_ n: String) -> DiagnosticMessage {
         .init("bareNumberInAutomated", "'\(n)' has no commodity: ledgerc and hledger add it as an amount, ledger-cli reads it as a multiplier; write '*\(n)' for the matched amount times \(n)")
     }
+    public static func importProblem(_ text: String) -> DiagnosticMessage { .init("importProblem", text) }
+    public static func importNotUTF8(_ path: String) -> DiagnosticMessage {
+        .init("importNotUTF8", "'\(path)' is not UTF-8 (an older Korean bank's CP949/EUC-KR?); convert it: iconv -f CP949 -t UTF-8 '\(path)' > statement.csv")
+    }
+    public static func importRowBreaks(_ text: String) -> DiagnosticMessage { .init("importRowBreaks", "this row would not compile in the journal: \(text)") }
     public static func badQueryTerm(_ term: String) -> DiagnosticMessage { .init("badQueryTerm", "cannot read the query term '\(term)'") }
     public static func unsupportedQueryTerm(_ term: String) -> DiagnosticMessage {
         .init("unsupportedQueryTerm", "the query term '\(term)' is not supported in automated transactions (use acct:, desc:, payee:, note:, code:, tag:, amt:, cur:, status:, real:, not:)")

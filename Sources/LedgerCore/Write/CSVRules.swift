@@ -1,0 +1,138 @@
+/// hledger's CSV rules, the part `ledgerc import` reads: how the columns of a
+/// bank's statement become transactions. A directive ledgerc does not read is
+/// an error naming it, never ignored.
+package struct CSVRules {
+    /// A field assignment: `account2 지출:식비`, `amount -%amount`.
+    package struct Assignment {
+        package var field: String
+        package var value: String
+    }
+
+    /// A matcher of an `if` block: a regex on the whole record, or on one field.
+    package struct Matcher {
+        package var field: String?
+        package var pattern: String
+        package var regex: Regex<AnyRegexOutput>
+    }
+
+    /// `if` ... and its assignments: any matcher matching applies them.
+    package struct Conditional {
+        package var matchers: [Matcher]
+        package var assignments: [Assignment]
+    }
+
+    package var skip = 0
+    package var fields: [String] = []
+    package var separator: UInt8 = UInt8(ascii: ",")
+    package var dateFormat: String?
+    package var decimalComma = false
+    package var newestFirst = false
+    package var assignments: [Assignment] = []
+    package var conditionals: [Conditional] = []
+
+    /// The field names hledger assigns to; any other name is a CSV column's own.
+    static let assignable: Set<String> = ["date", "status", "code", "description", "comment", "account1", "account2",
+                                          "amount", "amount-in", "amount-out", "currency", "balance"]
+
+    /// A problem at a line of a rules file.
+    package struct Problem: Error {
+        package var line: Int
+        package var message: String
+    }
+
+    /// Reads rules text; `include` is resolved by `read`, relative to the rules file.
+    package init(_ text: String, path: String, read: (String) -> String?) throws(Problem) {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
+        var lineNumbers = Array(1...max(1, lines.count))
+        var i = 0
+        var current: Conditional?
+        func flush() { if let c = current { conditionals.append(c); current = nil } }
+        while i < lines.count {
+            let raw = lines[i], number = lineNumbers[i]
+            i += 1
+            let trimmed = raw.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") || trimmed.hasPrefix("*") { if trimmed.isEmpty { flush() }; continue }
+            let indented = raw.first == " " || raw.first == "\t"
+            if indented || (current != nil && current!.assignments.isEmpty && !raw.hasPrefix("if")) {
+                guard var c = current else { throw Problem(line: number, message: "an indented line belongs under an 'if'") }
+                if indented {
+                    let (name, value) = CSVRules.split(trimmed)
+                    guard CSVRules.assignable.contains(name) else { throw Problem(line: number, message: "'\(name)' is not a field ledgerc assigns (\(CSVRules.assignable.sorted().joined(separator: ", ")))") }
+                    c.assignments.append(Assignment(field: name, value: value))
+                } else {
+                    c.matchers.append(try CSVRules.matcher(trimmed, line: number))
+                }
+                current = c
+                continue
+            }
+            flush()
+            let (word, rest) = CSVRules.split(trimmed)
+            switch word {
+            case "skip":
+                guard let n = rest.isEmpty ? 1 : Int(rest), n >= 0 else { throw Problem(line: number, message: "skip takes a number of lines, not '\(rest)'") }
+                skip = n
+            case "fields":
+                fields = rest.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+                for f in fields where f.contains(" ") { throw Problem(line: number, message: "'\(f)' is not a field name (no spaces)") }
+            case "separator":
+                switch rest.lowercased() {
+                case ",", "comma": separator = UInt8(ascii: ",")
+                case ";", "semicolon": separator = UInt8(ascii: ";")
+                case "tab", "\\t": separator = 0x09
+                case "|": separator = UInt8(ascii: "|")
+                default: throw Problem(line: number, message: "separator takes ',', ';', '|' or TAB, not '\(rest)'")
+                }
+            case "date-format": dateFormat = rest
+            case "decimal-mark":
+                guard rest == "," || rest == "." else { throw Problem(line: number, message: "decimal-mark takes ',' or '.', not '\(rest)'") }
+                decimalComma = rest == ","
+            case "newest-first": newestFirst = true
+            case "encoding":
+                guard ["utf-8", "utf8"].contains(rest.lowercased()) else {
+                    throw Problem(line: number, message: "encoding '\(rest)' is not read yet; convert the statement with 'iconv -f \(rest) -t UTF-8' and say 'encoding utf-8'")
+                }
+            case "include":
+                guard let included = read(rest) else { throw Problem(line: number, message: "cannot read the included rules '\(rest)'") }
+                let more = included.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
+                lines.insert(contentsOf: more, at: i)
+                lineNumbers.insert(contentsOf: Array(repeating: number, count: more.count), at: i)
+            case "if":
+                current = Conditional(matchers: rest.isEmpty ? [] : [try CSVRules.matcher(rest, line: number)], assignments: [])
+            case "end":
+                return
+            default:
+                if CSVRules.assignable.contains(word) {
+                    assignments.append(Assignment(field: word, value: rest))
+                } else {
+                    throw Problem(line: number, message: "ledgerc does not read the rules directive '\(word)'")
+                }
+            }
+        }
+        flush()
+    }
+
+    static func split(_ line: String) -> (String, String) {
+        guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (line, "") }
+        return (String(line[..<space]), String(line[space...]).trimmingSpaces)
+    }
+
+    static func matcher(_ text: String, line: Int) throws(Problem) -> Matcher {
+        var field: String?
+        var pattern = text
+        if text.hasPrefix("%") {
+            let (name, rest) = split(String(text.dropFirst()))
+            field = name
+            pattern = rest
+        }
+        guard let regex = try? Regex(pattern).ignoresCase() else { throw Problem(line: line, message: "'\(pattern)' is not a regular expression") }
+        return Matcher(field: field, pattern: pattern, regex: regex)
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String { String(self).trimmingSpaces }
+}
+
+extension String {
+    var trimmingTrailingCR: String { hasSuffix("\r") ? String(dropLast()) : self }
+}

@@ -1,0 +1,308 @@
+/// One record of a CSV statement: its fields and where it is.
+package struct CSVRecord {
+    package var fields: [String]
+    /// Byte offsets of each field in the file, for errors at FILE:LINE:COL.
+    package var offsets: [Int]
+    /// The record as written (for a whole-record `if` matcher).
+    package var text: String
+    package var offset: Int
+}
+
+/// Reads RFC 4180 CSV: quoted fields with `""`, the separator given, LF or
+/// CRLF line ends, a UTF-8 byte-order mark skipped. Empty lines are skipped.
+package func csvRecords(_ bytes: [UInt8], separator: UInt8) -> [CSVRecord] {
+    var records: [CSVRecord] = []
+    var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while i < bytes.count {
+        let start = i
+        var fields: [String] = [], offsets: [Int] = []
+        var field: [UInt8] = [], fieldStart = i, quoted = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if quoted {
+                if b == 0x22 {
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
+                    quoted = false
+                } else {
+                    field.append(b)
+                }
+                i += 1
+            } else if b == 0x22 && field.isEmpty {
+                quoted = true
+                i += 1
+            } else if b == separator {
+                fields.append(String(decoding: field, as: UTF8.self)); offsets.append(fieldStart)
+                field = []; i += 1; fieldStart = i
+            } else if b == 0x0A || b == 0x0D {
+                break
+            } else {
+                field.append(b)
+                i += 1
+            }
+        }
+        let end = i
+        if i < bytes.count, bytes[i] == 0x0D { i += 1 }
+        if i < bytes.count, bytes[i] == 0x0A { i += 1 }
+        if end == start { continue }
+        fields.append(String(decoding: field, as: UTF8.self)); offsets.append(fieldStart)
+        records.append(CSVRecord(fields: fields, offsets: offsets, text: String(decoding: bytes[start..<end], as: UTF8.self), offset: start))
+    }
+    return records
+}
+
+/// A row of the statement made into a transaction, before deduplication.
+package struct ImportedRow {
+    package var date: CivilDate
+    package var status: String
+    package var code: String
+    package var description: String
+    package var comment: String
+    package var account1: String
+    package var account2: String
+    /// The amount of account1 and the balance the statement gives after it.
+    package var quantity: ExactDecimal
+    package var commodity: String
+    package var balanceQuantity: ExactDecimal?
+    package var record: CSVRecord
+    /// The statement's index among the files of the run (for errors at its line).
+    package var statement = 0
+
+    /// The transaction in `fmt`'s layout, amounts as `amountText` writes them.
+    package func text(_ amountText: (ExactDecimal, String) -> String) -> String {
+        let amount = amountText(quantity, commodity), balance = balanceQuantity.map { amountText($0, commodity) }
+        var header = "\(date)"
+        if !status.isEmpty { header += " " + status }
+        if !code.isEmpty { header += " (\(code))" }
+        if !description.isEmpty { header += " " + description }
+        if !comment.isEmpty { header += "  ; " + comment }
+        let second = amountText(quantity.negated, commodity)
+        var s = header + "\n    \(account1)  \(amount)" + (balance.map { " = \($0)" } ?? "") + "\n    \(account2)  \(second)\n"
+        s = String(decoding: LedgerFormatter().format(Array(s.utf8)), as: UTF8.self)
+        return s
+    }
+}
+
+/// A statement read with its rules: rows made into transactions, or the
+/// first problem at FILE.csv:LINE:COL.
+package struct CSVStatement {
+    package var rows: [ImportedRow] = []
+
+    package struct Problem: Error {
+        package var offset: Int
+        package var message: String
+    }
+
+    package init(_ bytes: [UInt8], rules: CSVRules) throws(Problem) {
+        var records = csvRecords(bytes, separator: rules.separator)
+        records.removeFirst(min(rules.skip, records.count))
+        if rules.newestFirst { records.reverse() }
+        for record in records { rows.append(try CSVStatement.row(record, rules)) }
+    }
+
+    /// `6,500`, `-6500`, `(6500)`, `₩6,500`, `$-5.00`: ledgerc's own amount rules, so `"6,500"` is 6500.
+    static func number(_ text: String, decimalComma: Bool) -> (ExactDecimal, String)? {
+        var t = text.trimmingSpaces
+        var negative = false
+        if t.hasPrefix("("), t.hasSuffix(")") { negative = true; t = String(t.dropFirst().dropLast()) }
+        if t.hasPrefix("--") { t.removeFirst(2) }
+        guard !t.isEmpty else { return (.zero, "") }
+        let bytes = Array(t.utf8)
+        return bytes.withUnsafeBufferPointer { buf -> (ExactDecimal, String)? in
+            var lx = Lexer(buf, from: 0, to: buf.count)
+            guard case .success(let s) = lx.amount(decimalComma: decimalComma) else { return nil }
+            lx.skipSpaces()
+            guard lx.atEnd else { return nil }
+            let q = negative ? s.quantity.negated : s.quantity
+            return (q, String(decoding: UnsafeBufferPointer(rebasing: buf[s.commodity]), as: UTF8.self))
+        }
+    }
+
+    /// An amount as ledger text: `KRW`, `USD`, `"005930"` after the number, `$`, `₩` before it.
+    static func amountText(_ q: ExactDecimal, _ commodity: String) -> String {
+        if commodity.isEmpty { return q.description }
+        let word = commodity.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0.value >= 0xAC00 && $0.value <= 0xD7A3 }
+        let symbol = commodity.utf8.allSatisfy(CommodityTable.isSymbolByte) ? commodity : "\"\(commodity)\""
+        return word || symbol != commodity ? "\(q) \(symbol)" : symbol + q.description
+    }
+
+    static func row(_ record: CSVRecord, _ rules: CSVRules) throws(Problem) -> ImportedRow {
+        var values: [String: String] = [:]
+        var placeOf: [String: Int] = [:]
+        for (k, name) in rules.fields.enumerated() where !name.isEmpty && name != "_" && k < record.fields.count {
+            values[name] = record.fields[k].trimmingSpaces
+            placeOf[name] = record.offsets[k]
+        }
+        let columns = values
+        func interpolate(_ template: String) -> String {
+            var out = "", i = template.startIndex
+            while i < template.endIndex {
+                if template[i] == "%" {
+                    let nameStart = template.index(after: i)
+                    var j = nameStart
+                    while j < template.endIndex, template[j].isLetter || template[j].isNumber || template[j] == "-" || template[j] == "_" { j = template.index(after: j) }
+                    let name = String(template[nameStart..<j])
+                    if !name.isEmpty, let v = columns[name] { out += v; i = j; continue }
+                }
+                out.append(template[i])
+                i = template.index(after: i)
+            }
+            return out
+        }
+        var assigned: [String: String] = [:]
+        for a in rules.assignments { assigned[a.field] = interpolate(a.value) }
+        for c in rules.conditionals {
+            let hit = c.matchers.contains { m in
+                let text = m.field.map { columns[$0] ?? "" } ?? record.text
+                return (try? m.regex.firstMatch(in: text)) != nil
+            }
+            if hit { for a in c.assignments { assigned[a.field] = interpolate(a.value) } }
+        }
+        func value(_ name: String) -> String? { assigned[name] ?? (CSVRules.assignable.contains(name) ? columns[name] : nil) }
+        let at = { (name: String) in placeOf[name] ?? record.offset }
+        guard let dateText = value("date"), !dateText.isEmpty else { throw Problem(offset: record.offset, message: "the record has no date (assign 'date' or name a field 'date')") }
+        guard let date = CSVStatement.date(dateText, format: rules.dateFormat) else {
+            throw Problem(offset: at("date"), message: "'\(dateText)' does not match the date format '\(rules.dateFormat ?? "YYYY-MM-DD")'")
+        }
+        // amount, or amount-in minus amount-out.
+        var quantity = ExactDecimal.zero, commodity = ""
+        if let text = value("amount") {
+            guard let (q, c) = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at("amount"), message: "'\(text)' is not an amount") }
+            quantity = q; commodity = c
+        } else if value("amount-in") != nil || value("amount-out") != nil {
+            let inText = value("amount-in") ?? "", outText = value("amount-out") ?? ""
+            guard let (i, ci) = number(inText, decimalComma: rules.decimalComma) else { throw Problem(offset: at("amount-in"), message: "'\(inText)' is not an amount") }
+            guard let (o, co) = number(outText, decimalComma: rules.decimalComma) else { throw Problem(offset: at("amount-out"), message: "'\(outText)' is not an amount") }
+            if !i.isZero && !o.isZero { throw Problem(offset: at("amount-in"), message: "both amount-in (\(inText)) and amount-out (\(outText)) have a value") }
+            quantity = i.isZero ? o.negated : i
+            commodity = ci.isEmpty ? co : ci
+        } else {
+            throw Problem(offset: record.offset, message: "the record has no amount (assign 'amount', or 'amount-in' and 'amount-out')")
+        }
+        if commodity.isEmpty, let c = value("currency") { commodity = c }
+        var balance: ExactDecimal?
+        if let text = value("balance"), !text.isEmpty {
+            guard let (b, _) = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at("balance"), message: "'\(text)' is not an amount") }
+            balance = b
+        }
+        let status = value("status") ?? ""
+        guard ["", "*", "!"].contains(status) else { throw Problem(offset: at("status"), message: "status is '*', '!' or empty, not '\(status)'") }
+        return ImportedRow(date: date, status: status, code: value("code") ?? "", description: (value("description") ?? "").replacingNewlines,
+                           comment: (value("comment") ?? "").replacingNewlines, account1: value("account1") ?? "",
+                           account2: value("account2") ?? "", quantity: quantity, commodity: commodity,
+                           balanceQuantity: balance, record: record)
+    }
+
+    /// A date by a strftime format (`%Y %y %m %d %e %H %M %S %b`, `%-m`, `%-d`), or `YYYY-MM-DD` (`/`, `.`) without one.
+    static func date(_ text: String, format: String?) -> CivilDate? {
+        guard let format else {
+            let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).compactMap { Int($0) }
+            guard parts.count == 3 else { return nil }
+            return CivilDate(year: parts[0], month: parts[1], day: parts[2])
+        }
+        let t = Array(text.utf8), f = Array(format.utf8)
+        var i = 0, j = 0
+        var year: Int?, month: Int?, day: Int?
+        func digits(_ most: Int) -> Int? {
+            var n = 0, k = 0
+            while k < most, i < t.count, t[i] >= 0x30, t[i] <= 0x39 { n = n * 10 + Int(t[i] - 0x30); i += 1; k += 1 }
+            return k > 0 ? n : nil
+        }
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        while j < f.count {
+            if f[j] == UInt8(ascii: "%"), j + 1 < f.count {
+                j += 1
+                if f[j] == UInt8(ascii: "-"), j + 1 < f.count { j += 1 }
+                switch f[j] {
+                case UInt8(ascii: "Y"): year = digits(4)
+                case UInt8(ascii: "y"): year = digits(2).map { 2000 + $0 }
+                case UInt8(ascii: "m"): month = digits(2)
+                case UInt8(ascii: "d"), UInt8(ascii: "e"):
+                    while i < t.count, t[i] == 0x20 { i += 1 }
+                    day = digits(2)
+                case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"): guard digits(2) != nil else { return nil }
+                case UInt8(ascii: "b"), UInt8(ascii: "h"):
+                    guard i + 3 <= t.count, let m = months.firstIndex(of: String(decoding: t[i..<i + 3], as: UTF8.self).lowercased()) else { return nil }
+                    month = m + 1
+                    i += 3
+                case UInt8(ascii: "%"):
+                    guard i < t.count, t[i] == UInt8(ascii: "%") else { return nil }
+                    i += 1
+                default: return nil
+                }
+                j += 1
+            } else {
+                guard i < t.count, t[i] == f[j] else { return nil }
+                i += 1; j += 1
+            }
+        }
+        guard i == t.count, let y = year, let m = month, let d = day else { return nil }
+        return CivilDate(year: y, month: m, day: d)
+    }
+}
+
+extension String {
+    /// A field's line breaks as spaces: a description is one line of a journal.
+    var replacingNewlines: String { String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) }
+}
+
+/// What `ledgerc import` adds: the statement's rows the journal does not hold yet.
+///
+/// A row is already recorded when the journal holds, on the same date (±
+/// `matchDays`), a posting to its account1 of the same amount that no other
+/// row of this import has claimed; identical rows on one day stay distinct.
+package struct ImportPlan {
+    package var new: [ImportedRow] = []
+    package var alreadyRecorded = 0
+    /// Amounts in the journal's style for its commodities (`45,200 KRW`), else as `CSVStatement.amountText`.
+    package let amountText: (ExactDecimal, String) -> String
+
+    package init(_ rows: [ImportedRow], journal compilation: Compilation, matchDays: Int) {
+        let journal = compilation.ledger.journal
+        let commodities = journal.commodities
+        amountText = { q, name in
+            guard let id = commodities.lookup(name), commodities.styles[Int(id)].seenInAmount || commodities.declared[id] != nil else {
+                return CSVStatement.amountText(q, name)
+            }
+            return commodities.format(Amount(q, id), precision: max(q.scale, commodities.precision(id)), decimalComma: journal.declaresDecimalComma)
+        }
+        // (account, commodity, amount) → the days of unclaimed postings, a hash lookup per row.
+        var recorded: [String: [Int32]] = [:]
+        func key(_ account: String, _ commodity: String, _ q: ExactDecimal) -> String { account + "\u{0}" + commodity + "\u{0}" + q.normalized.description }
+        for t in compilation.ledger.transactions where t.generated == nil {
+            for p in t.postings {
+                guard let a = p.amount else { continue }
+                recorded[key(journal.accounts[p.account], journal.commodities[a.commodity], a.quantity), default: []].append(t.date.day)
+            }
+        }
+        for row in rows {
+            let k = key(row.account1, row.commodity, row.quantity)
+            if var days = recorded[k], let i = days.indices.min(by: { abs(days[$0] - row.date.day) < abs(days[$1] - row.date.day) }),
+               abs(days[i] - row.date.day) <= Int32(matchDays) {
+                days.remove(at: i)
+                recorded[k] = days
+                alreadyRecorded += 1
+            } else {
+                new.append(row)
+            }
+        }
+        // In date order; rows of one day in the statement's order.
+        new = new.enumerated().sorted { $0.element.date == $1.element.date ? $0.offset < $1.offset : $0.element.date < $1.element.date }.map(\.element)
+    }
+
+    /// The journal's bytes with the new transactions appended, in its line ends.
+    package func edited(_ bytes: [UInt8]) -> (bytes: [UInt8], starts: [Int]) {
+        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+        var out = bytes
+        if !out.isEmpty, out.last != 0x0A { out += crlf ? [0x0D, 0x0A] : [0x0A] }
+        var starts: [Int] = []
+        for row in new {
+            if !out.isEmpty { out += crlf ? [0x0D, 0x0A] : [0x0A] }
+            starts.append(out.count)
+            for b in row.text(amountText).utf8 {
+                if b == 0x0A && crlf { out.append(0x0D) }
+                out.append(b)
+            }
+        }
+        return (out, starts)
+    }
+}

@@ -1,0 +1,136 @@
+import LedgerCore
+
+/// `ledgerc import`: bank and card statements (CSV) into the journal, once each.
+enum ImportCommand: Subcommand {
+    static let help = """
+    ledgerc import: statements (CSV) into the journal, each row once, by hledger's CSV rules
+
+    USAGE: ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--quiet]
+
+    Each CSV is read with its rules (hledger's CSV rules format; default: the
+    CSV's path with '.rules' added). A row is already recorded when the journal
+    holds, on the same date (within --match-days days), a posting to its
+    account1 of the same amount that no other row has claimed: importing a
+    statement twice adds nothing. The new transactions are appended in date
+    order, in fmt's layout, through the safe writer, after the journal with
+    them compiled; otherwise nothing is written. See docs/IMPORT.md.
+
+    OPTIONS:
+      --rules FILE          the rules for every CSV
+      --dry-run             print the new transactions; write nothing
+      --match-days N        a posting up to N days from the row's date matches it (default 0)
+      --quiet               no summary line on standard error
+      --diagnostics FORMAT  text (default), json or github
+
+    """
+
+    static func run(_ args: [String]) throws -> Int {
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--rules", "--match-days"]),
+                                   flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--quiet"]))
+        guard parsed.positionals.count >= 2 else { throw UsageError(message: "give the JOURNAL, then one or more CSV statements") }
+        let journalPath = parsed.positionals[0], csvPaths = Array(parsed.positionals.dropFirst())
+        var matchDays = 0
+        if let text = parsed.values["--match-days"] {
+            guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
+            matchDays = n
+        }
+        let dryRun = parsed.has("--dry-run")
+        var common = try CommonOptions(Arguments([journalPath] + (parsed.values["--until"].map { ["--until", $0] } ?? []),
+                                                 valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions))
+        common.files = [journalPath]
+        // Read every statement first: a problem in any is an error before the journal is touched.
+        let sources = SourceManager()
+        var rows: [ImportedRow] = []
+        for csv in csvPaths {
+            let rulesPath = parsed.values["--rules"] ?? csv + ".rules"
+            let rulesText = String(decoding: try FileIO.read(rulesPath).get(), as: UTF8.self)
+            let rules: CSVRules
+            do {
+                rules = try CSVRules(rulesText, path: rulesPath) { name in
+                    let path = name.hasPrefix("/") ? name : directory(of: rulesPath) + name
+                    return (try? FileIO.read(path).get()).map { String(decoding: $0, as: UTF8.self) }
+                }
+            } catch {
+                let file = sources.add(SourceFile(path: rulesPath, bytes: Array(rulesText.utf8)))
+                let starts = sources.files[file].lineStarts
+                let offset = error.line - 1 < starts.count ? Int(starts[error.line - 1]) : 0
+                RunDiagnostics.show([Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: offset))], sources: sources)
+                return 1
+            }
+            let bytes = try FileIO.read(csv).get()
+            let file = sources.add(SourceFile(path: csv, bytes: bytes))
+            if String(validatingUTF8Bytes: bytes) == nil {
+                RunDiagnostics.show([Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0))], sources: sources)
+                return 1
+            }
+            do {
+                let statement = try CSVStatement(bytes, rules: rules)
+                rows += statement.rows.map { var r = $0; r.statement = file; return r }
+            } catch {
+                RunDiagnostics.show([Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: error.offset))], sources: sources)
+                return 1
+            }
+        }
+        let writer = dryRun ? nil : try SafeWriter(path: journalPath)
+        try writer?.lock()
+        guard let compilation = try compileAndReport(common) else { return 1 }
+        let plan = ImportPlan(rows, journal: compilation, matchDays: matchDays)
+        let journalIndex = compilation.rootFiles[0]
+        let original = compilation.sources.files[journalIndex].bytes
+        let (edited, starts) = plan.edited(original)
+        // The journal with the new rows must compile; a problem in a new row is shown at its CSV line.
+        var options = CompileOptions()
+        options.today = common.today
+        options.overlay[journalPath] = edited
+        let after = compile([InputFile(path: journalPath, bytes: edited)], until: compilation.ledger.until, options: options)
+        let errors = after.diagnostics.sorted().filter { $0.severity == .error }
+        if !errors.isEmpty {
+            var shown: [Diagnostic] = []
+            for d in errors {
+                guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath, let k = starts.lastIndex(where: { $0 <= Int(loc.offset) }) else {
+                    shown.append(d)
+                    continue
+                }
+                let row = plan.new[k]
+                shown.append(Diagnostic(.error, Messages.importRowBreaks(d.message), at: SourceLocation(file: row.statement, offset: row.record.offset)))
+            }
+            RunDiagnostics.show(shown, sources: sources)
+            say("nothing was written to \(journalPath)")
+            return 1
+        }
+        if dryRun {
+            writeStdout(plan.new.map { $0.text(plan.amountText) }.joined(separator: "\n"))
+        } else if !plan.new.isEmpty {
+            try writer?.write(edited)
+        }
+        if !parsed.has("--quiet") {
+            let from = csvPaths.count == 1 ? csvPaths[0] : "\(csvPaths.count) statements"
+            say("\(dryRun ? "would import" : "imported") \(plan.new.count) new transaction\(plan.new.count == 1 ? "" : "s") from \(from) (\(plan.alreadyRecorded) already recorded)")
+        }
+        return 0
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    static func say(_ line: String) {
+        if RunDiagnostics.format == .text { writeStderr(line + "\n") }
+    }
+}
+
+extension String {
+    /// Nil when `bytes` are not valid UTF-8.
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        var it = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: self = String(decoding: bytes, as: UTF8.self); return
+            case .error: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+
+/// `ledgerc import` (issue 30, first part): statements with hledger's CSV
+/// rules, once each, written safely, errors at their line. The statements
+/// and rules are in Tests/ledgercTests/Import/.
+final class ImportTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/ledgercTests/Import")
+
+    /// The fixtures copied into a fresh folder, so that the journal can be written.
+    func workspace() throws -> URL {
+        let dir = try temporaryDirectory(self)
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        return dir
+    }
+
+    func importing(_ args: [String], in dir: URL) throws -> RunResult {
+        try runLedgerc(["import"] + args, env: ["LEDGERC_TODAY": "2025-03-31"], cwd: dir)
+    }
+
+    func testAKoreanStatementWithRules() throws {
+        let dir = try workspace()
+        let r = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "kb.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+        2025-03-02 이마트 성수
+            자산:은행:국민   -45,200 KRW = 1,948,300 KRW
+            지출:식비:장보기  45,200 KRW
+
+        2025-03-03 급여
+            자산:은행:국민  3,200,000 KRW = 5,148,300 KRW
+            수입:급여      -3,200,000 KRW
+
+        2025-03-04 스타벅스 강남
+            자산:은행:국민  -6,500 KRW = 5,141,800 KRW
+            지출:식비:외식   6,500 KRW
+
+        """)
+        // The coffee of 03-02 was entered by hand before the statement came: not added twice.
+        XCTAssertEqual(r.stderr, "would import 3 new transactions from kb-2025-03.csv (1 already recorded)\n")
+    }
+
+    func testImportingTwiceAddsNothingAndAnOverlapAddsOnlyTheNewRows() throws {
+        let dir = try workspace()
+        let journal = dir.appendingPathComponent("house.ledger")
+        let before = try Data(contentsOf: journal)
+        XCTAssertEqual(try importing(["house.ledger", "kb-2025-03.csv", "--rules", "kb.rules"], in: dir).status, 0)
+        let once = try Data(contentsOf: journal)
+        XCTAssertTrue(once.starts(with: before), "every byte that was there is kept")
+        let again = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(again.stderr, "imported 0 new transactions from kb-2025-03.csv (4 already recorded)\n")
+        XCTAssertEqual(try Data(contentsOf: journal), once, "byte-identical")
+        // The next statement repeats 03-03 and 03-04 and has a second coffee on 03-04 and a new row.
+        let overlap = try importing(["house.ledger", "kb-2025-03b.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(overlap.stderr, "imported 2 new transactions from kb-2025-03b.csv (2 already recorded)\n")
+        let text = try String(contentsOf: journal, encoding: .utf8)
+        XCTAssertEqual(text.components(separatedBy: "스타벅스 강남").count - 1, 2, "two coffees on 03-04 stay two transactions")
+        XCTAssertTrue(text.hasSuffix("2025-03-05 GS25 편의점\n    자산:은행:국민  -3,200 KRW = 5,132,100 KRW\n    지출:미분류      3,200 KRW\n"), text)
+        XCTAssertEqual(try runLedgerc(["check", journal.path]).status, 0)
+    }
+
+    func testAUSStatementNewestFirst() throws {
+        let dir = try workspace()
+        let r = try importing(["us.ledger", "us-bank.csv", "--rules", "us-bank.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("2025-03-25 NETFLIX.COM\n    Assets:Checking        -$15.49 = $2,419.67\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2025-03-28 PAYROLL ACME CORP  ; payroll: acme\n    Assets:Checking  $2,875.40 = $5,210.95\n    Income:Salary   -$2,875.40\n"), r.stdout)
+    }
+
+    func testABadRowIsAnErrorAtItsLineAndNothingIsWritten() throws {
+        let dir = try workspace()
+        let csv = dir.appendingPathComponent("bad.csv")
+        try "거래일시,적요,출금액,입금액,잔액,거래점\n2025.03.02 14:22:01,스타벅스,\"6,500\",0,\"1,993,500\",x\n2025.13.40 10:00:00,이상한 날,100,0,0,x\n"
+            .write(to: csv, atomically: true, encoding: .utf8)
+        let journal = dir.appendingPathComponent("house.ledger")
+        let before = try Data(contentsOf: journal)
+        let r = try importing(["house.ledger", "bad.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("bad.csv:3:1: error: '2025.13.40 10:00:00' does not match the date format '%Y.%m.%d %H:%M:%S'"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: journal), before)
+        try "거래일시,적요,출금액,입금액,잔액,거래점\n2025.03.02 14:22:01,스타벅스,\"6,5x0\",0,0,x\n".write(to: csv, atomically: true, encoding: .utf8)
+        let amount = try importing(["house.ledger", "bad.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertTrue(amount.stderr.hasPrefix("bad.csv:2:26: error: '6,5x0' is not an amount"), amount.stderr)
+    }
+
+    func testAnUnknownRulesLineIsAnErrorAtItsLine() throws {
+        let dir = try workspace()
+        try "skip 1\nfields date, description, amount\nbalance-type ==\n".write(to: dir.appendingPathComponent("odd.rules"), atomically: true, encoding: .utf8)
+        let r = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "odd.rules"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("odd.rules:3:1: error: ledgerc does not read the rules directive 'balance-type'"), r.stderr)
+    }
+
+    func testAStatementThatBreaksAnAssertionWritesNothing() throws {
+        let dir = try workspace()
+        let csv = dir.appendingPathComponent("wrong.csv")
+        // The bank says 1,993,000 after the coffee; the journal holds 1,993,500.
+        try "거래일시,적요,출금액,입금액,잔액,거래점\n2025.03.02 18:05:44,이마트,\"45,200\",0,\"1,000,000\",x\n".write(to: csv, atomically: true, encoding: .utf8)
+        let journal = dir.appendingPathComponent("house.ledger")
+        let before = try Data(contentsOf: journal)
+        let r = try importing(["house.ledger", "wrong.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("wrong.csv:2:1: error: this row would not compile in the journal: balance assertion failed"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("nothing was written to house.ledger"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: journal), before)
+    }
+
+    func testACP949StatementIsRefusedWithTheCommandToConvertIt() throws {
+        let dir = try workspace()
+        // "급여" in CP949.
+        let bytes: [UInt8] = Array("date,description,amount\n2025-03-03,".utf8) + [0xB1, 0xDE, 0xBF, 0xA9] + Array(",100\n".utf8)
+        try Data(bytes).write(to: dir.appendingPathComponent("old.csv"))
+        try "skip 1\nfields date, description, amount\naccount1 자산:은행:국민\naccount2 수입:급여\n".write(to: dir.appendingPathComponent("old.rules"), atomically: true, encoding: .utf8)
+        let r = try importing(["house.ledger", "old.csv", "--rules", "old.rules"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("iconv -f CP949 -t UTF-8"), r.stderr)
+    }
+}
