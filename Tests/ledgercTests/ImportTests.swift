@@ -42,6 +42,39 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(r.stderr, "would import 3 new transactions from kb-2025-03.csv (1 already recorded)\n")
     }
 
+    /// hledger 1.25 is the oracle for the rules: `import --dry-run` into a
+    /// journal that holds only the opening balance prints the transactions
+    /// `hledger -f X.csv --rules-file R print` prints (recorded by
+    /// Scripts/record-hledger-import): dates, descriptions, comments, accounts,
+    /// amounts and assertions, compared as values (the tools write `-6,500 KRW`
+    /// and `KRW-6,500`).
+    func testTheSameTransactionsAsHledger() throws {
+        let dir = try workspace()
+        for (csv, rules, journal) in [("kb-2025-03.csv", "kb.rules", "opening.ledger"), ("us-bank.csv", "us-bank.rules", "us.ledger")] {
+            let ours = try importing([journal, csv, "--rules", rules, "--dry-run"], in: dir)
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            let theirs = try String(contentsOf: fixtures.appendingPathComponent(csv.replacingOccurrences(of: ".csv", with: ".hledger")), encoding: .utf8)
+            XCTAssertEqual(normalized(ours.stdout), normalized(theirs), csv)
+            XCTAssertGreaterThanOrEqual(normalized(theirs).count, 6, csv)
+        }
+    }
+
+    /// Lines with amounts as `sign number commodity`, no grouping, single spaces.
+    func normalized(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line -> String in
+            let parts = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard line.hasPrefix(" "), parts.count >= 2 else { return line.trimmingCharacters(in: .whitespaces) }
+            let amounts = parts.dropFirst().joined(separator: " ").components(separatedBy: " = ").map { amount -> String in
+                let a = amount.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: " ", with: "")
+                let negative = a.contains("-")
+                let digits = a.filter { $0.isNumber || $0 == "." }
+                let commodity = a.filter { !$0.isNumber && $0 != "." && $0 != "-" }
+                return (negative ? "-" : "") + digits + " " + commodity
+            }
+            return parts[0] + " " + amounts.joined(separator: " = ")
+        }
+    }
+
     func testImportingTwiceAddsNothingAndAnOverlapAddsOnlyTheNewRows() throws {
         let dir = try workspace()
         let journal = dir.appendingPathComponent("house.ledger")
