@@ -5,6 +5,7 @@
 //   `fmt` and the expander finish without a trap;
 // - print of print is the same bytes;
 // - the language server answers every request on it without a trap;
+// - the input cut in two, as CSV rules and a statement, imports without a trap;
 // - formatting is idempotent and keeps the meaning of a journal that compiles.
 #if canImport(Glibc)
 import Glibc
@@ -114,6 +115,18 @@ func languageServer(_ bytes: [UInt8]) {
     request(99, "shutdown", [])
 }
 
+/// `import`: the input cut at its first NUL (or its middle) into a rules file
+/// and a CSV statement, read and planned against the journal; nothing traps.
+func importStatement(_ bytes: [UInt8], journal: Compilation) {
+    let cut = bytes.firstIndex(of: 0) ?? bytes.count / 2
+    let rulesText = String(decoding: bytes[..<cut], as: UTF8.self)
+    let csv = Array(bytes[min(cut + 1, bytes.count)...])
+    guard let rules = try? CSVRules(rulesText, path: "fuzz.rules", read: { _ in nil }),
+          let statement = try? CSVStatement(csv, rules: rules) else { return }
+    let plan = ImportPlan(statement.rows, journal: journal, matchDays: Int(bytes.first ?? 0) % 4)
+    _ = plan.edited(journal.sources.files.first?.bytes ?? [])
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -163,6 +176,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let asText = Array(String(decoding: bytes, as: UTF8.self).utf8)
     let edited = asText == bytes ? full : compile([InputFile(path: "fuzz.ledger", bytes: asText)], until: until)
     if !isHuge(edited) { languageServer(bytes) }
+    importStatement(bytes, journal: full)
     _ = Expander(until: CivilDate(year: 2026, month: 6, day: 30)!).unfulfilled(ledger.journal)
 
     let formatted = LedgerFormatter().format(bytes)
