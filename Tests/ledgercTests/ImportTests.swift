@@ -140,14 +140,38 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: journal), before)
     }
 
-    func testACP949StatementIsRefusedWithTheCommandToConvertIt() throws {
+    /// A CP949 copy of the statement imports the same transactions as its
+    /// UTF-8 original: detected, or said in the rules (`encoding cp949`).
+    func testACP949StatementImportsAsItsUTF8Original() throws {
         let dir = try workspace()
-        // "급여" in CP949.
-        let bytes: [UInt8] = Array("date,description,amount\n2025-03-03,".utf8) + [0xB1, 0xDE, 0xBF, 0xA9] + Array(",100\n".utf8)
-        try Data(bytes).write(to: dir.appendingPathComponent("old.csv"))
-        try "skip 1\nfields date, description, amount\naccount1 자산:은행:국민\naccount2 수입:급여\n".write(to: dir.appendingPathComponent("old.rules"), atomically: true, encoding: .utf8)
-        let r = try importing(["house.ledger", "old.csv", "--rules", "old.rules"], in: dir)
-        XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("iconv -f CP949 -t UTF-8"), r.stderr)
+        let original = try importing(["opening.ledger", "kb-2025-03.csv", "--rules", "kb.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(original.status, 0, original.stderr)
+        let iconv = try OutputFile()
+        let child = try ChildProcess.start("/usr/bin/iconv", ["-f", "UTF-8", "-t", "CP949", dir.appendingPathComponent("kb-2025-03.csv").path], stdout: iconv.descriptor)
+        XCTAssertEqual(child.wait(seconds: 30), 0)
+        let cp949 = try Data(contentsOf: iconv.url)
+        XCTAssertNil(String(data: cp949, encoding: .utf8), "the copy is not UTF-8")
+        try cp949.write(to: dir.appendingPathComponent("kb-cp949.csv"))
+        let detected = try importing(["opening.ledger", "kb-cp949.csv", "--rules", "kb.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(detected.stdout, original.stdout, detected.stderr)
+        try (try String(contentsOf: dir.appendingPathComponent("kb.rules"), encoding: .utf8) + "encoding euc-kr\n").write(to: dir.appendingPathComponent("kb949.rules"), atomically: true, encoding: .utf8)
+        let said = try importing(["opening.ledger", "kb-cp949.csv", "--rules", "kb949.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(said.stdout, original.stdout, said.stderr)
+        // Bytes that are neither: the error says what to do.
+        try Data([0x64, 0x0A, 0xFF, 0xFF, 0xFF, 0x0A]).write(to: dir.appendingPathComponent("junk.csv"))
+        let junk = try importing(["opening.ledger", "junk.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(junk.status, 1)
+        XCTAssertTrue(junk.stderr.contains("iconv -f ENCODING -t UTF-8"), junk.stderr)
+    }
+
+    func testARowNoRuleCategorizesGoesToTheUnknownAccountWithAWarning() throws {
+        let dir = try workspace()
+        try "skip 1\nfields date, description, amount-out, amount-in, balance, _\ndate-format %Y.%m.%d %H:%M:%S\ncurrency KRW\naccount1 자산:은행:국민\nif 스타벅스\n  account2 지출:식비:외식\n"
+            .write(to: dir.appendingPathComponent("few.rules"), atomically: true, encoding: .utf8)
+        let r = try importing(["opening.ledger", "kb-2025-03.csv", "--rules", "few.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("    지출:미분류      45,200 KRW\n"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("kb-2025-03.csv:3:1: warning: no rule gives this row an account2: it goes to 지출:미분류"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("kb-2025-03.csv:2:1: warning"), "the coffee has its rule")
     }
 }

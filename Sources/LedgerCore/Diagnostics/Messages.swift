@@ -30,7 +30,10 @@ public enum Messages {
     }
     public static func importProblem(_ text: String) -> DiagnosticMessage { .init("importProblem", text) }
     public static func importNotUTF8(_ path: String) -> DiagnosticMessage {
-        .init("importNotUTF8", "'\(path)' is not UTF-8 (an older Korean bank's CP949/EUC-KR?); convert it: iconv -f CP949 -t UTF-8 '\(path)' > statement.csv")
+        .init("importNotUTF8", "'\(path)' is neither UTF-8 nor CP949/EUC-KR; say its encoding in the rules ('encoding ...'), or convert it: iconv -f ENCODING -t UTF-8 '\(path)' > statement.csv")
+    }
+    public static func importUncategorized(_ account: String) -> DiagnosticMessage {
+        .init("importUncategorized", "no rule gives this row an account2: it goes to \(account) (add an 'if' block, or an 'account2' default, to the rules)")
     }
     public static func importRowBreaks(_ text: String) -> DiagnosticMessage { .init("importRowBreaks", "this row would not compile in the journal: \(text)") }
     public static func badQueryTerm(_ term: String) -> DiagnosticMessage { .init("badQueryTerm", "cannot read the query term '\(term)'") }

@@ -27,6 +27,8 @@ package struct CSVRules {
     package var dateFormat: String?
     package var decimalComma = false
     package var newestFirst = false
+    /// The statement's encoding when it is not UTF-8 (`CP949` for `cp949` and `euc-kr`).
+    package var encoding: String?
     package var assignments: [Assignment] = []
     package var conditionals: [Conditional] = []
 
@@ -88,8 +90,10 @@ package struct CSVRules {
                 decimalComma = rest == ","
             case "newest-first": newestFirst = true
             case "encoding":
-                guard ["utf-8", "utf8"].contains(rest.lowercased()) else {
-                    throw Problem(line: number, message: "encoding '\(rest)' is not read yet; convert the statement with 'iconv -f \(rest) -t UTF-8' and say 'encoding utf-8'")
+                switch rest.lowercased() {
+                case "utf-8", "utf8": encoding = nil
+                case "cp949", "euc-kr", "euckr", "uhc", "ks_c_5601-1987": encoding = "CP949"
+                default: throw Problem(line: number, message: "encoding '\(rest)' is not one ledgerc reads (utf-8, cp949, euc-kr); convert the statement with 'iconv -f \(rest) -t UTF-8'")
                 }
             case "include":
                 guard let included = read(rest) else { throw Problem(line: number, message: "cannot read the included rules '\(rest)'") }

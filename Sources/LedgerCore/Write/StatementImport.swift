@@ -289,6 +289,14 @@ package struct ImportPlan {
         new = new.enumerated().sorted { $0.element.date == $1.element.date ? $0.offset < $1.offset : $0.element.date < $1.element.date }.map(\.element)
     }
 
+    /// Where a row no rule categorizes goes: `지출:미분류` in a journal whose
+    /// accounts are Korean (its expense root is `지출`), else `Expenses:Unknown`.
+    package static func unknownAccount(_ journal: Journal) -> String {
+        let accounts = journal.accounts
+        let korean = (0..<Int32(accounts.count)).contains { accounts.depth[Int($0)] == 1 && ["지출", "비용", "자산"].contains(accounts[$0]) }
+        return korean ? "지출:미분류" : "Expenses:Unknown"
+    }
+
     /// The journal's bytes with the new transactions appended, in its line ends.
     package func edited(_ bytes: [UInt8]) -> (bytes: [UInt8], starts: [Int]) {
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false

@@ -57,12 +57,17 @@ enum ImportCommand: Subcommand {
                 RunDiagnostics.show([Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: offset))], sources: sources)
                 return 1
             }
-            let bytes = try FileIO.read(csv).get()
-            let file = sources.add(SourceFile(path: csv, bytes: bytes))
-            if String(validatingUTF8Bytes: bytes) == nil {
-                RunDiagnostics.show([Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0))], sources: sources)
-                return 1
+            var bytes = try FileIO.read(csv).get()
+            // `encoding cp949` in the rules, or a file that is not UTF-8 and reads as CP949 (older Korean banks).
+            if let encoding = rules.encoding ?? (String(validatingUTF8Bytes: bytes) == nil ? "CP949" : nil) {
+                guard let converted = utf8Text(bytes, from: encoding) else {
+                    let file = sources.add(SourceFile(path: csv, bytes: []))
+                    RunDiagnostics.show([Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0))], sources: sources)
+                    return 1
+                }
+                bytes = converted
             }
+            let file = sources.add(SourceFile(path: csv, bytes: bytes))
             do {
                 let statement = try CSVStatement(bytes, rules: rules)
                 rows += statement.rows.map { var r = $0; r.statement = file; return r }
@@ -74,7 +79,21 @@ enum ImportCommand: Subcommand {
         let writer = dryRun ? nil : try SafeWriter(path: journalPath)
         try writer?.lock()
         guard let compilation = try compileAndReport(common) else { return 1 }
+        // A row no rule gives an account2 goes to the journal's "unknown" expense account, with a warning.
+        let unknown = ImportPlan.unknownAccount(compilation.ledger.journal)
+        var warnings: [Diagnostic] = []
+        for i in rows.indices where rows[i].account2.isEmpty || rows[i].account1.isEmpty {
+            if rows[i].account1.isEmpty {
+                RunDiagnostics.show([Diagnostic(.error, Messages.importProblem("the rules give this row no account1"), at: SourceLocation(file: rows[i].statement, offset: rows[i].record.offset))], sources: sources)
+                return 1
+            }
+            rows[i].account2 = unknown
+            warnings.append(Diagnostic(.warning, Messages.importUncategorized(unknown), at: SourceLocation(file: rows[i].statement, offset: rows[i].record.offset)))
+        }
         let plan = ImportPlan(rows, journal: compilation, matchDays: matchDays)
+        // Only the rows that will be added are warned about.
+        let added = Set(plan.new.map { "\($0.statement):\($0.record.offset)" })
+        RunDiagnostics.show(warnings.filter { added.contains("\($0.location!.file):\($0.location!.offset)") }, sources: sources)
         let journalIndex = compilation.rootFiles[0]
         let original = compilation.sources.files[journalIndex].bytes
         let (edited, starts) = plan.edited(original)
