@@ -92,6 +92,7 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "스타벅스 강남").count - 1, 2, "two coffees on 03-04 stay two transactions")
         XCTAssertTrue(text.hasSuffix("2025-03-05 GS25 편의점\n    자산:은행:국민  -3,200 KRW = 5,132,100 KRW\n    지출:미분류      3,200 KRW\n"), text)
         XCTAssertEqual(try runLedgerc(["check", journal.path]).status, 0)
+        XCTAssertEqual(try runLedgerc(["fmt", "--check", journal.path]).status, 0, "written in fmt's layout")
     }
 
     func testAUSStatementNewestFirst() throws {
