@@ -95,6 +95,46 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["fmt", "--check", journal.path]).status, 0, "written in fmt's layout")
     }
 
+    /// Random statements against random journals: the import keeps every
+    /// byte that was there, the result compiles, and a second import of the
+    /// same statement adds nothing and leaves the file byte-identical.
+    func testImportIsIdempotentAndKeepsEveryByte() throws {
+        var seed: UInt64 = 0x2545F4914F6CDD1D
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let dir = try temporaryDirectory(self)
+        try "skip 1\nfields date, description, amount\ncurrency KRW\naccount1 자산:은행\naccount2 지출:기타\nif 급여\n  account2 수입:급여\n"
+            .write(to: dir.appendingPathComponent("s.rules"), atomically: true, encoding: .utf8)
+        let amounts = ["-4,500", "-4,500", "-12,000", "3,200,000", "-650,000", "-1"]
+        for round in 0..<25 {
+            // A journal: some of the statement's rows were already typed by hand, some twice.
+            var journal = "2025-03-01 기초\n    자산:은행  10,000,000 KRW\n    자본:기초\n"
+            var csv = "date,description,amount\n"
+            for _ in 0..<(1 + next(12)) {
+                let day = 1 + next(10), amount = amounts[next(amounts.count)]
+                let description = amount == "3,200,000" ? "급여" : "가게 \(next(3))"
+                csv += "2025-03-\(String(format: "%02d", day)),\(description),\"\(amount)\"\n"
+                if next(3) == 0 {
+                    let other = amount.hasPrefix("-") ? "지출:기타" : "수입:급여"
+                    journal += "\n2025-03-\(String(format: "%02d", day)) 손으로\n    자산:은행  \(amount) KRW\n    \(other)\n"
+                }
+            }
+            let journalURL = dir.appendingPathComponent("j\(round).ledger"), csvURL = dir.appendingPathComponent("s\(round).csv")
+            try journal.write(to: journalURL, atomically: true, encoding: .utf8)
+            try csv.write(to: csvURL, atomically: true, encoding: .utf8)
+            let first = try importing([journalURL.path, csvURL.path, "--rules", "s.rules"], in: dir)
+            XCTAssertEqual(first.status, 0, "\(first.stderr)\n\(csv)")
+            let once = try String(contentsOf: journalURL, encoding: .utf8)
+            XCTAssertTrue(once.hasPrefix(journal), "round \(round): a byte that was there changed")
+            XCTAssertEqual(try runLedgerc(["check", journalURL.path]).status, 0, "round \(round) does not compile:\n\(once)")
+            let second = try importing([journalURL.path, csvURL.path, "--rules", "s.rules"], in: dir)
+            XCTAssertTrue(second.stderr.hasPrefix("imported 0 new transactions"), "round \(round): \(second.stderr)")
+            XCTAssertEqual(try String(contentsOf: journalURL, encoding: .utf8), once, "round \(round): the second import changed the file")
+        }
+    }
+
     func testAUSStatementNewestFirst() throws {
         let dir = try workspace()
         let r = try importing(["us.ledger", "us-bank.csv", "--rules", "us-bank.rules", "--dry-run"], in: dir)
