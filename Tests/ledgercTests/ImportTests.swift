@@ -214,5 +214,12 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("    지출:미분류      45,200 KRW\n"), r.stdout)
         XCTAssertTrue(r.stderr.contains("kb-2025-03.csv:3:1: warning: no rule gives this row an account2: it goes to 지출:미분류"), r.stderr)
         XCTAssertFalse(r.stderr.contains("kb-2025-03.csv:2:1: warning"), "the coffee has its rule")
+        // --learn: 이마트 성수 was recorded before under 지출:식비:장보기 (paid by card), so its row goes there.
+        let journal = dir.appendingPathComponent("opening.ledger")
+        try (try String(contentsOf: journal, encoding: .utf8) + "\n2025-02-20 이마트 성수\n    지출:식비:장보기  10,000 KRW\n    부채:카드\n")
+            .write(to: journal, atomically: true, encoding: .utf8)
+        let learned = try importing(["opening.ledger", "kb-2025-03.csv", "--rules", "few.rules", "--dry-run", "--learn"], in: dir)
+        XCTAssertTrue(learned.stdout.contains("2025-03-02 이마트 성수\n    자산:은행:국민   -45,200 KRW = 1,948,300 KRW\n    지출:식비:장보기  45,200 KRW\n"), learned.stdout)
+        XCTAssertFalse(learned.stderr.contains("kb-2025-03.csv:3:1: warning"), learned.stderr)
     }
 }

@@ -310,6 +310,23 @@ package struct ImportPlan {
         return korean ? "지출:미분류" : "Expenses:Unknown"
     }
 
+    /// For each payee of the journal's recorded transactions and each side
+    /// (money in: `true`), the accounts that took that side, the most used
+    /// first (ties by name), for `import --learn`.
+    package static func accountsByPayee(_ compilation: Compilation) -> [String: [Bool: [String]]] {
+        let accounts = compilation.ledger.journal.accounts
+        var counts: [String: [Bool: [Int32: Int]]] = [:]
+        for t in compilation.ledger.transactions where t.generated == nil && !t.payee.isEmpty {
+            for p in t.postings {
+                guard let a = p.amount, !a.quantity.isZero else { continue }
+                counts[t.payee, default: [:]][!a.quantity.isNegative, default: [:]][p.account, default: 0] += 1
+            }
+        }
+        return counts.mapValues { sides in
+            sides.mapValues { c in c.sorted { $0.value != $1.value ? $0.value > $1.value : accounts[$0.key] < accounts[$1.key] }.map { accounts[$0.key] } }
+        }
+    }
+
     /// The journal's bytes with the new transactions appended, in its line ends.
     package func edited(_ bytes: [UInt8]) -> (bytes: [UInt8], starts: [Int]) {
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false

@@ -5,7 +5,7 @@ enum ImportCommand: Subcommand {
     static let help = """
     ledgerc import: statements (CSV) into the journal, each row once, by hledger's CSV rules
 
-    USAGE: ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--quiet]
+    USAGE: ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
 
     Each CSV is read with its rules (hledger's CSV rules format; default: the
     CSV's path with '.rules' added). A row is already recorded when the journal
@@ -19,6 +19,8 @@ enum ImportCommand: Subcommand {
       --rules FILE          the rules for every CSV
       --dry-run             print the new transactions; write nothing
       --match-days N        a posting up to N days from the row's date matches it (default 0)
+      --learn               a row no rule categorizes takes the account the journal
+                            uses most with its payee (else 지출:미분류 / Expenses:Unknown)
       --quiet               no summary line on standard error
       --diagnostics FORMAT  text (default), json or github
 
@@ -26,7 +28,7 @@ enum ImportCommand: Subcommand {
 
     static func run(_ args: [String]) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--rules", "--match-days"]),
-                                   flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--quiet"]))
+                                   flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--quiet", "--learn"]))
         guard parsed.positionals.count >= 2 else { throw UsageError(message: "give the JOURNAL, then one or more CSV statements") }
         let journalPath = parsed.positionals[0], csvPaths = Array(parsed.positionals.dropFirst())
         var matchDays = 0
@@ -81,11 +83,18 @@ enum ImportCommand: Subcommand {
         guard let compilation = try compileAndReport(common) else { return 1 }
         // A row no rule gives an account2 goes to the journal's "unknown" expense account, with a warning.
         let unknown = ImportPlan.unknownAccount(compilation.ledger.journal)
+        let learned = parsed.has("--learn") ? ImportPlan.accountsByPayee(compilation) : [:]
         var warnings: [Diagnostic] = []
         for i in rows.indices where rows[i].account2.isEmpty || rows[i].account1.isEmpty {
             if rows[i].account1.isEmpty {
                 RunDiagnostics.show([Diagnostic(.error, Messages.importProblem("the rules give this row no account1"), at: SourceLocation(file: rows[i].statement, offset: rows[i].record.offset))], sources: sources)
                 return 1
+            }
+            // --learn: the account the journal uses most with this payee (hledger add's habit).
+            // account2 takes the other side of account1's amount.
+            if let known = learned[rows[i].description]?[rows[i].quantity.isNegative]?.first(where: { $0 != rows[i].account1 }) {
+                rows[i].account2 = known
+                continue
             }
             rows[i].account2 = unknown
             warnings.append(Diagnostic(.warning, Messages.importUncategorized(unknown), at: SourceLocation(file: rows[i].statement, offset: rows[i].record.offset)))
