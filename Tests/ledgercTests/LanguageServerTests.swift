@@ -165,6 +165,28 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// CSV rules and a statement beside them get what `ledgerc import` would
+    /// say, at their line; a journal's diagnostics do not reach them.
+    func testRulesAndStatementsGetImportDiagnostics() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let rules = uri("bank.csv.rules"), csv = uri("bank.csv")
+        try client.open(rules, "skip 1\nfields date, description, amount\naccount1 Assets:Bank\nbalance-type ==\n")
+        let problems = try client.diagnostics(for: rules)
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        XCTAssertEqual(problems.first?["message"] as? String, "ledgerc does not read the rules directive 'balance-type'")
+        XCTAssertEqual(start(of: problems.first?["range"])?.0, 3)
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": rules, "version": 2],
+                                                     "contentChanges": [["text": "skip 1\nfields date, description, amount\naccount1 Assets:Bank\naccount2 Expenses:Unknown\n"]]])
+        XCTAssertEqual(try client.diagnostics(for: rules).count, 0)
+        try client.open(csv, "date,description,amount\n2025-03-02,coffee,-4.50\n2025-13-02,tea,-3.00\n")
+        let rows = try client.diagnostics(for: csv)
+        XCTAssertEqual(rows.count, 1, "\(rows)")
+        XCTAssertTrue((rows.first?["message"] as? String)?.contains("'2025-13-02' does not match the date format") == true, "\(rows)")
+        XCTAssertEqual(start(of: rows.first?["range"])?.0, 2)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testFormattingAndNoEditsWithErrors() throws {
         let client = try LanguageServerClient()
         try client.start()

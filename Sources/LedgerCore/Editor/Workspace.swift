@@ -40,7 +40,7 @@ final class Workspace {
 
     /// The open documents compiled as roots: those no other open document's journal reads.
     private var roots: [String] {
-        documents.keys.sorted().filter { !isReadByAnother($0) }
+        documents.keys.sorted().filter { !isStatement($0) && !isReadByAnother($0) }
     }
 
     /// True when another open document's journal reads this one, and this
@@ -86,6 +86,11 @@ final class Workspace {
             }
         }
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
+        // CSV rules and statements beside them: what `ledgerc import` would say of them.
+        for uri in documents.keys where isStatement(uri) {
+            fileDiagnostics[uri] = ["import": statementDiagnostics(uri)]
+            touchedFiles.insert(uri)
+        }
         // The edited document gets its diagnostics for its new version, changed or not.
         for path in paths ?? [] where documents[uri(ofPath: path)] != nil { touchedFiles.insert(uri(ofPath: path)) }
         return touchedFiles.sorted().map(publish)
@@ -162,7 +167,7 @@ final class Workspace {
     /// The whole compilation of the journal that reads the document `uri`
     /// (expanded to today), and the index of the document's file in it.
     func compilation(for uri: String) -> (Compilation, file: Int)? {
-        guard let doc = documents[uri] else { return nil }
+        guard let doc = documents[uri], !isStatement(uri) else { return nil }
         let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
         guard let rootDoc = documents[root] else { return nil }
         let compilation: Compilation
