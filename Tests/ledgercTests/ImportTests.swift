@@ -127,12 +127,30 @@ final class ImportTests: XCTestCase {
             let first = try importing([journalURL.path, csvURL.path, "--rules", "s.rules"], in: dir)
             XCTAssertEqual(first.status, 0, "\(first.stderr)\n\(csv)")
             let once = try String(contentsOf: journalURL, encoding: .utf8)
-            XCTAssertTrue(once.hasPrefix(journal), "round \(round): a byte that was there changed")
+            // Only whole transactions are inserted: the old text is all there, in order.
+            var rest = Substring(journal).utf8[...]
+            for b in once.utf8 where rest.first == b { rest = rest.dropFirst() }
+            XCTAssertTrue(rest.isEmpty, "round \(round): a byte that was there changed")
+            XCTAssertTrue(once.hasPrefix("2025-03-01 기초\n"), "round \(round): new transactions come after the opening")
             XCTAssertEqual(try runLedgerc(["check", journalURL.path]).status, 0, "round \(round) does not compile:\n\(once)")
             let second = try importing([journalURL.path, csvURL.path, "--rules", "s.rules"], in: dir)
             XCTAssertTrue(second.stderr.hasPrefix("imported 0 new transactions"), "round \(round): \(second.stderr)")
             XCTAssertEqual(try String(contentsOf: journalURL, encoding: .utf8), once, "round \(round): the second import changed the file")
         }
+    }
+
+    /// New transactions go where `add` would put them: after the last one
+    /// dated on or before them, in a journal that is in date order.
+    func testNewTransactionsGoInDateOrder() throws {
+        let dir = try workspace()
+        let journal = dir.appendingPathComponent("house.ledger")
+        try (try String(contentsOf: journal, encoding: .utf8) + "\n2025-03-10 나중\n    지출:식비:외식  1,000 KRW\n    부채:카드\n")
+            .write(to: journal, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try importing(["house.ledger", "kb-2025-03.csv", "--rules", "kb.rules"], in: dir).status, 0)
+        let text = try String(contentsOf: journal, encoding: .utf8)
+        let dates = text.split(separator: "\n").filter { $0.first?.isNumber == true }.map { String($0.prefix(10)) }
+        XCTAssertEqual(dates, ["2025-03-01", "2025-03-02", "2025-03-02", "2025-03-03", "2025-03-04", "2025-03-10"], text)
+        XCTAssertEqual(try runLedgerc(["fmt", "--check", journal.path]).status, 0, text)
     }
 
     func testAUSStatementNewestFirst() throws {

@@ -124,7 +124,7 @@ func importStatement(_ bytes: [UInt8], journal: Compilation) {
     guard let rules = try? CSVRules(rulesText, path: "fuzz.rules", read: { _ in nil }),
           let statement = try? CSVStatement(csv, rules: rules) else { return }
     let plan = ImportPlan(statement.rows, journal: journal, matchDays: Int(bytes.first ?? 0) % 4)
-    _ = plan.edited(journal.sources.files.first?.bytes ?? [])
+    if !journal.rootFiles.isEmpty { _ = plan.edited(journal, fileIndex: journal.rootFiles[0]) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

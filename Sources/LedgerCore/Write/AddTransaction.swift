@@ -131,30 +131,52 @@ package struct AddPlan {
 
     /// Where the transaction goes, and the line ends to put before and after it.
     static func insertionPoint(_ c: Compilation, fileIndex: Int, date: CivilDate, crlf: Bool) -> (Int, [UInt8], [UInt8]) {
-        let bytes = c.sources.files[fileIndex].bytes
-        let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        InsertionPoints(c, fileIndex: fileIndex, crlf: crlf).point(for: date)
+    }
+}
+
+/// Where new transactions go in a file (`add`, `import`): after the last
+/// transaction dated on or before them when the file is in date order, else
+/// at the end. Made once per file; each point is a binary search.
+struct InsertionPoints {
+    let bytes: [UInt8]
+    let eol: [UInt8]
+    /// The file's recorded transactions in file order, when that is date order; nil otherwise.
+    let inOrder: [Transaction]?
+
+    init(_ c: Compilation, fileIndex: Int, crlf: Bool) {
+        bytes = c.sources.files[fileIndex].bytes
+        eol = crlf ? [0x0D, 0x0A] : [0x0A]
         let mine = c.ledger.transactions.filter { $0.generated == nil && Int($0.location.file) == fileIndex }
             .sorted { $0.location.offset < $1.location.offset }
-        let inOrder = zip(mine, mine.dropFirst()).allSatisfy { $0.date <= $1.date }
-        func end(of t: Transaction) -> Int {
-            MaterializePlan.block(bytes, after: MaterializePlan.lineEnd(bytes, from: Int(t.location.offset))).end
+        inOrder = !mine.isEmpty && zip(mine, mine.dropFirst()).allSatisfy { $0.date <= $1.date } ? mine : nil
+    }
+
+    /// The offset, and the line ends to put before and after the transaction.
+    func point(for date: CivilDate) -> (Int, [UInt8], [UInt8]) {
+        guard let mine = inOrder else { return atEnd() }
+        // The last transaction dated on or before `date`.
+        var lo = 0, hi = mine.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if mine[mid].date <= date { lo = mid + 1 } else { hi = mid }
         }
-        func atEnd() -> (Int, [UInt8], [UInt8]) {
-            var leading: [UInt8] = []
-            if !bytes.isEmpty && bytes.last != 0x0A { leading += eol }
-            // One blank line before it, unless the file already ends with one (or is empty).
-            let endsBlank = bytes.suffix(2).elementsEqual([0x0A, 0x0A]) || bytes.suffix(3).elementsEqual([0x0A, 0x0D, 0x0A])
-            if !bytes.isEmpty && !endsBlank { leading += eol }
-            return (bytes.count, leading, [])
+        guard lo > 0 else {
+            // Earlier than every transaction: just before the first.
+            return (Int(mine[0].location.offset), [], eol)
         }
-        guard inOrder, !mine.isEmpty else { return atEnd() }
-        if let last = mine.last(where: { $0.date <= date }) {
-            let at = end(of: last)
-            if at >= bytes.count { return atEnd() }
-            return (at, eol, [])
-        }
-        // Earlier than every transaction: just before the first.
-        return (Int(mine[0].location.offset), [], eol)
+        let at = MaterializePlan.block(bytes, after: MaterializePlan.lineEnd(bytes, from: Int(mine[lo - 1].location.offset))).end
+        if at >= bytes.count { return atEnd() }
+        return (at, eol, [])
+    }
+
+    func atEnd() -> (Int, [UInt8], [UInt8]) {
+        var leading: [UInt8] = []
+        if !bytes.isEmpty && bytes.last != 0x0A { leading += eol }
+        // One blank line before it, unless the file already ends with one (or is empty).
+        let endsBlank = bytes.suffix(2).elementsEqual([0x0A, 0x0A]) || bytes.suffix(3).elementsEqual([0x0A, 0x0D, 0x0A])
+        if !bytes.isEmpty && !endsBlank { leading += eol }
+        return (bytes.count, leading, [])
     }
 }
 

@@ -327,25 +327,45 @@ package struct ImportPlan {
         }
     }
 
-    /// The journal's bytes with the new transactions appended, in its line ends.
-    package func edited(_ bytes: [UInt8]) -> (bytes: [UInt8], starts: [Int]) {
+    /// The journal's bytes with the new transactions in them, each where `add`
+    /// would put it (after the last transaction dated on or before it, or at
+    /// the end of a file not in date order), in the file's line ends; and
+    /// where each new transaction starts. Every other byte is kept.
+    package func edited(_ compilation: Compilation, fileIndex: Int) -> (bytes: [UInt8], starts: [Int]) {
+        let bytes = compilation.sources.files[fileIndex].bytes
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
-        var out = bytes
-        if !out.isEmpty, out.last != 0x0A { out += crlf ? [0x0D, 0x0A] : [0x0A] }
-        var starts: [Int] = []
-        for row in new {
-            if !out.isEmpty { out += crlf ? [0x0D, 0x0A] : [0x0A] }
-            starts.append(out.count)
-            let text = row.text(amountText)
-            if !crlf {
-                out.append(contentsOf: text.utf8)
-                continue
+        let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        // Where each goes; rows that go to one place keep their (date) order.
+        var inserts: [(at: Int, row: Int, text: [UInt8])] = []
+        var lastAt = -1
+        let points = InsertionPoints(compilation, fileIndex: fileIndex, crlf: crlf)
+        for (k, row) in new.enumerated() {
+            var (at, leading, trailing) = points.point(for: row.date)
+            // After another new transaction at the end of the file: one blank line between them.
+            if at == bytes.count && at == lastAt { leading = eol }
+            lastAt = at
+            var text: [UInt8] = []
+            for b in row.text(amountText).utf8 {
+                if b == 0x0A && crlf { text.append(0x0D) }
+                text.append(b)
             }
-            for b in text.utf8 {
-                if b == 0x0A { out.append(0x0D) }
-                out.append(b)
-            }
+            inserts.append((at, k, leading + [0xFF] + text + trailing))
         }
+        inserts.sort { $0.at != $1.at ? $0.at < $1.at : $0.row < $1.row }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + inserts.reduce(0) { $0 + $1.text.count })
+        var starts = [Int](repeating: 0, count: new.count)
+        var copied = 0
+        for insert in inserts {
+            out.append(contentsOf: bytes[copied..<insert.at])
+            copied = insert.at
+            // 0xFF (never in UTF-8) marks where the transaction itself starts.
+            let mark = insert.text.firstIndex(of: 0xFF)!
+            out.append(contentsOf: insert.text[..<mark])
+            starts[insert.row] = out.count
+            out.append(contentsOf: insert.text[(mark + 1)...])
+        }
+        out.append(contentsOf: bytes[copied...])
         return (out, starts)
     }
 }

@@ -103,9 +103,7 @@ enum ImportCommand: Subcommand {
         // Only the rows that will be added are warned about.
         let added = Set(plan.new.map { "\($0.statement):\($0.record.offset)" })
         RunDiagnostics.show(warnings.filter { added.contains("\($0.location!.file):\($0.location!.offset)") }, sources: sources)
-        let journalIndex = compilation.rootFiles[0]
-        let original = compilation.sources.files[journalIndex].bytes
-        let (edited, starts) = plan.edited(original)
+        let (edited, starts) = plan.edited(compilation, fileIndex: compilation.rootFiles[0])
         // The journal with the new rows must compile; a problem in a new row is shown at its CSV line.
         var options = CompileOptions()
         options.today = common.today
@@ -115,7 +113,9 @@ enum ImportCommand: Subcommand {
         if !errors.isEmpty {
             var shown: [Diagnostic] = []
             for d in errors {
-                guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath, let k = starts.lastIndex(where: { $0 <= Int(loc.offset) }) else {
+                guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath,
+                      let k = starts.indices.filter({ starts[$0] <= Int(loc.offset) }).max(by: { starts[$0] < starts[$1] }),
+                      Int(loc.offset) < starts[k] + plan.new[k].text(plan.amountText).utf8.count + 8 else {
                     shown.append(d)
                     continue
                 }
