@@ -50,7 +50,8 @@ final class ImportTests: XCTestCase {
     /// and `KRW-6,500`).
     func testTheSameTransactionsAsHledger() throws {
         let dir = try workspace()
-        for (csv, rules, journal) in [("kb-2025-03.csv", "kb.rules", "opening.ledger"), ("us-bank.csv", "us-bank.rules", "us.ledger")] {
+        for (csv, rules, journal) in [("kb-2025-03.csv", "kb.rules", "opening.ledger"), ("us-bank.csv", "us-bank.rules", "us.ledger"),
+                                      ("card-eu.csv", "card-eu.rules", "eu.ledger")] {
             let ours = try importing([journal, csv, "--rules", rules, "--dry-run"], in: dir)
             XCTAssertEqual(ours.status, 0, ours.stderr)
             let theirs = try String(contentsOf: fixtures.appendingPathComponent(csv.replacingOccurrences(of: ".csv", with: ".hledger")), encoding: .utf8)
@@ -65,10 +66,14 @@ final class ImportTests: XCTestCase {
             let parts = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard line.hasPrefix(" "), parts.count >= 2 else { return line.trimmingCharacters(in: .whitespaces) }
             let amounts = parts.dropFirst().joined(separator: " ").components(separatedBy: " = ").map { amount -> String in
-                let a = amount.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: " ", with: "")
+                let a = amount.replacingOccurrences(of: " ", with: "")
                 let negative = a.contains("-")
-                let digits = a.filter { $0.isNumber || $0 == "." }
-                let commodity = a.filter { !$0.isNumber && $0 != "." && $0 != "-" }
+                // The decimal mark: the last of '.' and ',' when both are there; a lone ',' before two digits at the end.
+                let marks = a.filter { $0 == "." || $0 == "," }
+                let comma = marks.count > 1 ? marks.last == "," : (marks == "," && a.range(of: #",\d\d(\D|$)"#, options: .regularExpression) != nil)
+                var digits = a.filter { $0.isNumber || $0 == (comma ? "," : ".") }.replacingOccurrences(of: ",", with: ".")
+                if digits.contains(".") { while digits.hasSuffix("0") { digits.removeLast() }; if digits.hasSuffix(".") { digits.removeLast() } }
+                let commodity = a.filter { !$0.isNumber && $0 != "." && $0 != "," && $0 != "-" }
                 return (negative ? "-" : "") + digits + " " + commodity
             }
             return parts[0] + " " + amounts.joined(separator: " = ")
