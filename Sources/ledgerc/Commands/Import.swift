@@ -105,7 +105,7 @@ enum ImportCommand: Subcommand {
         RunDiagnostics.show(warnings.filter { added.contains("\($0.location!.file):\($0.location!.offset)") }, sources: sources)
         let (edited, starts) = plan.edited(compilation, fileIndex: compilation.rootFiles[0])
         // The journal with the new rows must compile; a problem in a new row is shown at its CSV line.
-        var options = CompileOptions()
+        var options = CompileOptions(mode: .diagnosticsOnly)
         options.today = common.today
         options.overlay[journalPath] = edited
         let after = compile([InputFile(path: journalPath, bytes: edited)], until: compilation.ledger.until, options: options)
