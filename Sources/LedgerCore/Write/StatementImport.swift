@@ -10,7 +10,8 @@ package struct CSVRecord {
 
 /// Reads RFC 4180 CSV: quoted fields with `""`, the separator given, LF or
 /// CRLF line ends, a UTF-8 byte-order mark skipped. Empty lines are skipped.
-package func csvRecords(_ bytes: [UInt8], separator: UInt8) -> [CSVRecord] {
+/// `wholeLines`: keep each record's text (for `if` matchers on the whole record).
+package func csvRecords(_ bytes: [UInt8], separator: UInt8, wholeLines: Bool = true) -> [CSVRecord] {
     var records: [CSVRecord] = []
     var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while i < bytes.count {
@@ -45,7 +46,7 @@ package func csvRecords(_ bytes: [UInt8], separator: UInt8) -> [CSVRecord] {
         if i < bytes.count, bytes[i] == 0x0A { i += 1 }
         if end == start { continue }
         fields.append(String(decoding: field, as: UTF8.self)); offsets.append(fieldStart)
-        records.append(CSVRecord(fields: fields, offsets: offsets, text: String(decoding: bytes[start..<end], as: UTF8.self), offset: start))
+        records.append(CSVRecord(fields: fields, offsets: offsets, text: wholeLines ? String(decoding: bytes[start..<end], as: UTF8.self) : "", offset: start))
     }
     return records
 }
@@ -98,7 +99,8 @@ package struct CSVStatement {
     }
 
     package init(_ bytes: [UInt8], rules: CSVRules) throws(Problem) {
-        var records = csvRecords(bytes, separator: rules.separator)
+        let wholeLines = rules.conditionals.contains { $0.matchers.contains { $0.field == nil } }
+        var records = csvRecords(bytes, separator: rules.separator, wholeLines: wholeLines)
         records.removeFirst(min(rules.skip, records.count))
         if rules.newestFirst { records.reverse() }
         // Each field name's column, once for the statement.
@@ -331,7 +333,7 @@ package struct ImportPlan {
     /// would put it (after the last transaction dated on or before it, or at
     /// the end of a file not in date order), in the file's line ends; and
     /// where each new transaction starts. Every other byte is kept.
-    package func edited(_ compilation: Compilation, fileIndex: Int) -> (bytes: [UInt8], starts: [Int]) {
+    package func edited(_ compilation: Compilation, fileIndex: Int) -> (bytes: [UInt8], starts: [Int], texts: [String]) {
         let bytes = compilation.sources.files[fileIndex].bytes
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
         let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
@@ -339,17 +341,23 @@ package struct ImportPlan {
         var inserts: [(at: Int, row: Int, text: [UInt8])] = []
         var lastAt = -1
         let points = InsertionPoints(compilation, fileIndex: fileIndex, crlf: crlf)
+        let texts = new.map { $0.text(amountText) }
         for (k, row) in new.enumerated() {
             var (at, leading, trailing) = points.point(for: row.date)
             // After another new transaction at the end of the file: one blank line between them.
             if at == bytes.count && at == lastAt { leading = eol }
             lastAt = at
-            var text: [UInt8] = []
-            for b in row.text(amountText).utf8 {
-                if b == 0x0A && crlf { text.append(0x0D) }
-                text.append(b)
+            var text = leading
+            text.append(0xFF)
+            if crlf {
+                for b in texts[k].utf8 {
+                    if b == 0x0A { text.append(0x0D) }
+                    text.append(b)
+                }
+            } else {
+                text.append(contentsOf: texts[k].utf8)
             }
-            inserts.append((at, k, leading + [0xFF] + text + trailing))
+            inserts.append((at, k, text + trailing))
         }
         inserts.sort { $0.at != $1.at ? $0.at < $1.at : $0.row < $1.row }
         var out: [UInt8] = []
@@ -366,6 +374,6 @@ package struct ImportPlan {
             out.append(contentsOf: insert.text[(mark + 1)...])
         }
         out.append(contentsOf: bytes[copied...])
-        return (out, starts)
+        return (out, starts, texts)
     }
 }

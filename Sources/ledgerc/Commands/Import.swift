@@ -103,7 +103,7 @@ enum ImportCommand: Subcommand {
         // Only the rows that will be added are warned about.
         let added = Set(plan.new.map { "\($0.statement):\($0.record.offset)" })
         RunDiagnostics.show(warnings.filter { added.contains("\($0.location!.file):\($0.location!.offset)") }, sources: sources)
-        let (edited, starts) = plan.edited(compilation, fileIndex: compilation.rootFiles[0])
+        let (edited, starts, texts) = plan.edited(compilation, fileIndex: compilation.rootFiles[0])
         // The journal with the new rows must compile; a problem in a new row is shown at its CSV line.
         var options = CompileOptions(mode: .diagnosticsOnly)
         options.today = common.today
@@ -115,7 +115,7 @@ enum ImportCommand: Subcommand {
             for d in errors {
                 guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath,
                       let k = starts.indices.filter({ starts[$0] <= Int(loc.offset) }).max(by: { starts[$0] < starts[$1] }),
-                      Int(loc.offset) < starts[k] + plan.new[k].text(plan.amountText).utf8.count + 8 else {
+                      Int(loc.offset) < starts[k] + texts[k].utf8.count + 8 else {
                     shown.append(d)
                     continue
                 }
@@ -127,7 +127,7 @@ enum ImportCommand: Subcommand {
             return 1
         }
         if dryRun {
-            writeStdout(plan.new.map { $0.text(plan.amountText) }.joined(separator: "\n"))
+            writeStdout(texts.joined(separator: "\n"))
         } else if !plan.new.isEmpty {
             try writer?.write(edited)
         }
