@@ -158,6 +158,15 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["fmt", "--check", journal.path]).status, 0, text)
     }
 
+    /// Amounts take the journal's style, a commodity declared with a decimal comma included.
+    func testAmountsInTheJournalsStyle() throws {
+        let dir = try workspace()
+        let r = try importing(["eu.ledger", "card-eu.csv", "--rules", "card-eu.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("2025-03-03 * Gehalt März\n    Aktiva:Girokonto  3.200,00 EUR\n    Ertrag:Gehalt    -3.200,00 EUR\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2025-03-05 ! Deutsche Bahn; Fahrkarte  ; vorgemerkt: ja\n"), r.stdout)
+    }
+
     func testAUSStatementNewestFirst() throws {
         let dir = try workspace()
         let r = try importing(["us.ledger", "us-bank.csv", "--rules", "us-bank.rules", "--dry-run"], in: dir)

@@ -303,7 +303,9 @@ extension JournalParser {
             ? !reader.file.decimalComma : reader.file.decimalComma
         let result = lx.amount(decimalComma: comma)
         if comma != reader.file.decimalComma, case .success(let s) = result {
-            reader.commaCommodities.insert(journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity])))
+            let id = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+            reader.commaCommodities.insert(id)
+            if comma { journal.commodities.decimalCommaStyled.insert(id) }
         }
         switch result {
         case .success(let s):

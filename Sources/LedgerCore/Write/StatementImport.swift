@@ -270,7 +270,8 @@ package struct ImportPlan {
             guard let id = commodities.lookup(name), commodities.styles[Int(id)].seenInAmount || commodities.declared[id] != nil else {
                 return CSVStatement.amountText(q, name)
             }
-            return commodities.format(Amount(q, id), precision: max(q.scale, commodities.precision(id)), decimalComma: journal.declaresDecimalComma)
+            let comma = journal.declaresDecimalComma || commodities.decimalCommaStyled.contains(id)
+            return commodities.format(Amount(q, id), precision: max(q.scale, commodities.precision(id)), decimalComma: comma)
         }
         // (account, commodity, amount) → the days of unclaimed postings, a hash lookup per row.
         // Only the accounts some row names are indexed.
