@@ -31,6 +31,8 @@ enum ImportCommand: Subcommand {
                                    flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--quiet", "--learn"]))
         guard parsed.positionals.count >= 2 else { throw UsageError(message: "give the JOURNAL, then one or more CSV statements") }
         let journalPath = parsed.positionals[0], csvPaths = Array(parsed.positionals.dropFirst())
+        if journalPath == "-" { throw UsageError(message: "import writes into a journal file, not standard input") }
+        if csvPaths.contains(journalPath) { throw UsageError(message: "'\(journalPath)' is the journal; give the statements after it") }
         var matchDays = 0
         if let text = parsed.values["--match-days"] {
             guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
