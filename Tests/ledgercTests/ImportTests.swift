@@ -158,13 +158,31 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["fmt", "--check", journal.path]).status, 0, text)
     }
 
+    /// A statement is untrusted: its text cannot start a comment or a tag in the
+    /// description, or put an amount into an account name.
+    func testAStatementsTextCannotInjectTagsOrAmounts() throws {
+        let dir = try workspace()
+        try "date,description,category,amount\n2025-03-02,\"Coffee ; receipt: javascript:alert(1)\",\"식비  100 KRW\",-4.50\n"
+            .write(to: dir.appendingPathComponent("evil.csv"), atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, category, amount\ncurrency USD\naccount1 Assets:Cash\naccount2 지출:%category\n"
+            .write(to: dir.appendingPathComponent("evil.rules"), atomically: true, encoding: .utf8)
+        try "2025-03-01 open\n    Assets:Cash  10 USD\n    Equity\n".write(to: dir.appendingPathComponent("e.ledger"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try importing(["e.ledger", "evil.csv", "--rules", "evil.rules"], in: dir).status, 0)
+        let json = try runLedgerc(["report", "transactions", dir.appendingPathComponent("e.ledger").path, "--format", "json"])
+        XCTAssertTrue(json.stdout.contains("\"description\":\"Coffee , receipt: javascript:alert(1)\""), json.stdout)
+        XCTAssertTrue(json.stdout.contains("\"receipt\":null"), "no receipt tag came from the statement")
+        XCTAssertFalse(json.stdout.contains("\"receipt\":\"javascript"), json.stdout)
+        let balance = try runLedgerc(["report", "balance", dir.appendingPathComponent("e.ledger").path, "--format", "csv", "--flat"])
+        XCTAssertTrue(balance.stdout.contains("지출:식비 100 KRW,USD,4.50"), "the amount stayed the row's: \(balance.stdout)")
+    }
+
     /// Amounts take the journal's style, a commodity declared with a decimal comma included.
     func testAmountsInTheJournalsStyle() throws {
         let dir = try workspace()
         let r = try importing(["eu.ledger", "card-eu.csv", "--rules", "card-eu.rules", "--dry-run"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("2025-03-03 * Gehalt März\n    Aktiva:Girokonto  3.200,00 EUR\n    Ertrag:Gehalt    -3.200,00 EUR\n"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("2025-03-05 ! Deutsche Bahn; Fahrkarte  ; vorgemerkt: ja\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2025-03-05 ! Deutsche Bahn Fahrkarte  ; vorgemerkt: ja\n"), r.stdout)
     }
 
     func testAUSStatementNewestFirst() throws {

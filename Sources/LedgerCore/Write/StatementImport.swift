@@ -193,10 +193,15 @@ package struct CSVStatement {
         }
         let status = value("status") ?? ""
         guard ["", "*", "!"].contains(status) else { throw Problem(offset: at("status"), message: "status is '*', '!' or empty, not '\(status)'") }
-        return ImportedRow(date: date, status: status, code: value("code") ?? "", description: (value("description") ?? "").replacingNewlines,
-                           comment: (value("comment") ?? "").replacingNewlines, account1: value("account1") ?? "",
-                           account2: value("account2") ?? "", quantity: quantity, commodity: commodity,
-                           balanceQuantity: balance, record: record)
+        // A statement's text is untrusted: it may not start a comment or a tag in
+        // the description (`;`), close the code early, or put an amount into an
+        // account name (two spaces).
+        return ImportedRow(date: date, status: status, code: (value("code") ?? "").journalSafe(forbidding: [")", ";"]),
+                           description: (value("description") ?? "").journalSafe(forbidding: [";"]),
+                           comment: (value("comment") ?? "").journalSafe(forbidding: []),
+                           account1: (value("account1") ?? "").journalSafe(forbidding: [";"]),
+                           account2: (value("account2") ?? "").journalSafe(forbidding: [";"]),
+                           quantity: quantity, commodity: commodity, balanceQuantity: balance, record: record)
     }
 
     /// A date by a strftime format (`%Y %y %m %d %e %H %M %S %b`, `%-m`, `%-d`), or `YYYY-MM-DD` (`/`, `.`) without one.
@@ -248,8 +253,24 @@ package struct CSVStatement {
 }
 
 extension String {
-    /// A field's line breaks as spaces: a description is one line of a journal.
-    var replacingNewlines: String { String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) }
+    /// Text from a statement as one safe piece of a journal line: line breaks,
+    /// tabs and runs of spaces become one space (two spaces end an account
+    /// name), each `forbidden` character becomes `,`, and the ends are trimmed.
+    func journalSafe(forbidding forbidden: Set<Character>) -> String {
+        var out = ""
+        var lastWasSpace = false
+        for ch in self {
+            let c: Character = ch == "\n" || ch == "\r" || ch == "\r\n" || ch == "\t" ? " " : forbidden.contains(ch) ? "," : ch
+            if c == " " {
+                if lastWasSpace { continue }
+                lastWasSpace = true
+            } else {
+                lastWasSpace = false
+            }
+            out.append(c)
+        }
+        return out.trimmingSpaces
+    }
 }
 
 /// What `ledgerc import` adds: the statement's rows the journal does not hold yet.
