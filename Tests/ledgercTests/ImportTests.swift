@@ -185,6 +185,15 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("2025-03-05 ! Deutsche Bahn Fahrkarte  ; vorgemerkt: ja\n"), r.stdout)
     }
 
+    /// Two overlapping statements in one run: the second adds only what the first did not have.
+    func testOverlappingStatementsInOneRun() throws {
+        let dir = try workspace()
+        let r = try importing(["house.ledger", "kb-2025-03.csv", "kb-2025-03b.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "imported 3 new transactions from kb-2025-03.csv (1 already recorded)\nimported 2 new transactions from kb-2025-03b.csv (2 already recorded)\n")
+        XCTAssertEqual(try runLedgerc(["check", dir.appendingPathComponent("house.ledger").path]).status, 0)
+    }
+
     func testAUSStatementNewestFirst() throws {
         let dir = try workspace()
         let r = try importing(["us.ledger", "us-bank.csv", "--rules", "us-bank.rules", "--dry-run"], in: dir)

@@ -281,6 +281,8 @@ extension String {
 package struct ImportPlan {
     package var new: [ImportedRow] = []
     package var alreadyRecorded = 0
+    /// Rows already recorded, by statement (`ImportedRow.statement`).
+    package var alreadyRecordedIn: [Int: Int] = [:]
     /// Amounts in the journal's style for its commodities (`45,200 KRW`), else as `CSVStatement.amountText`.
     package let amountText: (ExactDecimal, String) -> String
 
@@ -311,15 +313,26 @@ package struct ImportPlan {
                 recorded[key(p.account, a.commodity, a.quantity), default: []].append(t.date.day)
             }
         }
+        // Statements in order: the new rows of one count as recorded for the
+        // next (two overlapping statements in one run), never within it (two coffees).
+        var pending: [(Key, Int32)] = []
+        var statement = rows.first?.statement
         for row in rows {
+            if row.statement != statement {
+                for (k, day) in pending { recorded[k, default: []].append(day) }
+                pending.removeAll()
+                statement = row.statement
+            }
             let k = key(accountOf[row.account1]!, commodities.lookup(row.commodity) ?? -1, row.quantity)
             if var days = recorded[k], let i = days.indices.min(by: { abs(days[$0] - row.date.day) < abs(days[$1] - row.date.day) }),
                abs(days[i] - row.date.day) <= Int32(matchDays) {
                 days.remove(at: i)
                 recorded[k] = days
                 alreadyRecorded += 1
+                alreadyRecordedIn[row.statement, default: 0] += 1
             } else {
                 new.append(row)
+                pending.append((k, row.date.day))
             }
         }
         // In date order; rows of one day in the statement's order.

@@ -134,8 +134,11 @@ enum ImportCommand: Subcommand {
             try writer?.write(edited)
         }
         if !parsed.has("--quiet") {
-            let from = csvPaths.count == 1 ? csvPaths[0] : "\(csvPaths.count) statements"
-            say("\(dryRun ? "would import" : "imported") \(plan.new.count) new transaction\(plan.new.count == 1 ? "" : "s") from \(from) (\(plan.alreadyRecorded) already recorded)")
+            // One line per statement.
+            for (index, file) in sources.files.enumerated() where csvPaths.contains(file.path) {
+                let n = plan.new.count { $0.statement == index }, already = plan.alreadyRecordedIn[index] ?? 0
+                say("\(dryRun ? "would import" : "imported") \(n) new transaction\(n == 1 ? "" : "s") from \(file.path) (\(already) already recorded)")
+            }
         }
         return 0
     }
