@@ -39,7 +39,7 @@ enum LedgerCommand {
       ledgerc fmt    [FILE...] [--check | --write]
       ledgerc materialize FILE [--until DATE] [--write] [--quiet]
       ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
-      ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--quiet]
+      ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
       ledgerc close  [FILE...] --to DATE [FILTER...]
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]
                      (as 'report NAME'; accounts --types, tags --values, prices --infer)
