@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// What CI does not run rots: every script in Scripts/ is at least parsed
+/// (Python compiled, Bash read with `bash -n`), and the ones that need no
+/// peer tool run briefly. (Fuzz/ is built and replayed by .ci/run.)
+final class ScriptsTests: XCTestCase {
+    func run(_ program: String, _ args: [String]) throws -> (Int32, String) {
+        let err = try OutputFile()
+        let child = try ChildProcess.start(program, args, directory: repositoryRoot.path, stdout: nil, stderr: err.descriptor)
+        return (child.wait(seconds: 120), err.text)
+    }
+
+    func testEveryScriptParses() throws {
+        let dir = repositoryRoot.appendingPathComponent("Scripts")
+        var checked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() {
+            let path = dir.appendingPathComponent(name).path
+            let first = (try String(contentsOfFile: path, encoding: .utf8)).split(separator: "\n").first.map(String.init) ?? ""
+            if first.contains("python") {
+                let (status, err) = try run("/usr/bin/env", ["python3", "-c", "import ast,sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])", path])
+                XCTAssertEqual(status, 0, "\(name): \(err)")
+            } else if first.contains("bash") || first.contains("/sh") {
+                let (status, err) = try run("/bin/bash", ["-n", path])
+                XCTAssertEqual(status, 0, "\(name): \(err)")
+            } else {
+                XCTFail("\(name): no interpreter line")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 14)
+    }
+
+    /// The language server's fuzz script, with its first seed: it runs 400 random messages.
+    func testTheLanguageServerFuzzScriptRuns() throws {
+        let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/fuzz-lsp", "1", ledgercBinary.path])
+        XCTAssertEqual(status, 0, err)
+    }
+}
