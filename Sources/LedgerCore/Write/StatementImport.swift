@@ -103,9 +103,12 @@ package struct CSVStatement {
         var records = csvRecords(bytes, separator: rules.separator, wholeLines: wholeLines)
         records.removeFirst(min(rules.skip, records.count))
         if rules.newestFirst { records.reverse() }
-        // Each field name's column, once for the statement.
-        var columnOf: [String: Int] = [:]
-        for (k, name) in rules.fields.enumerated() where !name.isEmpty && name != "_" && columnOf[name] == nil { columnOf[name] = k }
+        // Each field name's column, once for the statement (a short list: a
+        // linear search of a dozen small strings costs less than hashing them).
+        var columnOf: [(name: String, column: Int)] = []
+        for (k, name) in rules.fields.enumerated() where !name.isEmpty && name != "_" && !columnOf.contains(where: { $0.name == name }) {
+            columnOf.append((name, k))
+        }
         rows.reserveCapacity(records.count)
         for record in records { rows.append(try CSVStatement.row(record, rules, columnOf)) }
     }
@@ -136,9 +139,10 @@ package struct CSVStatement {
         return word || symbol != commodity ? "\(q) \(symbol)" : symbol + q.description
     }
 
-    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columnOf: [String: Int]) throws(Problem) -> ImportedRow {
-        func column(_ name: String) -> String? { columnOf[name].flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } }
-        let placeOf = { (name: String) in columnOf[name].flatMap { $0 < record.offsets.count ? record.offsets[$0] : nil } }
+    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columnOf: [(name: String, column: Int)]) throws(Problem) -> ImportedRow {
+        func index(_ name: String) -> Int? { columnOf.first { $0.name == name }?.column }
+        func column(_ name: String) -> String? { index(name).flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } }
+        let placeOf = { (name: String) in index(name).flatMap { $0 < record.offsets.count ? record.offsets[$0] : nil } }
         func interpolate(_ template: String) -> String {
             guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
             var out = "", i = template.startIndex
@@ -155,16 +159,21 @@ package struct CSVStatement {
             }
             return out
         }
-        var assigned: [String: String] = [:]
-        for a in rules.assignments { assigned[a.field] = interpolate(a.value) }
+        // Later assignments win.
+        var assigned: [(field: String, value: String)] = []
+        func assign(_ a: CSVRules.Assignment) {
+            let v = interpolate(a.value)
+            if let i = assigned.firstIndex(where: { $0.field == a.field }) { assigned[i].value = v } else { assigned.append((a.field, v)) }
+        }
+        for a in rules.assignments { assign(a) }
         for c in rules.conditionals {
             let hit = c.matchers.contains { m in
                 let text = m.field.map { column($0) ?? "" } ?? record.text
                 return (try? m.regex.firstMatch(in: text)) != nil
             }
-            if hit { for a in c.assignments { assigned[a.field] = interpolate(a.value) } }
+            if hit { for a in c.assignments { assign(a) } }
         }
-        func value(_ name: String) -> String? { assigned[name] ?? column(name) }
+        func value(_ name: String) -> String? { assigned.first { $0.field == name }?.value ?? column(name) }
         let at = { (name: String) in placeOf(name) ?? record.offset }
         guard let dateText = value("date"), !dateText.isEmpty else { throw Problem(offset: record.offset, message: "the record has no date (assign 'date' or name a field 'date')") }
         guard let date = CSVStatement.date(dateText, format: rules.dateFormat) else {
