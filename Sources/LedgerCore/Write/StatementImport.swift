@@ -205,11 +205,11 @@ package struct CSVStatement {
         // A statement's text is untrusted: it may not start a comment or a tag in
         // the description (`;`), close the code early, or put an amount into an
         // account name (two spaces).
-        return ImportedRow(date: date, status: status, code: (value("code") ?? "").journalSafe(forbidding: [")", ";"]),
-                           description: (value("description") ?? "").journalSafe(forbidding: [";"]),
+        return ImportedRow(date: date, status: status, code: (value("code") ?? "").journalSafe(forbidding: [UInt8(ascii: ")"), UInt8(ascii: ";")]),
+                           description: (value("description") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
                            comment: (value("comment") ?? "").journalSafe(forbidding: []),
-                           account1: (value("account1") ?? "").journalSafe(forbidding: [";"]),
-                           account2: (value("account2") ?? "").journalSafe(forbidding: [";"]),
+                           account1: (value("account1") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
+                           account2: (value("account2") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
                            quantity: quantity, commodity: commodity, balanceQuantity: balance, record: record)
     }
 
@@ -264,13 +264,15 @@ package struct CSVStatement {
 extension String {
     /// Text from a statement as one safe piece of a journal line: line breaks,
     /// tabs and runs of spaces become one space (two spaces end an account
-    /// name), each `forbidden` character becomes `,`, and the ends are trimmed.
-    func journalSafe(forbidding forbidden: Set<Character>) -> String {
-        var out = ""
-        var lastWasSpace = false
-        for ch in self {
-            let c: Character = ch == "\n" || ch == "\r" || ch == "\r\n" || ch == "\t" ? " " : forbidden.contains(ch) ? "," : ch
-            if c == " " {
+    /// name), each `forbidden` ASCII character becomes `,`, and the ends are
+    /// trimmed. Byte by byte: every other byte of UTF-8 is kept as it is.
+    func journalSafe(forbidding forbidden: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var lastWasSpace = true  // drops leading spaces
+        for b in utf8 {
+            let c: UInt8 = b == 0x0A || b == 0x0D || b == 0x09 ? 0x20 : forbidden.contains(b) ? UInt8(ascii: ",") : b
+            if c == 0x20 {
                 if lastWasSpace { continue }
                 lastWasSpace = true
             } else {
@@ -278,7 +280,8 @@ extension String {
             }
             out.append(c)
         }
-        return out.trimmingSpaces
+        if out.last == 0x20 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
