@@ -224,6 +224,9 @@ final class ImportTests: XCTestCase {
         let r = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "odd.rules"], in: dir)
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.hasPrefix("odd.rules:3:1: error: ledgerc does not read the rules directive 'balance-type'"), r.stderr)
+        try "skip 1\nfields date, description, amount\nif\n%description x\n&& %amount 5\n  account2 a\n".write(to: dir.appendingPathComponent("and.rules"), atomically: true, encoding: .utf8)
+        let and = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "and.rules"], in: dir)
+        XCTAssertTrue(and.stderr.hasPrefix("and.rules:5:1: error: '&&'"), and.stderr)
     }
 
     func testAStatementThatBreaksAnAssertionWritesNothing() throws {

@@ -121,6 +121,7 @@ package struct CSVRules {
     }
 
     static func matcher(_ text: String, line: Int) throws(Problem) -> Matcher {
+        if text.hasPrefix("&&") { throw Problem(line: line, message: "'&&' (a matcher that must match as well) is not read yet; give the conditions as separate 'if' blocks") }
         var field: String?
         var pattern = text
         if text.hasPrefix("%") {
