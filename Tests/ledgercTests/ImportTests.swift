@@ -241,6 +241,16 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("wrong.csv:2:1: error: this row would not compile in the journal: balance assertion failed"), r.stderr)
         XCTAssertTrue(r.stderr.contains("nothing was written to house.ledger"), r.stderr)
         XCTAssertEqual(try Data(contentsOf: journal), before)
+        // A later assertion of the journal that the new rows would break: shown in the journal as it would be.
+        let later = dir.appendingPathComponent("later.ledger")
+        try "2025-03-01 * 기초잔액\n    자산:은행:국민  2,000,000 KRW\n    자본:기초잔액\n\n2025-03-31 * 확인\n    자산:은행:국민  0 KRW = 2,000,000 KRW\n"
+            .write(to: later, atomically: true, encoding: .utf8)
+        let laterBefore = try Data(contentsOf: later)
+        let broken = try importing(["later.ledger", "kb-2025-03.csv", "--rules", "kb.rules"], in: dir)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.hasPrefix("later.ledger (with the new transactions):"), broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("balance assertion failed"), broken.stderr)
+        XCTAssertEqual(try Data(contentsOf: later), laterBefore)
     }
 
     /// A CP949 copy of the statement imports the same transactions as its

@@ -114,11 +114,26 @@ enum ImportCommand: Subcommand {
         let errors = after.diagnostics.sorted().filter { $0.severity == .error }
         if !errors.isEmpty {
             var shown: [Diagnostic] = []
+            // A problem elsewhere (a later assertion the new rows break) is shown in the
+            // journal as it would be, under a name that says so.
+            var mapped: [Int32: Int] = [:]
+            func place(_ location: SourceLocation?) -> SourceLocation? {
+                guard let location else { return nil }
+                let file = after.sources.files[Int(location.file)]
+                if mapped[location.file] == nil {
+                    let name = file.path == journalPath ? journalPath + " (with the new transactions)" : file.path
+                    mapped[location.file] = sources.add(SourceFile(path: name, bytes: file.bytes))
+                }
+                return SourceLocation(file: mapped[location.file]!, offset: Int(location.offset))
+            }
             for d in errors {
                 guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath,
                       let k = starts.indices.filter({ starts[$0] <= Int(loc.offset) }).max(by: { starts[$0] < starts[$1] }),
                       Int(loc.offset) < starts[k] + texts[k].utf8.count + 8 else {
-                    shown.append(d)
+                    var elsewhere = d
+                    elsewhere.location = place(d.location)
+                    for i in elsewhere.notes.indices { elsewhere.notes[i].location = place(elsewhere.notes[i].location) }
+                    shown.append(elsewhere)
                     continue
                 }
                 let row = plan.new[k]
