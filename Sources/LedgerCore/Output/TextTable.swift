@@ -14,7 +14,7 @@ package struct TextTable {
     public mutating func add(_ row: [String]) { rows.append(row) }
 
     /// Renders with two spaces between columns and a rule under the header.
-    /// One string is built in place (a table per period of 100,000 weeks is
+    /// The bytes are built in place (a table per period of 100,000 weeks is
     /// laid out in one pass), each cell measured once.
     public func render(indent: String = "") -> String {
         let all = [headers] + rows
@@ -24,35 +24,39 @@ package struct TextTable {
         for row in measured {
             for (i, w) in row.enumerated() { widths[i] = max(widths[i], w) }
         }
-        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(all.count * (indent.utf8.count + widths.reduce(0, +) + 2 * widths.count + 1))
-        func trimLine(from start: Int) {
-            while out.utf8.count > start, out.utf8.last == 0x20 { out.removeLast() }
-            out += "\n"
+        func spaces(_ n: Int) { if n > 0 { out.append(contentsOf: repeatElement(0x20, count: n)) } }
+        func endLine(from start: Int) {
+            while out.count > start, out.last == 0x20 { out.removeLast() }
+            out.append(0x0A)
         }
         func line(_ row: [String], _ cellWidths: [Int]) {
-            let start = out.utf8.count
-            out += indent
+            let start = out.count
+            out.append(contentsOf: indent.utf8)
             for (i, cell) in row.prefix(widths.count).enumerated() {
-                if i > 0 { out += spaces.prefix(2) }
-                let pad = spaces.prefix(widths[i] - cellWidths[i])
+                if i > 0 { spaces(2) }
+                let pad = widths[i] - cellWidths[i]
                 if right[i] {
-                    out += pad
-                    out += cell
+                    spaces(pad)
+                    out.append(contentsOf: cell.utf8)
                 } else {
-                    out += cell
-                    if i < row.count - 1 { out += pad }
+                    out.append(contentsOf: cell.utf8)
+                    if i < row.count - 1 { spaces(pad) }
                 }
             }
-            trimLine(from: start)
+            endLine(from: start)
         }
         line(headers, measured[0])
-        let ruleStart = out.utf8.count
-        out += indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        trimLine(from: ruleStart)
+        let ruleStart = out.count
+        out.append(contentsOf: indent.utf8)
+        for (i, w) in widths.enumerated() {
+            if i > 0 { spaces(2) }
+            out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: w))
+        }
+        endLine(from: ruleStart)
         for (k, row) in rows.enumerated() { line(row, measured[k + 1]) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
