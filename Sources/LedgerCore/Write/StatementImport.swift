@@ -98,7 +98,8 @@ package struct CSVStatement {
         package var message: String
     }
 
-    package init(_ bytes: [UInt8], rules: CSVRules) throws(Problem) {
+    /// `statement`: the statement's index among the run's files, kept in each row.
+    package init(_ bytes: [UInt8], rules: CSVRules, statement: Int = 0) throws(Problem) {
         let wholeLines = rules.conditionals.contains { $0.matchers.contains { $0.field == nil } }
         var records = csvRecords(bytes, separator: rules.separator, wholeLines: wholeLines)
         records.removeFirst(min(rules.skip, records.count))
@@ -110,7 +111,11 @@ package struct CSVStatement {
             columnOf.append((name, k))
         }
         rows.reserveCapacity(records.count)
-        for record in records { rows.append(try CSVStatement.row(record, rules, columnOf)) }
+        for record in records {
+            var row = try CSVStatement.row(record, rules, columnOf)
+            row.statement = statement
+            rows.append(row)
+        }
     }
 
     /// `6,500`, `-6500`, `(6500)`, `₩6,500`, `$-5.00`: ledgerc's own amount rules, so `"6,500"` is 6500.
@@ -385,7 +390,8 @@ package struct ImportPlan {
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
         let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
         // Where each goes; rows that go to one place keep their (date) order.
-        var inserts: [(at: Int, row: Int, text: [UInt8])] = []
+        var inserts: [(at: Int, row: Int, leading: [UInt8], trailing: [UInt8])] = []
+        inserts.reserveCapacity(new.count)
         var lastAt = -1
         let points = InsertionPoints(compilation, fileIndex: fileIndex, crlf: crlf)
         let texts = new.map { $0.text(amountText) }
@@ -394,31 +400,27 @@ package struct ImportPlan {
             // After another new transaction at the end of the file: one blank line between them.
             if at == bytes.count && at == lastAt { leading = eol }
             lastAt = at
-            var text = leading
-            text.append(0xFF)
-            if crlf {
-                for b in texts[k].utf8 {
-                    if b == 0x0A { text.append(0x0D) }
-                    text.append(b)
-                }
-            } else {
-                text.append(contentsOf: texts[k].utf8)
-            }
-            inserts.append((at, k, text + trailing))
+            inserts.append((at, k, leading, trailing))
         }
         inserts.sort { $0.at != $1.at ? $0.at < $1.at : $0.row < $1.row }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + inserts.reduce(0) { $0 + $1.text.count })
+        out.reserveCapacity(bytes.count + texts.reduce(0) { $0 + $1.utf8.count + 4 } * (crlf ? 2 : 1))
         var starts = [Int](repeating: 0, count: new.count)
         var copied = 0
         for insert in inserts {
             out.append(contentsOf: bytes[copied..<insert.at])
             copied = insert.at
-            // 0xFF (never in UTF-8) marks where the transaction itself starts.
-            let mark = insert.text.firstIndex(of: 0xFF)!
-            out.append(contentsOf: insert.text[..<mark])
+            out.append(contentsOf: insert.leading)
             starts[insert.row] = out.count
-            out.append(contentsOf: insert.text[(mark + 1)...])
+            if crlf {
+                for b in texts[insert.row].utf8 {
+                    if b == 0x0A { out.append(0x0D) }
+                    out.append(b)
+                }
+            } else {
+                out.append(contentsOf: texts[insert.row].utf8)
+            }
+            out.append(contentsOf: insert.trailing)
         }
         out.append(contentsOf: bytes[copied...])
         return (out, starts, texts)

@@ -73,8 +73,7 @@ enum ImportCommand: Subcommand {
             }
             let file = sources.add(SourceFile(path: csv, bytes: bytes))
             do {
-                let statement = try CSVStatement(bytes, rules: rules)
-                rows += statement.rows.map { var r = $0; r.statement = file; return r }
+                rows += try CSVStatement(bytes, rules: rules, statement: file).rows
             } catch {
                 RunDiagnostics.show([Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: error.offset))], sources: sources)
                 return 1
