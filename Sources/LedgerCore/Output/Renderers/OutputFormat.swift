@@ -68,7 +68,7 @@ struct CellNames {
     }
 }
 
-/// Counts the amounts a text table showed rounded, so that the table can say so.
+/// Remembers whether a text table showed an amount rounded, so that the table can say so.
 final class RoundingMark {
     private(set) var used = false
 
