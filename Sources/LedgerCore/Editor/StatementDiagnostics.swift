@@ -13,16 +13,11 @@ extension Workspace {
         return (try? FileIO.read(path).get()).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[...slash])
-    }
-
     /// The rules of a rules file, or the problem at its line.
     private func rules(_ path: String) -> Result<CSVRules, CSVRules.Problem>? {
         guard let text = text(ofPath: path) else { return nil }
         do {
-            return .success(try CSVRules(text, path: path) { name in self.text(ofPath: name.hasPrefix("/") ? name : self.directory(of: path) + name) })
+            return .success(try CSVRules(text, path: path) { self.text(ofPath: $0) })
         } catch {
             return .failure(error)
         }

@@ -86,8 +86,9 @@ final class Workspace {
             }
         }
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
-        // CSV rules and statements beside them: what `ledgerc import` would say of them.
-        for uri in documents.keys where isStatement(uri) {
+        // CSV rules and statements beside them: what `ledgerc import` would say of
+        // them, again only when they or the rules beside them were edited.
+        for (uri, doc) in documents where isStatement(uri) && (paths.map { $0.contains(doc.path) || $0.contains(doc.path + ".rules") } ?? true) {
             fileDiagnostics[uri] = ["import": statementDiagnostics(uri)]
             touchedFiles.insert(uri)
         }

@@ -54,7 +54,7 @@ struct AutomatedPostings {
             for p in t.postings {
                 out.append(p)
                 guard matches(rules[r], p, in: t) else { continue }
-                guard let added = generated(rules[r], for: p) else { continue }
+                guard let added = generated(r, for: p) else { continue }
                 out.append(contentsOf: added)
                 changed = true
             }
@@ -63,7 +63,8 @@ struct AutomatedPostings {
     }
 
     /// The postings a rule adds after `p`, or nil (reported) when they cannot be made.
-    private mutating func generated(_ rule: CompiledRule, for p: Posting) -> [Posting]? {
+    private mutating func generated(_ r: Int, for p: Posting) -> [Posting]? {
+        let rule = rules[r]
         var added: [Posting] = []
         let matched = p.amount!
         for (k, template) in rule.rule.postings.enumerated() {
@@ -74,9 +75,15 @@ struct AutomatedPostings {
                     return nil
                 }
                 q.amount = Amount(product, matched.commodity)
-                if let cost = p.cost {
-                    var c = cost
-                    if c.isTotal, let total = c.amount.quantity.multiplied(by: n.magnitude) { c.amount.quantity = total }
+                if var c = p.cost {
+                    // A total cost scales with the amount; a unit cost stays.
+                    if c.isTotal {
+                        guard let total = c.amount.quantity.multiplied(by: n.magnitude) else {
+                            diagnostics.error(Messages.overflow, at: template.amountLocation)
+                            return nil
+                        }
+                        c.amount.quantity = total
+                    }
                     q.cost = c
                 }
             }
@@ -87,7 +94,7 @@ struct AutomatedPostings {
         var probe = Transaction(date: CivilDate(day: 0), description: "", location: rule.rule.location)
         probe.postings = added.filter { $0.virtual != .unbalanced }
         if !probe.postings.isEmpty, !check.balance(&probe) {
-            if let r = rules.firstIndex(where: { $0.rule.location == rule.rule.location }), !rules[r].reportedUnbalanced {
+            if !rules[r].reportedUnbalanced {
                 rules[r].reportedUnbalanced = true
                 diagnostics.error(Messages.automatedUnbalanced(rule.rule.query, unbalance(probe.postings)), at: rule.rule.location)
             }
@@ -97,17 +104,10 @@ struct AutomatedPostings {
     }
 
     /// The sum of postings that should have balanced, for the message.
+    /// (A sum that does not fit is left out of the message; the error is given either way.)
     private func unbalance(_ postings: [Posting]) -> String {
         var sums = AmountSums()
-        for p in postings {
-            guard let a = p.amount else { continue }
-            if let c = p.cost {
-                let q = c.isTotal ? (a.quantity.isNegative ? c.amount.quantity.negated : c.amount.quantity) : a.quantity.multiplied(by: c.amount.quantity)
-                if let q { _ = sums.add(Amount(q, c.amount.commodity)) }
-            } else {
-                _ = sums.add(a)
-            }
-        }
+        for p in postings { if let c = check.contribution(p) { _ = sums.add(c) } }
         return journal.commodities.format(sums.amounts.filter { !$0.quantity.isZero })
     }
 

@@ -42,7 +42,8 @@ package struct CSVRules {
         package var message: String
     }
 
-    /// Reads rules text; `include` is resolved by `read`, relative to the rules file.
+    /// Reads rules text at `path`; `read` gives the text of an included file
+    /// (its path already joined to the rules file's folder), or nil.
     package init(_ text: String, path: String, read: (String) -> String?) throws(Problem) {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
         var lineNumbers = Array(1...max(1, lines.count))
@@ -96,7 +97,10 @@ package struct CSVRules {
                 default: throw Problem(line: number, message: "encoding '\(rest)' is not one ledgerc reads (utf-8, cp949, euc-kr); convert the statement with 'iconv -f \(rest) -t UTF-8'")
                 }
             case "include":
-                guard let included = read(rest) else { throw Problem(line: number, message: "cannot read the included rules '\(rest)'") }
+                // Beside the rules file, as a journal's `include` is beside the journal.
+                guard let included = read(JournalParser.includedPath(rest, from: path)) else {
+                    throw Problem(line: number, message: "cannot read the included rules '\(rest)'")
+                }
                 let more = included.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
                 lines.insert(contentsOf: more, at: i)
                 lineNumbers.insert(contentsOf: Array(repeating: number, count: more.count), at: i)

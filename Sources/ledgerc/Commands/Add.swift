@@ -130,8 +130,8 @@ enum AddCommand: Subcommand {
         return 0
     }
 
-    /// A line for the person on standard error; with JSON or GitHub
-    /// diagnostics standard error holds only those, so it is left out.
+    /// A line for the person on standard error (`add`, `import`); with JSON or
+    /// GitHub diagnostics standard error holds only those, so it is left out.
     static func say(_ line: String) {
         if RunDiagnostics.format == .text { writeStderr(line + "\n") }
     }

@@ -50,9 +50,8 @@ enum ImportCommand: Subcommand {
             let rulesText = String(decoding: try FileIO.read(rulesPath).get(), as: UTF8.self)
             let rules: CSVRules
             do {
-                rules = try CSVRules(rulesText, path: rulesPath) { name in
-                    let path = name.hasPrefix("/") ? name : directory(of: rulesPath) + name
-                    return (try? FileIO.read(path).get()).map { String(decoding: $0, as: UTF8.self) }
+                rules = try CSVRules(rulesText, path: rulesPath) { path in
+                    (try? FileIO.read(path).get()).map { String(decoding: $0, as: UTF8.self) }
                 }
             } catch {
                 let file = sources.add(SourceFile(path: rulesPath, bytes: Array(rulesText.utf8)))
@@ -85,7 +84,6 @@ enum ImportCommand: Subcommand {
         // A row no rule gives an account2 goes to the journal's "unknown" expense account, with a warning.
         let unknown = ImportPlan.unknownAccount(compilation.ledger.journal)
         let learned = parsed.has("--learn") ? ImportPlan.accountsByPayee(compilation) : [:]
-        var warnings: [Diagnostic] = []
         for i in rows.indices where rows[i].account2.isEmpty || rows[i].account1.isEmpty {
             if rows[i].account1.isEmpty {
                 RunDiagnostics.show([Diagnostic(.error, Messages.importProblem("the rules give this row no account1"), at: SourceLocation(file: rows[i].statement, offset: rows[i].record.offset))], sources: sources)
@@ -98,12 +96,13 @@ enum ImportCommand: Subcommand {
                 continue
             }
             rows[i].account2 = unknown
-            warnings.append(Diagnostic(.warning, Messages.importUncategorized(unknown), at: SourceLocation(file: rows[i].statement, offset: rows[i].record.offset)))
+            rows[i].uncategorized = true
         }
         let plan = ImportPlan(rows, journal: compilation, matchDays: matchDays)
         // Only the rows that will be added are warned about.
-        let added = Set(plan.new.map { "\($0.statement):\($0.record.offset)" })
-        RunDiagnostics.show(warnings.filter { added.contains("\($0.location!.file):\($0.location!.offset)") }, sources: sources)
+        RunDiagnostics.show(plan.new.filter(\.uncategorized).map {
+            Diagnostic(.warning, Messages.importUncategorized(unknown), at: SourceLocation(file: $0.statement, offset: $0.record.offset))
+        }, sources: sources)
         let (edited, starts, texts) = plan.edited(compilation, fileIndex: compilation.rootFiles[0])
         // The journal with the new rows must compile; a problem in a new row is shown at its CSV line.
         var options = CompileOptions(mode: .diagnosticsOnly)
@@ -125,10 +124,21 @@ enum ImportCommand: Subcommand {
                 }
                 return SourceLocation(file: mapped[location.file]!, offset: Int(location.offset))
             }
+            // The new transactions by where they start, for a binary search per error.
+            let byStart = starts.indices.sorted { starts[$0] < starts[$1] }
+            func newTransaction(at offset: Int) -> Int? {
+                var lo = 0, hi = byStart.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if starts[byStart[mid]] <= offset { lo = mid + 1 } else { hi = mid }
+                }
+                guard lo > 0 else { return nil }
+                let k = byStart[lo - 1]
+                return offset < starts[k] + texts[k].utf8.count + 8 ? k : nil
+            }
             for d in errors {
                 guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath,
-                      let k = starts.indices.filter({ starts[$0] <= Int(loc.offset) }).max(by: { starts[$0] < starts[$1] }),
-                      Int(loc.offset) < starts[k] + texts[k].utf8.count + 8 else {
+                      let k = newTransaction(at: Int(loc.offset)) else {
                     var elsewhere = d
                     elsewhere.location = place(d.location)
                     for i in elsewhere.notes.indices { elsewhere.notes[i].location = place(elsewhere.notes[i].location) }
@@ -139,7 +149,7 @@ enum ImportCommand: Subcommand {
                 shown.append(Diagnostic(.error, Messages.importRowBreaks(d.message), at: SourceLocation(file: row.statement, offset: row.record.offset)))
             }
             RunDiagnostics.show(shown, sources: sources)
-            say("nothing was written to \(journalPath)")
+            AddCommand.say("nothing was written to \(journalPath)")
             return 1
         }
         if dryRun {
@@ -151,20 +161,12 @@ enum ImportCommand: Subcommand {
             // One line per statement.
             for (index, file) in sources.files.enumerated() where csvPaths.contains(file.path) {
                 let n = plan.new.count { $0.statement == index }, already = plan.alreadyRecordedIn[index] ?? 0
-                say("\(dryRun ? "would import" : "imported") \(n) new transaction\(n == 1 ? "" : "s") from \(file.path) (\(already) already recorded)")
+                AddCommand.say("\(dryRun ? "would import" : "imported") \(n) new transaction\(n == 1 ? "" : "s") from \(file.path) (\(already) already recorded)")
             }
         }
         return 0
     }
 
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[...slash])
-    }
-
-    static func say(_ line: String) {
-        if RunDiagnostics.format == .text { writeStderr(line + "\n") }
-    }
 }
 
 extension String {

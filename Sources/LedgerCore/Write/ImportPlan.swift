@@ -1,0 +1,138 @@
+// What `ledgerc import` adds to the journal, and where.
+
+/// What `ledgerc import` adds: the statement's rows the journal does not hold yet.
+///
+/// A row is already recorded when the journal holds, on the same date (±
+/// `matchDays`), a posting to its account1 of the same amount that no other
+/// row of this import has claimed; identical rows on one day stay distinct.
+package struct ImportPlan {
+    package var new: [ImportedRow] = []
+    package var alreadyRecorded = 0
+    /// Rows already recorded, by statement (`ImportedRow.statement`).
+    package var alreadyRecordedIn: [Int: Int] = [:]
+    /// Amounts in the journal's style for its commodities (`45,200 KRW`), else as `CSVStatement.amountText`.
+    package let amountText: (ExactDecimal, String) -> String
+
+    package init(_ rows: [ImportedRow], journal compilation: Compilation, matchDays: Int) {
+        let journal = compilation.ledger.journal
+        let commodities = journal.commodities
+        amountText = { q, name in
+            guard let id = commodities.lookup(name), commodities.styles[Int(id)].seenInAmount || commodities.declared[id] != nil else {
+                return CSVStatement.amountText(q, name)
+            }
+            let comma = journal.declaresDecimalComma || commodities.decimalCommaStyled.contains(id)
+            return commodities.format(Amount(q, id), precision: max(q.scale, commodities.precision(id)), decimalComma: comma)
+        }
+        // (account, commodity, amount) → the days of unclaimed postings, a hash lookup per row.
+        // Only the accounts some row names are indexed.
+        struct Key: Hashable { var account: Int32, commodity: Int32, mantissa: Int128, scale: Int }
+        func key(_ account: Int32, _ commodity: Int32, _ q: ExactDecimal) -> Key {
+            let n = q.normalized
+            return Key(account: account, commodity: commodity, mantissa: n.mantissa, scale: n.scale)
+        }
+        var accountOf: [String: Int32] = [:]
+        for row in rows where accountOf[row.account1] == nil { accountOf[row.account1] = journal.accounts.lookup(row.account1) ?? -1 }
+        let indexed = Set(accountOf.values)
+        var recorded: [Key: [Int32]] = [:]
+        for t in compilation.ledger.transactions where t.generated == nil {
+            for p in t.postings where indexed.contains(p.account) {
+                guard let a = p.amount else { continue }
+                recorded[key(p.account, a.commodity, a.quantity), default: []].append(t.date.day)
+            }
+        }
+        // Statements in order: the new rows of one count as recorded for the
+        // next (two overlapping statements in one run), never within it (two coffees).
+        var pending: [(Key, Int32)] = []
+        var statement = rows.first?.statement
+        for row in rows {
+            if row.statement != statement {
+                for (k, day) in pending { recorded[k, default: []].append(day) }
+                pending.removeAll()
+                statement = row.statement
+            }
+            let k = key(accountOf[row.account1]!, commodities.lookup(row.commodity) ?? -1, row.quantity)
+            if var days = recorded[k], let i = days.indices.min(by: { abs(days[$0] - row.date.day) < abs(days[$1] - row.date.day) }),
+               abs(days[i] - row.date.day) <= Int32(matchDays) {
+                days.remove(at: i)
+                recorded[k] = days
+                alreadyRecorded += 1
+                alreadyRecordedIn[row.statement, default: 0] += 1
+            } else {
+                new.append(row)
+                pending.append((k, row.date.day))
+            }
+        }
+        // In date order; rows of one day in the statement's order.
+        new = new.enumerated().sorted { $0.element.date == $1.element.date ? $0.offset < $1.offset : $0.element.date < $1.element.date }.map(\.element)
+    }
+
+    /// Where a row no rule categorizes goes: `지출:미분류` in a journal whose
+    /// accounts are Korean (its expense root is `지출`), else `Expenses:Unknown`.
+    package static func unknownAccount(_ journal: Journal) -> String {
+        let accounts = journal.accounts
+        let korean = (0..<Int32(accounts.count)).contains { accounts.depth[Int($0)] == 1 && ["지출", "비용", "자산"].contains(accounts[$0]) }
+        return korean ? "지출:미분류" : "Expenses:Unknown"
+    }
+
+    /// For each payee of the journal's recorded transactions and each side
+    /// (money in: `true`), the accounts that took that side, the most used
+    /// first (ties by name), for `import --learn`.
+    package static func accountsByPayee(_ compilation: Compilation) -> [String: [Bool: [String]]] {
+        let accounts = compilation.ledger.journal.accounts
+        var counts: [String: [Bool: [Int32: Int]]] = [:]
+        for t in compilation.ledger.transactions where t.generated == nil && !t.payee.isEmpty {
+            for p in t.postings {
+                guard let a = p.amount, !a.quantity.isZero else { continue }
+                counts[t.payee, default: [:]][!a.quantity.isNegative, default: [:]][p.account, default: 0] += 1
+            }
+        }
+        return counts.mapValues { sides in
+            sides.mapValues { c in c.sorted { $0.value != $1.value ? $0.value > $1.value : accounts[$0.key] < accounts[$1.key] }.map { accounts[$0.key] } }
+        }
+    }
+
+    /// The journal's bytes with the new transactions in them, each where `add`
+    /// would put it (after the last transaction dated on or before it, or at
+    /// the end of a file not in date order), in the file's line ends; and
+    /// where each new transaction starts. Every other byte is kept.
+    package func edited(_ compilation: Compilation, fileIndex: Int) -> (bytes: [UInt8], starts: [Int], texts: [String]) {
+        let bytes = compilation.sources.files[fileIndex].bytes
+        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+        let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        // Where each goes; rows that go to one place keep their (date) order.
+        var inserts: [(at: Int, row: Int, leading: [UInt8], trailing: [UInt8])] = []
+        inserts.reserveCapacity(new.count)
+        var lastAt = -1
+        let points = InsertionPoints(compilation, fileIndex: fileIndex, crlf: crlf)
+        let texts = new.map { $0.text(amountText) }
+        for (k, row) in new.enumerated() {
+            var (at, leading, trailing) = points.point(for: row.date)
+            // After another new transaction at the end of the file: one blank line between them.
+            if at == bytes.count && at == lastAt { leading = eol }
+            lastAt = at
+            inserts.append((at, k, leading, trailing))
+        }
+        inserts.sort { $0.at != $1.at ? $0.at < $1.at : $0.row < $1.row }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + texts.reduce(0) { $0 + $1.utf8.count + 4 } * (crlf ? 2 : 1))
+        var starts = [Int](repeating: 0, count: new.count)
+        var copied = 0
+        for insert in inserts {
+            out.append(contentsOf: bytes[copied..<insert.at])
+            copied = insert.at
+            out.append(contentsOf: insert.leading)
+            starts[insert.row] = out.count
+            if crlf {
+                for b in texts[insert.row].utf8 {
+                    if b == 0x0A { out.append(0x0D) }
+                    out.append(b)
+                }
+            } else {
+                out.append(contentsOf: texts[insert.row].utf8)
+            }
+            out.append(contentsOf: insert.trailing)
+        }
+        out.append(contentsOf: bytes[copied...])
+        return (out, starts, texts)
+    }
+}
