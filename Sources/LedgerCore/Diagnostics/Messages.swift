@@ -130,6 +130,10 @@ public enum Messages {
         .init("nearMissOccurrence", "this looks like the \(date) occurrence of rule '\(rule)', which is generated as well; use the rule's description or add '; repeat: \(rule)' to fulfil it")
     }
     public static var newAccountHint: DiagnosticMessage { .init("newAccountHint", "to add a new account, declare it with 'account NAME' or give --new-account") }
+    public static func noPrice(_ commodity: String, _ target: String, _ date: String, more: Int) -> DiagnosticMessage {
+        let others = more > 0 ? " (and on \(more) more \(more == 1 ? "day" : "days"))" : ""
+        return .init("noPrice", "no price converts \(commodity) to \(target) on \(date)\(others): those amounts stay in \(commodity); add a 'P DATE \(commodity) PRICE \(target)' line")
+    }
     public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }
     public static var isADirectory: DiagnosticMessage { .init("isADirectory", "it is a directory") }

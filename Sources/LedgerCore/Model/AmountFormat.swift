@@ -52,10 +52,15 @@ extension CommodityTable {
         quantity.write(into: &buf, places: exactPlaces(quantity, commodity))
     }
 
-    /// The places that show `quantity` exactly and at least at display precision.
+    /// The places that show `quantity` exactly and at least at display
+    /// precision. A figure with all 30 places is a quotient that did not
+    /// terminate (a valuation through a reversed price): it was rounded at
+    /// the 30th place already, and is shown at display precision.
     @inline(__always) package func exactPlaces(_ quantity: ExactDecimal, _ commodity: Int32) -> Int {
         let shown = precision(commodity)
-        return quantity.scale <= shown ? shown : max(shown, quantity.normalized.scale)
+        if quantity.scale <= shown { return shown }
+        let needed = quantity.normalized.scale
+        return needed >= ExactDecimal.maxScale ? shown : max(shown, needed)
     }
 
     /// True when the display precision hides digits of `quantity` (text rounds it).

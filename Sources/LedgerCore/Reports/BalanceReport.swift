@@ -39,6 +39,10 @@ public struct BalanceReport: Report {
             columns = [(options.period.from ?? CivilDate(day: Int32.min), options.period.to ?? CivilDate(day: Int32.max))]
         }
         guard let begin = columns.first?.first, let end = columns.last?.last else { return Grid(columns: [], rows: [], total: []) }
+        var ledger = self.ledger
+        if let valuer = options.valuer, !valuer.valuesSums {
+            ledger = try ledger.valued(by: valuer) { date in options.grouping == nil ? nil : columns.first { date <= $0.last }?.last }
+        }
         let width = columns.count + 1  // bucket 0: before the first column
         var own = [[AmountSums]](repeating: [], count: accounts.count)
         var touched = [Bool](repeating: false, count: accounts.count)
@@ -89,6 +93,14 @@ public struct BalanceReport: Report {
             // Each column holds everything up to its period's end.
             for id in rolled.indices where !rolled[id].isEmpty { try accumulate(&rolled[id]) }
             try accumulate(&total)
+        }
+        if let valuer = options.valuer, valuer.valuesSums {
+            // Each cell valued on its period's end (one period: the report's end).
+            let days = columns.map { valuer.day(of: $0.last, periodEnd: options.grouping == nil ? nil : $0.last)! }
+            for id in rolled.indices where !rolled[id].isEmpty {
+                for k in days.indices { rolled[id][k + 1] = try valuer.value(rolled[id][k + 1], on: days[k]) }
+            }
+            for k in days.indices { total[k + 1] = try valuer.value(total[k + 1], on: days[k]) }
         }
         func shows(_ id: Int32) -> Bool {
             guard reached[Int(id)] else { return false }

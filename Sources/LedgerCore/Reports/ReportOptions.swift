@@ -21,6 +21,10 @@ public struct ReportOptions: Sendable {
     public var showValues = false
     /// `prices --infer`: the prices costs imply too.
     public var inferPrices = false
+    /// `-X`, `-V`, `--value`: what the figures are valued in, and when.
+    public var valuation: Valuation?
+    /// The valuation's prices and memory, once the ledger is compiled.
+    public var valuer: Valuer?
 
     public init(period: Period = Period(), query: Query = Query(), depth: Int? = nil) {
         self.period = period

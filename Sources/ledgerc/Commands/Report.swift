@@ -14,6 +14,7 @@ enum ReportCommand: Subcommand {
                           [--from DATE] [--to DATE] [--date RANGE] [FILTER...]
                           [--depth N] [--period week|month|quarter|year]
                           [--historical] [--flat] [--empty] [-o PATH]
+                          [-X COMMODITY | -V | --value TYPE[,COMMODITY]]
 
     REPORT is one of:
     \(ReportKind.allCases.map { "  " + padded($0.rawValue, to: 14, right: false) + $0.summaryLine }.joined(separator: "\n"))
@@ -33,6 +34,13 @@ enum ReportCommand: Subcommand {
       --types               with accounts: each account's type
       --values              with tags: the tags' values instead of their names
       --infer               with prices: the prices that costs imply too
+      -X, --exchange COMMODITY
+                            value every amount in COMMODITY with market prices
+                            at the report's end (each period's end with --period)
+      -V                    value each commodity in that of its latest P price
+      --value TYPE[,COMMODITY]
+                            TYPE: end (as -X), then (each posting's date), cost,
+                            now, or a DATE (docs/REPORTS.md, Valuation)
       -o PATH               write the report to PATH (atomically) instead of standard output
       --diagnostics FORMAT  text (default), json or github
       --column-unit UNIT    what a column counts in text and github diagnostics:
@@ -44,8 +52,8 @@ enum ReportCommand: Subcommand {
     """
 
     static func run(_ args: [String]) throws -> Int {
-        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--format", "--depth", "-o", "--side", "--period"]),
-                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer"]))
+        var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--format", "--depth", "-o", "--side", "--period"]).union(valuationValueOptions),
+                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer", "-V"]))
         var report = ReportKind.summary
         if let first = parsed.positionals.first, let kind = ReportKind(rawValue: first) {
             report = kind
@@ -75,6 +83,10 @@ enum ReportCommand: Subcommand {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "--depth takes a whole number of at least 1, not '\(text)'") }
             options.depth = n
         }
+        options.valuation = try valuationOption(parsed, today: common.today)
+        if options.valuation != nil, ![.summary, .transactions, .balance, .register, .holdings, .trades, .budget, .html, .prices].contains(report) {
+            throw UsageError(message: "-X, -V and --value go with the reports of amounts, not '\(report.rawValue)'")
+        }
         guard let result = try compileAndReport(common) else { return 1 }
         // Output streams to standard output, or to a temporary file renamed over PATH at the end.
         var file: SafeWriter?
@@ -88,6 +100,9 @@ enum ReportCommand: Subcommand {
         let document: ReportDocument
         var page: [UInt8]?
         do throws(AmountOverflow) {
+            if let valuation = options.valuation {
+                options.valuer = try Valuer(valuation, ledger: result.ledger, period: options.period)
+            }
             if let chosen = report.report(result, options: options) {
                 document = try chosen.document()
             } else {
@@ -101,6 +116,15 @@ enum ReportCommand: Subcommand {
             RunDiagnostics.show([error.diagnostic], sources: result.sources)
             return 1
         }
+        if let valuer = options.valuer {
+            // Amounts left unconverted: said, and with --werror the run fails before writing.
+            let warnings = valuer.warnings(result.ledger.journal.commodities)
+            RunDiagnostics.show(warnings, sources: result.sources)
+            if RunDiagnostics.warningsAreErrors && !warnings.isEmpty {
+                file?.abandon()
+                return 1
+            }
+        }
         if let page {
             sink.write(page)
             try file?.commit()
@@ -112,6 +136,29 @@ enum ReportCommand: Subcommand {
         sink.write(&rest)
         try file?.commit()
         return 0
+    }
+}
+
+/// The options of valuation, each taking a value.
+let valuationValueOptions: Set<String> = ["-X", "--exchange", "--value"]
+
+/// `-X COMMODITY` (`--exchange`), `-V` or `--value TYPE[,COMMODITY]`: at most one.
+func valuationOption(_ parsed: Arguments, today: CivilDate) throws -> Valuation? {
+    let given = ["-X", "--exchange", "--value"].filter { parsed.values[$0] != nil } + (parsed.has("-V") ? ["-V"] : [])
+    guard let first = given.first else { return nil }
+    guard given.count == 1 else { throw UsageError(message: "\(given.joined(separator: " and ")): choose one way to value amounts") }
+    switch first {
+    case "-V": return Valuation(.end)
+    case "--value":
+        let text = parsed.values["--value"]!
+        guard let v = Valuation.parse(text, today: today) else {
+            throw UsageError(message: "--value takes end, then, cost, now or a date YYYY-MM-DD, with an optional ',COMMODITY'; not '\(text)'")
+        }
+        return v
+    default:
+        let name = parsed.values[first]!.trimmingSpaces
+        guard !name.isEmpty else { throw UsageError(message: "\(first) takes a commodity") }
+        return Valuation(.end, in: name)
     }
 }
 
