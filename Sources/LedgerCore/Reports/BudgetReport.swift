@@ -28,11 +28,14 @@ public struct BudgetReport: Report {
     public var length: PeriodLength { options.grouping ?? .month }
 
     public func rows() throws(AmountOverflow) -> (periods: [(first: CivilDate, last: CivilDate)], rows: [Row]) {
+        var ledger = self.ledger
         let journal = ledger.journal
         let accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, accounts: accounts)
         let periods = options.periods(length, over: ledger, matcher: matcher)
         guard let first = periods.first?.first, let last = periods.last?.last else { return ([], []) }
+        let valuer = options.valuer
+        if let valuer, !valuer.valuesSums { ledger = try ledger.valued(by: valuer) { d in column(d).map { periods[$0].last } } }
         func column(_ d: CivilDate) -> Int? {
             guard d >= first, d <= last else { return nil }
             var lo = 0, hi = periods.count - 1
@@ -69,9 +72,11 @@ public struct BudgetReport: Report {
             guard let schedule = rule.schedule else { continue }
             let dates = schedule.dates(from: first, through: last)
             for p in rule.template.postings {
-                guard let a = p.amount, matcher.keeps(account: p.account) else { continue }
+                guard let goal = p.amount, matcher.keeps(account: p.account) else { continue }
                 for d in dates {
                     guard let k = column(d) else { continue }
+                    var a = goal
+                    if let valuer, !valuer.valuesSums, let day = valuer.day(of: d, periodEnd: periods[k].last) { a = try valuer.value(a, on: day, at: p.amountLocation) }
                     for b in toward[Int(p.account)] { try add(a, to: &budget, b, k) }
                 }
             }
@@ -86,6 +91,15 @@ public struct BudgetReport: Report {
                     guard unbudgeted[k].add(a) else { throw AmountOverflow(at: p.amountLocation, "the unbudgeted total") }
                 }
                 for b in toward[Int(p.account)] { try add(a, to: &actual, b, k) }
+            }
+        }
+        if let valuer, valuer.valuesSums {
+            // Actual and goal of each period valued on the period's end.
+            for k in 0..<width {
+                let day = valuer.day(of: periods[k].last, periodEnd: periods[k].last)!
+                for id in actual.indices where !actual[id].isEmpty { actual[id][k] = try valuer.value(actual[id][k], on: day) }
+                for id in budget.indices where !budget[id].isEmpty { budget[id][k] = try valuer.value(budget[id][k], on: day) }
+                unbudgeted[k] = try valuer.value(unbudgeted[k], on: day)
             }
         }
         // Rows: budgeted accounts in tree order, `<unbudgeted>` placed by its name as hledger sorts it.

@@ -77,7 +77,13 @@ public struct HoldingsReport: Report {
                                 unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
                                 weight: nil, realizedGain: realized))
         }
-        // Weights within each cost commodity.
+        if let valuer = options.valuer, let target = valuer.target {
+            let day = valuer.day(of: valuer.reportEnd, periodEnd: nil) ?? valuer.reportEnd
+            for i in rows.indices { rows[i] = try converted(rows[i], into: target, on: day, by: valuer) }
+            totals = [:]
+            for r in rows { totals[r.position.costCommodity] = try (totals[r.position.costCommodity] ?? .zero).plus(r.marketValue, at: nil) }
+        }
+        // Weights within each cost commodity (with -X: across all).
         for i in rows.indices {
             if let total = totals[rows[i].position.costCommodity] {
                 rows[i].weight = try rows[i].marketValue.shown(over: total, places: 4, at: nil)
@@ -89,6 +95,36 @@ public struct HoldingsReport: Report {
             if a.account != b.account { return accounts[a.account] < accounts[b.account] }
             return c[a.commodity] < c[b.commodity]
         }
+    }
+
+    /// `row` with its money in `target` on `day`: the market value as
+    /// `balance -X` values the quantity (through the price graph), and the
+    /// cost figures converted from their cost commodity on the same day. A
+    /// row whose money cannot be converted stays as it is (with a warning).
+    func converted(_ row: Holding, into target: Int32, on day: CivilDate, by valuer: Valuer) throws(AmountOverflow) -> Holding {
+        let k = row.position.costCommodity
+        if k == target { return row }
+        func money(_ q: ExactDecimal) throws(AmountOverflow) -> ExactDecimal? {
+            let v = try valuer.value(Amount(q, k), on: day, at: nil)
+            return v.commodity == target ? v.quantity : nil
+        }
+        guard let basis = try money(row.position.costBasis) else { return row }
+        var out = row
+        out.position.costCommodity = target
+        out.position.costBasis = basis
+        let direct = try valuer.value(Amount(row.position.quantity, row.position.commodity), on: day, at: nil, warns: false)
+        if direct.commodity == target, !row.position.quantity.isZero {
+            out.marketValue = direct.quantity
+            out.price = try direct.quantity.quotient(over: row.position.quantity, at: nil)
+        } else {
+            out.marketValue = try money(row.marketValue) ?? .zero
+            out.price = try money(row.price) ?? .zero
+        }
+        out.averageCost = try money(row.averageCost) ?? .zero
+        out.realizedGain = try money(row.realizedGain) ?? .zero
+        out.unrealizedGain = try out.marketValue.minus(basis, at: nil)
+        out.unrealizedPct = try out.unrealizedGain.shown(over: basis, places: 4, at: nil)
+        return out
     }
 
     /// Per cost commodity: basis, market value, unrealized and realized gains.

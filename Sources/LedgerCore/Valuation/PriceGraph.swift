@@ -142,14 +142,15 @@ public struct PriceGraph: Sendable {
     }
 
     /// The chain of prices that converts `from` into `to` on `date`, as
-    /// hledger looks for one: a direct price, else a reversed one, else the
-    /// shortest chain of direct prices, else the shortest chain of any. Among
-    /// chains of one length, the one whose steps are most recent comes first.
-    /// Nil when there is none (an empty chain when `from == to`).
+    /// hledger 1.25 finds one: the shortest chain of prices used as written
+    /// (a direct price is one), else the shortest chain that may also use
+    /// prices in reverse. hledger's manual puts a reversed price before a
+    /// chain of direct ones; its code, the oracle, does not. Among chains of
+    /// one length, the one whose steps are most recent comes first. Nil when
+    /// there is none (an empty chain when `from == to`).
     func chain(_ from: Int32, _ to: Int32, on date: CivilDate) -> [Step]? {
         if from == to { return [] }
         if let s = price(from, to, on: date) { return [Step(source: s, reversed: false)] }
-        if let s = price(to, from, on: date) { return [Step(source: s, reversed: true)] }
         return shortestChain(from, to, on: date, reversing: false) ?? shortestChain(from, to, on: date, reversing: true)
     }
 

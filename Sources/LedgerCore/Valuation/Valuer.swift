@@ -8,7 +8,7 @@ public final class Valuer: @unchecked Sendable {
     public let graph: PriceGraph
     /// The target's id; nil with `-V` (each commodity's default), or when the
     /// journal never names the target (then nothing converts).
-    let target: Int32?
+    public let target: Int32?
     /// The valuation day of `end` in a report of one period: `--to`, else the
     /// journal's last day (its last transaction or `P` line), as hledger has it.
     public let reportEnd: CivilDate
@@ -67,7 +67,7 @@ public final class Valuer: @unchecked Sendable {
 
     /// `amount` valued on `date`: in the target, or unchanged (and
     /// remembered for a warning) when no chain of prices reaches it.
-    public func value(_ amount: Amount, on date: CivilDate, at location: SourceLocation?) throws(AmountOverflow) -> Amount {
+    public func value(_ amount: Amount, on date: CivilDate, at location: SourceLocation?, warns: Bool = true) throws(AmountOverflow) -> Amount {
         if amount.commodity == target { return amount }
         let key = Key(from: amount.commodity, day: date.day)
         let rate: Rate?
@@ -78,7 +78,7 @@ public final class Valuer: @unchecked Sendable {
             rates[key] = rate
         }
         guard let rate else {
-            if valuation.target != nil, !amount.quantity.isZero {
+            if warns, valuation.target != nil, !amount.quantity.isZero {
                 var miss = misses[amount.commodity] ?? Miss(first: date, dates: [])
                 if date < miss.first { miss.first = date }
                 miss.dates.insert(date.day)

@@ -103,7 +103,7 @@ enum ReportCommand: Subcommand {
             if let valuation = options.valuation {
                 options.valuer = try Valuer(valuation, ledger: result.ledger, period: options.period)
             }
-            if let chosen = report.report(result, options: options) {
+            if let chosen = try report.report(result, options: options) {
                 document = try chosen.document()
             } else {
                 // `report html`: one page, written whole.
