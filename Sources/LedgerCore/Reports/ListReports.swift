@@ -117,6 +117,13 @@ public struct PricesReport: Report {
     }
 
     public func rows() throws(AmountOverflow) -> [Row] {
+        if let valuer = options.valuer {
+            // With a valuation: the prices that valuing the balance report (same options) used.
+            _ = try BalanceReport(ledger: ledger.datedByPosting(), options: options).grid()
+            return valuer.used.enumerated().sorted { $0.element.date == $1.element.date ? $0.offset < $1.offset : $0.element.date < $1.element.date }
+                .map { Row(date: $0.element.date, commodity: $0.element.from, price: Amount($0.element.unit, $0.element.to),
+                           location: $0.element.location, inferred: $0.element.inferred) }
+        }
         var rows = ledger.journal.prices.filter { options.period.contains($0.date) }
             .map { Row(date: $0.date, commodity: $0.commodity, price: $0.price, location: $0.location, inferred: false) }
         if options.inferPrices {
@@ -166,7 +173,15 @@ public struct PricesReport: Report {
                     .commodity(r.price.commodity), .place(file, line), .flag(r.inferred)]
         }
         return ReportDocument([ReportTable(name: "prices", columns: columns, rows: cells)], until: ledger.until, text: .custom({
-            Array(rows.map { "P \($0.date) \(c.symbol($0.commodity)) \(printer.amountText($0.price))\n" }.joined().utf8)
+            Array(rows.map { r in
+                var line = "P \(r.date) \(c.symbol(r.commodity)) \(printer.amountText(r.price))"
+                if options.valuer != nil {
+                    // Where each price used came from, as a comment the journal could keep.
+                    let (file, n, _) = sources.describe(r.location)
+                    line += "  ; \(r.inferred ? "implied by the cost at" : "from") \(file):\(n)"
+                }
+                return line + "\n"
+            }.joined().utf8)
         }))
     }
 }

@@ -19,9 +19,28 @@ public struct TradesReport: Report {
         let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
         let portfolio = Portfolio(ledger, end: options.period.to)
         if let overflow = portfolio.overflow { throw overflow }
-        return portfolio.trades.filter {
+        let trades = portfolio.trades.filter {
             options.period.contains($0.date) && filter.keeps(account: $0.account) && (side == nil || $0.side == side)
         }
+        guard let valuer = options.valuer else { return trades }
+        return try trades.map { t throws(AmountOverflow) in try valued(t, by: valuer) }
+    }
+
+    /// A trade's money (price, amount, realized gain) valued on the day the
+    /// valuation gives for its date: the report's end with `-X`, the trade's
+    /// own date with `--value then`. A trade whose money has no price to the
+    /// target stays in its cost commodity (with a warning).
+    func valued(_ t: Trade, by valuer: Valuer) throws(AmountOverflow) -> Trade {
+        guard let day = valuer.day(of: t.date, periodEnd: nil) else { return t }
+        let k = t.costCommodity
+        let amount = try valuer.value(Amount(t.amount, k), on: day, at: t.source)
+        guard amount.commodity != k else { return t }
+        var out = t
+        out.costCommodity = amount.commodity
+        out.amount = amount.quantity
+        out.price = try valuer.value(Amount(t.price, k), on: day, at: t.source).quantity
+        if let gain = t.realizedGain { out.realizedGain = try valuer.value(Amount(gain, k), on: day, at: t.source).quantity }
+        return out
     }
 
     public struct Total {

@@ -9,6 +9,7 @@ extension Ledger {
         for n in out.order {
             var t = out.transactions[Int(n)]
             let day = valuer.day(of: t.date, periodEnd: periodEnd(t.date))
+            if valuer.valuation.when == .cost { try Ledger.costImplied(&t) }
             for k in t.postings.indices {
                 guard var a = t.postings[k].amount else { continue }
                 let at = t.postings[k].amountLocation
@@ -19,6 +20,26 @@ extension Ledger {
             out.transactions[Int(n)] = t
         }
         return out
+    }
+
+    /// A conversion without a cost (`$1,000` against `-1,465,000 KRW`): the
+    /// first posting's commodity at the price the other implies, as hledger's
+    /// balancing infers it (`hledger print -x -B`).
+    static func costImplied(_ t: inout Transaction) throws(AmountOverflow) {
+        var implied: PriceSource?
+        try PriceGraph.implied(by: t) { s in if !t.postings.contains(where: { $0.cost != nil || $0.lot != nil }) { implied = s } }
+        guard let implied else { return }
+        var from = AmountSums(), to = AmountSums()
+        for p in t.postings where p.virtual != .unbalanced {
+            guard let a = p.amount else { continue }
+            if a.commodity == implied.from { try from.add(a, at: p.amountLocation) } else { try to.add(a, at: p.amountLocation) }
+        }
+        let total = from.quantity(implied.from).magnitude, paid = to.quantity(implied.to).magnitude
+        for k in t.postings.indices where t.postings[k].virtual != .unbalanced {
+            guard let a = t.postings[k].amount, a.commodity == implied.from else { continue }
+            let at = t.postings[k].amountLocation
+            t.postings[k].amount = Amount(try a.quantity.times(paid, at: at).quotient(over: total, at: at), implied.to)
+        }
     }
 
     /// What `amount` cost: the unit cost times the quantity, or the total
