@@ -84,9 +84,9 @@ enum HTML {
     .num{text-align:right}
     tr.over td{color:var(--over);font-weight:600}
     figure{margin:12px 0}figcaption{font-weight:600}
-    svg{width:100%;max-width:640px;height:auto;display:block}
+    svg{width:100%;height:auto;display:block}
     svg text{fill:var(--fg);font-size:11px}svg .axis{fill:var(--muted)}
-    svg .zero{stroke:var(--line)}
+    svg .zero{stroke:var(--line)}svg .grid{stroke:var(--line);stroke-opacity:.35}
     .legend{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:12px;font-size:.85rem}
     .legend span{display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:middle}
     .legend span.line{width:14px;height:0;border-top:2px dashed currentColor}

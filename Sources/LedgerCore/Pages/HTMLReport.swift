@@ -1,10 +1,12 @@
 /// `ledgerc report html`: one self-contained page of the same compile as
 /// every other report. What to show is chosen here, from the reports'
-/// figures; how a chart is drawn is `Chart`'s business. Amounts in different
-/// commodities are never added: each commodity gets its own chart.
+/// figures; how a chart is drawn is `Chart`'s business. Amounts are valued
+/// in one currency (`-X`, else the journal's main currency) at each
+/// period's end; what cannot be converted keeps a chart of its own, and
+/// amounts in different commodities are never added.
 public struct HTMLReport {
     public let compilation: Compilation
-    public let options: ReportOptions
+    public private(set) var options: ReportOptions
     /// "Today", for the upcoming occurrences of repeat rules.
     public let today: CivilDate
 
@@ -23,20 +25,60 @@ public struct HTMLReport {
 
     /// The page's bytes; throws when a figure cannot be computed exactly.
     public func render() throws(AmountOverflow) -> [UInt8] {
+        var page = self
+        var note = ""
+        if page.options.valuer == nil, let main = mainCurrency() {
+            // No -X: the journal's main currency, said on the page.
+            page.options.valuer = try Valuer(Valuation(.end, in: journal.commodities[main]), ledger: ledger, period: options.period)
+            note = "\(journal.commodities[main]), the journal's main currency (the one most postings use; -X COMMODITY picks another)"
+        } else if let v = page.options.valuer {
+            note = v.valuation.target.map { "\($0), as asked" } ?? "each commodity's price commodity (-V)"
+        }
+        page.options.grouping = options.grouping ?? page.length()
+        return try page.draw(valuedIn: note)
+    }
+
+    /// The commodity most postings use, when the journal uses more than one.
+    func mainCurrency() -> Int32? {
+        var counts = [Int](repeating: 0, count: journal.commodities.count)
+        for t in ledger.transactions { for p in t.postings { if let a = p.amount { counts[Int(a.commodity)] += 1 } } }
+        guard counts.filter({ $0 > 0 }).count > 1, let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return nil }
+        return Int32(best)
+    }
+
+    /// The charts' period: months up to 3 years, quarters up to 12, then
+    /// years, so that a journal of decades still draws a readable chart.
+    func length() -> PeriodLength {
+        var first = options.period.from, last = options.period.to
+        if first == nil { first = dated.order.first.map { dated.transactions[Int($0)].date } }
+        if last == nil { last = dated.order.last.map { dated.transactions[Int($0)].date } }
+        guard let first, let last else { return .month }
+        let (a, b) = (first.components, last.components)
+        let months = (b.year - a.year) * 12 + b.month - a.month + 1
+        return months <= 36 ? .month : months <= 144 ? .quarter : .year
+    }
+
+    /// The page, with `options.grouping` and `options.valuer` set.
+    func draw(valuedIn note: String) throws(AmountOverflow) -> [UInt8] {
         var sections: [(id: String, title: String, body: String)] = []
-        let months = try MonthSummaryReport(ledger: dated, options: options).rows()
+        let length = options.grouping ?? .month
+        var valued = dated
+        if let valuer = options.valuer { valued = try dated.valued(by: valuer) { length.end(of: length.start(of: $0)) } }
+        let months = try MonthSummaryReport(ledger: valued, options: options).rows()
         let commodities = Array(Set(months.map(\.commodity))).sorted { journal.commodities[$0] < journal.commodities[$1] }
-        let worth = try netWorthByMonth()
-        sections.append(("overview", "Overview", try overview(months, commodities, worth)))
-        sections.append(("months", "Months", monthCharts(months, commodities)))
+        let worth = try netWorthByPeriod(length)
+        var overviewHTML = note.isEmpty ? "" : "<p class=\"note\">Figures are valued in \(HTML.escape(note)), with market prices at each period's end.</p>"
+        overviewHTML += try overview(months, commodities, worth)
+        sections.append(("overview", "Overview", overviewHTML))
+        sections.append(("months", length == .month ? "Months" : "Periods", try monthCharts(months, commodities, length, valued: valued)))
         sections.append(("categories", "Spending by category", try categoryCharts(months, commodities)))
-        sections.append(("net-worth", "Net worth", netWorth(worth)))
+        sections.append(("net-worth", "Net worth", try netWorth(worth)))
         if !journal.rules.isEmpty { sections.append(("upcoming", "Upcoming and recurring", upcoming())) }
         if let portfolio = try portfolio() { sections.append(("portfolio", "Portfolio", portfolio)) }
         sections.append(("balances", "Balances", try balances()))
         if !journal.periodic.isEmpty { sections.append(("budget", "Budget", try budget())) }
         if let receipts = receipts() { sections.append(("receipts", "Receipts", receipts)) }
-        let warnings = compilation.diagnostics.sorted().filter { $0.severity == .warning }
+        let warnings = compilation.diagnostics.sorted().filter { $0.severity == .warning } + (options.valuer?.warnings(journal.commodities) ?? [])
         if !warnings.isEmpty {
             let items = warnings.map { d -> String in
                 let place = d.location.map { compilation.sources.describe($0) }.map { "\($0.path):\($0.line): " } ?? ""
@@ -73,10 +115,12 @@ public struct HTMLReport {
             html += card("Savings rate", rate.map(percent) ?? "—") + "</div>"
         }
         if let last = worth.labels.last {
-            html += "<h3>Net worth at \(HTML.escape(last))</h3><div class=\"cards\">"
-            for (c, values) in worth.values {
-                let change = try values.last!.minus(worth.opening[c] ?? .zero, at: nil)
-                html += card(name(c), money(values.last!, c), note: "change in the period: \(money(change, c))")
+            html += "<h3>Net worth at the end of \(HTML.escape(last))</h3><div class=\"cards\">"
+            for line in worth.lines {
+                let c = line.commodity
+                let net = try line.assets.last!.plus(line.liabilities.last!, at: nil)
+                let change = try net.minus(worth.opening[c] ?? .zero, at: nil)
+                html += card(name(c), money(net, c), note: "change in the period: \(money(change, c))")
             }
             html += "</div>"
         }
@@ -87,20 +131,35 @@ public struct HTMLReport {
         "<div class=\"card\"><span>\(HTML.escape(label))</span><b>\(HTML.escape(value))</b>\(note.map { "<span>\(HTML.escape($0))</span>" } ?? "")</div>"
     }
 
-    func monthCharts(_ months: [MonthSummary], _ commodities: [Int32]) -> String {
+    func monthCharts(_ months: [MonthSummary], _ commodities: [Int32], _ length: PeriodLength, valued: Ledger) throws(AmountOverflow) -> String {
         var html = ""
+        let word = length == .month ? "month" : length.rawValue
         for c in commodities {
             let rows = months.filter { $0.commodity == c }
-            let labels = rows.map { $0.month.monthText }
-            let table = Chart.Table(headers: ["Month", "Income", "Expenses", "Net", "Savings rate"], rows: rows.map {
-                [$0.month.monthText, money($0.income, c), money($0.expenses, c), money($0.net, c), $0.savingsRate.map(percent) ?? ""]
+            let labels = rows.map { length.label(of: $0.month) }
+            let table = Chart.Table(headers: [word.prefix(1).uppercased() + word.dropFirst(), "Income", "Expenses", "Net", "Savings rate"], rows: rows.map {
+                [length.label(of: $0.month), money($0.income, c), money($0.expenses, c), money($0.net, c), $0.savingsRate.map(percent) ?? ""]
             })
-            html += Chart.bars(id: "months-\(slug(c))", title: "Income and expenses by month, \(name(c))", labels: labels,
+            html += Chart.bars(id: "months-\(slug(c))", title: "Income and expenses by \(word), \(name(c))", labels: labels,
                                series: [Chart.Series(name: "Income", values: rows.map { number($0.income) }),
                                         Chart.Series(name: "Expenses", values: rows.map { number($0.expenses) })],
                                line: Chart.Series(name: "Savings rate", values: rows.map { $0.savingsRate.map(number) ?? .nan }), table: table)
         }
-        return html.isEmpty ? "<p>No months to show.</p>" : html
+        if length != .month, let last = valued.order.last.map({ valued.transactions[Int($0)].date }) {
+            // The last 12 months, as a table, whatever the charts' period.
+            var recent = options
+            recent.grouping = .month
+            let start = PeriodLength.month.start(of: last).adding(months: -11, dayOfMonth: 1) ?? last
+            recent.period.from = max(start, options.period.from ?? start)
+            let rows = try MonthSummaryReport(ledger: valued, options: recent).rows()
+            if !rows.isEmpty {
+                html += "<h3>The last 12 months</h3>" + HTML.table(["Month", "Commodity", "Income", "Expenses", "Net", "Savings rate"], rows.map {
+                    [$0.month.monthText, name($0.commodity), money($0.income, $0.commodity), money($0.expenses, $0.commodity), money($0.net, $0.commodity),
+                     $0.savingsRate.map(percent) ?? ""]
+                }, numericFrom: 2)
+            }
+        }
+        return html.isEmpty ? "<p>Nothing to show.</p>" : html
     }
 
     func categoryCharts(_ months: [MonthSummary], _ commodities: [Int32]) throws(AmountOverflow) -> String {
@@ -114,10 +173,11 @@ public struct HTMLReport {
             }
             let order = totals.keys.sorted { totals[$0]! == totals[$1]! ? accounts[$0] < accounts[$1] : totals[$1]! < totals[$0]! }
             guard !order.isEmpty else { continue }
-            let labels = rows.map { $0.month.monthText }
+            let length = options.grouping ?? .month
+            let labels = rows.map { length.label(of: $0.month) }
             func amount(_ r: MonthSummary, _ a: Int32) -> ExactDecimal { r.categories.first { $0.account == a }?.amount ?? .zero }
-            let table = Chart.Table(headers: ["Month"] + order.map { accounts[$0] }, rows: rows.map { r in [r.month.monthText] + order.map { money(amount(r, $0), c) } })
-            html += Chart.stacked(id: "categories-\(slug(c))", title: "Spending by category per month, \(name(c))", labels: labels,
+            let table = Chart.Table(headers: ["Period"] + order.map { accounts[$0] }, rows: rows.map { r in [length.label(of: r.month)] + order.map { money(amount(r, $0), c) } })
+            html += Chart.stacked(id: "categories-\(slug(c))", title: "Spending by category per \(length == .month ? "month" : length.rawValue), \(name(c))", labels: labels,
                                   series: order.map { a in Chart.Series(name: accounts[a], values: rows.map { number(amount($0, a)) }) }, table: table)
             let whole = order.map { [accounts[$0], money(totals[$0]!, c)] }
             html += "<h3>For the whole period, \(HTML.escape(name(c)))</h3>" + HTML.table(["Category", "Amount"], whole, numericFrom: 1)
@@ -125,45 +185,93 @@ public struct HTMLReport {
         return html.isEmpty ? "<p>No expenses in the period.</p>" : html
     }
 
-    /// Net worth per commodity: month-end labels, a value per month, and the value before the period.
-    typealias NetWorth = (labels: [String], values: [(Int32, [ExactDecimal])], opening: [Int32: ExactDecimal])
+    /// Net worth at each period's end: per commodity (after valuation, the
+    /// currency and whatever could not be converted), assets and liabilities
+    /// apart; and the net worth before the period, valued the day before it.
+    struct NetWorth {
+        var labels: [String]
+        var lines: [(commodity: Int32, assets: [ExactDecimal], liabilities: [ExactDecimal])]
+        var opening: [Int32: ExactDecimal]
+    }
 
-    /// Assets plus liabilities at each month's end, per commodity, and before the
-    /// period (a commodity with no posting yet is worth zero).
-    func netWorthByMonth() throws(AmountOverflow) -> NetWorth {
+    func netWorthByPeriod(_ length: PeriodLength) throws(AmountOverflow) -> NetWorth {
         let accounts = journal.accounts
-        let counts = (0..<Int32(accounts.count)).map { id -> Bool in
-            let t = accounts.type(of: id)
-            return t == .asset || t == .liability
+        let side = (0..<Int32(accounts.count)).map { id -> Int in
+            switch accounts.type(of: id) {
+            case .asset: return 1
+            case .liability: return 2
+            default: return 0
+            }
         }
-        var monthsSeen: [CivilDate] = []
-        var running: [Int32: ExactDecimal] = [:]
-        var opening: [Int32: ExactDecimal] = [:]
-        var perMonth: [[Int32: ExactDecimal]] = []
+        var ends: [(start: CivilDate, end: CivilDate)] = []
+        var assets = AmountSums(), liabilities = AmountSums(), opening = AmountSums()
+        var snapshots: [(AmountSums, AmountSums)] = []
+        var openingDay: CivilDate?
         for t in dated.ordered {
             if let to = options.period.to, t.date > to { break }
             let before = options.period.from.map { t.date < $0 } ?? false
-            if !before, monthsSeen.last != t.date.monthStart {
-                monthsSeen.append(t.date.monthStart)
-                perMonth.append(running)
+            if !before {
+                let start = length.start(of: t.date)
+                if ends.last?.start != start {
+                    // Periods without postings between two with postings keep the balance.
+                    if let previous = ends.last {
+                        var s = length.next(after: previous.start)
+                        while let next = s, next < start {
+                            ends.append((next, length.end(of: next)))
+                            snapshots.append((assets, liabilities))
+                            s = length.next(after: next)
+                        }
+                    }
+                    ends.append((start, length.end(of: start)))
+                    snapshots.append((assets, liabilities))
+                }
             }
-            for p in t.postings where counts[Int(p.account)] && p.virtual != .unbalanced {
+            for p in t.postings where side[Int(p.account)] != 0 && p.virtual != .unbalanced {
                 guard let a = p.amount else { continue }
-                running[a.commodity] = try (running[a.commodity] ?? .zero).plus(a.quantity, at: p.amountLocation)
+                if side[Int(p.account)] == 1 { try assets.add(a, at: p.amountLocation) } else { try liabilities.add(a, at: p.amountLocation) }
             }
-            if before { opening = running } else { perMonth[perMonth.count - 1] = running }
+            if before {
+                opening = AmountSums()
+                for a in assets.amounts + liabilities.amounts { try opening.add(a, at: nil) }
+                openingDay = t.date
+            } else {
+                snapshots[snapshots.count - 1] = (assets, liabilities)
+            }
         }
-        let commodities = Set(perMonth.flatMap(\.keys)).sorted { journal.commodities[$0] < journal.commodities[$1] }
-        return (monthsSeen.map(\.monthText), commodities.map { c in (c, perMonth.map { $0[c] ?? .zero }) }, opening)
+        // Valued at each period's end (as balance -X --historical), per commodity.
+        var valuedAssets: [AmountSums] = [], valuedLiabilities: [AmountSums] = []
+        for (k, period) in ends.enumerated() {
+            let (a, l) = snapshots[k]
+            let day = options.valuer?.day(of: period.end, periodEnd: period.end)
+            valuedAssets.append(try day.map { d throws(AmountOverflow) in try options.valuer!.value(a, on: d) } ?? a)
+            valuedLiabilities.append(try day.map { d throws(AmountOverflow) in try options.valuer!.value(l, on: d) } ?? l)
+        }
+        var openingValues: [Int32: ExactDecimal] = [:]
+        if let from = options.period.from, openingDay != nil {
+            let day = options.valuer?.day(of: from.adding(days: -1), periodEnd: from.adding(days: -1))
+            let valued = try day.map { d throws(AmountOverflow) in try options.valuer!.value(opening, on: d) } ?? opening
+            for a in valued.amounts { openingValues[a.commodity] = a.quantity }
+        }
+        let commodities = Set((valuedAssets + valuedLiabilities).flatMap { $0.amounts.map(\.commodity) })
+            .sorted { journal.commodities[$0] < journal.commodities[$1] }
+        return NetWorth(labels: ends.map { length.label(of: $0.start) },
+                        lines: commodities.map { c in (c, valuedAssets.map { $0.quantity(c) }, valuedLiabilities.map { $0.quantity(c) }) },
+                        opening: openingValues)
     }
 
-    func netWorth(_ worth: NetWorth) -> String {
+    func netWorth(_ worth: NetWorth) throws(AmountOverflow) -> String {
         guard !worth.labels.isEmpty else { return "<p>No asset or liability postings in the period.</p>" }
         var html = ""
-        for (c, values) in worth.values {
-            let table = Chart.Table(headers: ["Month end", "Net worth"], rows: zip(worth.labels, values).map { [$0, money($1, c)] })
-            html += Chart.lines(id: "net-worth-\(slug(c))", title: "Net worth at each month's end, \(name(c))", labels: worth.labels,
-                                series: [Chart.Series(name: "Assets + liabilities", values: values.map(number))], table: table)
+        for line in worth.lines {
+            let c = line.commodity
+            var net: [ExactDecimal] = []
+            for k in line.assets.indices { net.append(try line.assets[k].plus(line.liabilities[k], at: nil)) }
+            let table = Chart.Table(headers: ["Period end", "Net worth", "Assets", "Liabilities"],
+                                    rows: worth.labels.indices.map { [worth.labels[$0], money(net[$0], c), money(line.assets[$0], c), money(line.liabilities[$0], c)] })
+            html += Chart.lines(id: "net-worth-\(slug(c))", title: "Net worth at each period's end, \(name(c))", labels: worth.labels,
+                                series: [Chart.Series(name: "Net worth", values: net.map(number)),
+                                         Chart.Series(name: "Assets", values: line.assets.map(number)),
+                                         Chart.Series(name: "Liabilities", values: line.liabilities.map(number))], table: table)
         }
         return html
     }

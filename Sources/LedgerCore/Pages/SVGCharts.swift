@@ -18,7 +18,7 @@ enum Chart {
     }
 
     static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"]
-    static let width = 640.0, height = 240.0, left = 56.0, bottom = 28.0, top = 12.0
+    static let width = 940.0, height = 260.0, left = 56.0, bottom = 28.0, top = 12.0
 
     static func color(_ i: Int) -> String { palette[i % palette.count] }
 
@@ -126,10 +126,32 @@ enum Chart {
 
     static func frame(id: String, title: String, scale: Scale) -> String {
         var svg = "<svg viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)-title\"><title id=\"\(id)-title\">\(escape(title))</title>"
-        svg += "<line x1=\"\(n(left))\" y1=\"\(n(scale.y(0)))\" x2=\"\(n(width - 4))\" y2=\"\(n(scale.y(0)))\" class=\"zero\"/>"
-        svg += "<text x=\"\(n(left - 4))\" y=\"\(n(top + 8))\" text-anchor=\"end\" class=\"axis\">\(short(scale.max))</text>"
-        if scale.min < 0 { svg += "<text x=\"\(n(left - 4))\" y=\"\(n(height - bottom))\" text-anchor=\"end\" class=\"axis\">\(short(scale.min))</text>" }
+        for tick in ticks(scale) {
+            let y = n(scale.y(tick))
+            svg += "<line x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(width - 4))\" y2=\"\(y)\" class=\"\(tick == 0 ? "zero" : "grid")\"/>"
+            svg += "<text x=\"\(n(left - 4))\" y=\"\(n(scale.y(tick) + 4))\" text-anchor=\"end\" class=\"axis\">\(short(tick))</text>"
+        }
         return svg
+    }
+
+    /// A few round values on the y axis (steps of 1, 2 or 5 × 10^k), zero
+    /// among them; the scale is widened to the outer ticks.
+    static func ticks(_ scale: Scale) -> [Double] {
+        let span = scale.max - scale.min
+        guard span > 0, span.isFinite else { return [0] }
+        // A power of ten at most a quarter of the span, then 1, 2 or 5 times it.
+        let raw = span / 4
+        var magnitude = 1.0
+        while magnitude * 10 <= raw { magnitude *= 10 }
+        while magnitude > raw, magnitude > 1e-300 { magnitude /= 10 }
+        let step = [1.0, 2.0, 5.0, 10.0].map { $0 * magnitude }.first { $0 >= raw } ?? magnitude * 10
+        var out: [Double] = []
+        var t = (scale.min / step).rounded(.down) * step
+        while t <= scale.max + step * 1e-9, out.count < 12 {
+            if t >= scale.min - step * 1e-9 { out.append(abs(t) < step * 1e-9 ? 0 : t) }
+            t += step
+        }
+        return out
     }
 
     /// A label under the axis; with many labels only some are written.

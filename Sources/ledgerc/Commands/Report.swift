@@ -170,7 +170,7 @@ extension ReportCommand {
             guard let length = PeriodLength(rawValue: text) else {
                 throw UsageError(message: "--period takes week, month, quarter or year, not '\(text)'")
             }
-            guard [.balance, .summary, .budget].contains(report) else { throw UsageError(message: "--period goes with 'report balance', 'summary' or 'budget'") }
+            guard [.balance, .summary, .budget, .html].contains(report) else { throw UsageError(message: "--period goes with 'report balance', 'summary', 'budget' or 'html'") }
             options.grouping = length
         }
         if parsed.has("--historical") {
