@@ -78,7 +78,7 @@ final class FormatCommandTests: XCTestCase {
     func testTheSamplesAreFormatted() throws {
         let samples = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("samples").path)
             .filter { $0.hasSuffix(".ledger") }.sorted().map { "samples/" + $0 }
-        XCTAssertEqual(samples.count, 5)
+        XCTAssertEqual(samples.count, 6)
         let r = try runLedgerc(["fmt", "--check"] + samples)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     }

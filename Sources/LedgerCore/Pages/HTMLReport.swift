@@ -29,7 +29,7 @@ public struct HTMLReport {
         var note = ""
         if page.options.valuer == nil, let main = mainCurrency() {
             // No -X: the journal's main currency, said on the page.
-            page.options.valuer = try Valuer(Valuation(.end, in: journal.commodities[main]), ledger: ledger, period: options.period)
+            page.options.valuer = try Valuer(Valuation(.end, in: journal.commodities[main]), ledger: ledger, reportTo: options.period.to)
             note = "\(journal.commodities[main]), the journal's main currency (the one most postings use; -X COMMODITY picks another)"
         } else if let v = page.options.valuer {
             note = v.valuation.target.map { "\($0), as asked" } ?? "each commodity's price commodity (-V)"
@@ -62,15 +62,13 @@ public struct HTMLReport {
     func draw(valuedIn note: String) throws(AmountOverflow) -> [UInt8] {
         var sections: [(id: String, title: String, body: String)] = []
         let length = options.grouping ?? .month
-        var valued = dated
-        if let valuer = options.valuer { valued = try dated.valued(by: valuer) { length.end(of: length.start(of: $0)) } }
-        let months = try MonthSummaryReport(ledger: valued, options: options).rows()
+        let months = try MonthSummaryReport(ledger: dated, options: options).rows()
         let commodities = Array(Set(months.map(\.commodity))).sorted { journal.commodities[$0] < journal.commodities[$1] }
         let worth = try netWorthByPeriod(length)
         var overviewHTML = note.isEmpty ? "" : "<p class=\"note\">Figures are valued in \(HTML.escape(note)), with market prices at each period's end.</p>"
         overviewHTML += try overview(months, commodities, worth)
         sections.append(("overview", "Overview", overviewHTML))
-        sections.append(("months", length == .month ? "Months" : "Periods", try monthCharts(months, commodities, length, valued: valued)))
+        sections.append(("months", length == .month ? "Months" : "Periods", try monthCharts(months, commodities, length)))
         sections.append(("categories", "Spending by category", try categoryCharts(months, commodities)))
         sections.append(("net-worth", "Net worth", try netWorth(worth)))
         if !journal.rules.isEmpty { sections.append(("upcoming", "Upcoming and recurring", upcoming())) }
@@ -131,7 +129,7 @@ public struct HTMLReport {
         "<div class=\"card\"><span>\(HTML.escape(label))</span><b>\(HTML.escape(value))</b>\(note.map { "<span>\(HTML.escape($0))</span>" } ?? "")</div>"
     }
 
-    func monthCharts(_ months: [MonthSummary], _ commodities: [Int32], _ length: PeriodLength, valued: Ledger) throws(AmountOverflow) -> String {
+    func monthCharts(_ months: [MonthSummary], _ commodities: [Int32], _ length: PeriodLength) throws(AmountOverflow) -> String {
         var html = ""
         let word = length == .month ? "month" : length.rawValue
         for c in commodities {
@@ -145,13 +143,13 @@ public struct HTMLReport {
                                         Chart.Series(name: "Expenses", values: rows.map { number($0.expenses) })],
                                line: Chart.Series(name: "Savings rate", values: rows.map { $0.savingsRate.map(number) ?? .nan }), table: table)
         }
-        if length != .month, let last = valued.order.last.map({ valued.transactions[Int($0)].date }) {
+        if length != .month, let last = dated.order.last.map({ dated.transactions[Int($0)].date }) {
             // The last 12 months, as a table, whatever the charts' period.
             var recent = options
             recent.grouping = .month
             let start = PeriodLength.month.start(of: last).adding(months: -11, dayOfMonth: 1) ?? last
             recent.period.from = max(start, options.period.from ?? start)
-            let rows = try MonthSummaryReport(ledger: valued, options: recent).rows()
+            let rows = try MonthSummaryReport(ledger: dated, options: recent).rows()
             if !rows.isEmpty {
                 html += "<h3>The last 12 months</h3>" + HTML.table(["Month", "Commodity", "Income", "Expenses", "Net", "Savings rate"], rows.map {
                     [$0.month.monthText, name($0.commodity), money($0.income, $0.commodity), money($0.expenses, $0.commodity), money($0.net, $0.commodity),

@@ -135,7 +135,7 @@ enum Chart {
     }
 
     /// A few round values on the y axis (steps of 1, 2 or 5 × 10^k), zero
-    /// among them; the scale is widened to the outer ticks.
+    /// among them, within the scale.
     static func ticks(_ scale: Scale) -> [Double] {
         let span = scale.max - scale.min
         guard span > 0, span.isFinite else { return [0] }

@@ -39,10 +39,8 @@ public struct BalanceReport: Report {
             columns = [(options.period.from ?? CivilDate(day: Int32.min), options.period.to ?? CivilDate(day: Int32.max))]
         }
         guard let begin = columns.first?.first, let end = columns.last?.last else { return Grid(columns: [], rows: [], total: []) }
-        var ledger = self.ledger
-        if let valuer = options.valuer, !valuer.valuesSums {
-            ledger = try ledger.valued(by: valuer) { date in options.grouping == nil ? nil : columns.first { date <= $0.last }?.last }
-        }
+        // `then` and `cost` value each posting as it is added; `end` and a date value the sums.
+        let postingValuer = options.valuer.flatMap { $0.valuesSums ? nil : $0 }
         let width = columns.count + 1  // bucket 0: before the first column
         var own = [[AmountSums]](repeating: [], count: accounts.count)
         var touched = [Bool](repeating: false, count: accounts.count)
@@ -58,7 +56,10 @@ public struct BalanceReport: Report {
                 bucket = column
             }
             for p in t.postings where matcher.matches(t, p) {
-                guard let a = p.amount else { continue }
+                guard var a = p.amount else { continue }
+                if let v = postingValuer {
+                    a = try v.value(a, of: p, dated: t.date, periodEnd: options.grouping == nil ? nil : columns[max(bucket, 1) - 1].last, in: t)
+                }
                 let id = Int(p.account)
                 if own[id].isEmpty { own[id] = Array(repeating: AmountSums(), count: width) }
                 try own[id][bucket].add(a, at: p.amountLocation)

@@ -37,17 +37,17 @@ public enum ReportKind: String, CaseIterable, Sendable {
     /// `HTMLReport` (Pages, a later folder) from these reports. Reports of
     /// postings by date see each posting on its own date; `transactions`
     /// keeps each transaction whole, and positions move on the transaction's date.
-    /// With a valuation, the reports of postings see them valued: the
-    /// register and transactions at the report's end (`end`), summary rows
-    /// at their period's end; balance and budget value their sums.
+    /// With a valuation, the register and transactions see each posting
+    /// valued (`end`: at the report's end); balance, summary, budget,
+    /// holdings and trades value their own figures.
     public func report(_ compilation: Compilation, options: ReportOptions) throws(AmountOverflow) -> (any Report)? {
         let ledger = compilation.ledger
-        func valued(_ ledger: Ledger, by length: PeriodLength? = nil) throws(AmountOverflow) -> Ledger {
+        func valued(_ ledger: Ledger) throws(AmountOverflow) -> Ledger {
             guard let valuer = options.valuer else { return ledger }
-            return try ledger.valued(by: valuer) { d in length.map { $0.end(of: $0.start(of: d)) } }
+            return try ledger.valued(by: valuer)
         }
         switch self {
-        case .summary: return MonthSummaryReport(ledger: try valued(ledger.datedByPosting(), by: options.grouping ?? .month), options: options)
+        case .summary: return MonthSummaryReport(ledger: ledger.datedByPosting(), options: options)
         case .transactions: return TransactionsReport(ledger: try valued(ledger), sources: compilation.sources, options: options)
         case .balance: return BalanceReport(ledger: ledger.datedByPosting(), options: options)
         case .register: return RegisterReport(ledger: try valued(ledger.datedByPosting()), options: options)

@@ -64,10 +64,12 @@ public struct MonthSummaryReport: Report {
             let t = ledger.transactions[Int(index)]
             guard options.period.contains(t.date) else { continue }
             for p in t.postings where p.virtual != .unbalanced && filter.matches(t, p) {
-                guard let a = p.amount else { continue }
+                guard var a = p.amount else { continue }
                 let type = types[Int(p.account)]
                 guard type == .income || type == .expense else { continue }
                 let start = length == .month ? t.date.monthStart : length.start(of: t.date)
+                // Valued at the end of the row's period (`then`: on its date).
+                if let v = options.valuer { a = try v.value(a, of: p, dated: t.date, periodEnd: length.end(of: start), in: t) }
                 if start != month {
                     try close()
                     month = start

@@ -8,38 +8,39 @@ extension Ledger {
         var out = self
         for n in out.order {
             var t = out.transactions[Int(n)]
-            let day = valuer.day(of: t.date, periodEnd: periodEnd(t.date))
-            if valuer.valuation.when == .cost { try Ledger.costImplied(&t) }
+            let end = periodEnd(t.date)
+            var changed = false
             for k in t.postings.indices {
-                guard var a = t.postings[k].amount else { continue }
-                let at = t.postings[k].amountLocation
-                if valuer.valuation.when == .cost, let cost = t.postings[k].cost { a = try Ledger.cost(of: a, cost, at: at) }
-                if let day { a = try valuer.value(a, on: day, at: at) }
-                t.postings[k].amount = a
+                guard let a = t.postings[k].amount else { continue }
+                let v = try valuer.value(a, of: t.postings[k], dated: t.date, periodEnd: end, in: t)
+                if v.commodity != a.commodity || !v.quantity.isEqual(to: a.quantity) {
+                    t.postings[k].amount = v
+                    changed = true
+                }
             }
-            out.transactions[Int(n)] = t
+            if changed { out.transactions[Int(n)] = t }
         }
         return out
     }
 
-    /// A conversion without a cost (`$1,000` against `-1,465,000 KRW`): the
-    /// first posting's commodity at the price the other implies, as hledger's
-    /// balancing infers it (`hledger print -x -B`).
-    static func costImplied(_ t: inout Transaction) throws(AmountOverflow) {
+    /// A posting of a conversion without a cost (`$1,000` against
+    /// `-1,465,000 KRW`) at the price the other commodity implies, when it is
+    /// in the first posting's commodity, as hledger's balancing infers it
+    /// (`hledger print -x -B`); nil for any other posting.
+    static func impliedCost(of posting: Posting, in t: Transaction) throws(AmountOverflow) -> Amount? {
+        guard posting.virtual != .unbalanced, let a = posting.amount,
+              !t.postings.contains(where: { $0.cost != nil || $0.lot != nil }) else { return nil }
         var implied: PriceSource?
-        try PriceGraph.implied(by: t) { s in if !t.postings.contains(where: { $0.cost != nil || $0.lot != nil }) { implied = s } }
-        guard let implied else { return }
+        try PriceGraph.implied(by: t) { implied = $0 }
+        guard let implied, a.commodity == implied.from else { return nil }
         var from = AmountSums(), to = AmountSums()
         for p in t.postings where p.virtual != .unbalanced {
-            guard let a = p.amount else { continue }
-            if a.commodity == implied.from { try from.add(a, at: p.amountLocation) } else { try to.add(a, at: p.amountLocation) }
+            guard let b = p.amount else { continue }
+            if b.commodity == implied.from { try from.add(b, at: p.amountLocation) } else { try to.add(b, at: p.amountLocation) }
         }
         let total = from.quantity(implied.from).magnitude, paid = to.quantity(implied.to).magnitude
-        for k in t.postings.indices where t.postings[k].virtual != .unbalanced {
-            guard let a = t.postings[k].amount, a.commodity == implied.from else { continue }
-            let at = t.postings[k].amountLocation
-            t.postings[k].amount = Amount(try a.quantity.times(paid, at: at).quotient(over: total, at: at), implied.to)
-        }
+        let at = posting.amountLocation
+        return Amount(try a.quantity.times(paid, at: at).quotient(over: total, at: at), implied.to)
     }
 
     /// What `amount` cost: the unit cost times the quantity, or the total

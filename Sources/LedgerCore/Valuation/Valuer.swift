@@ -24,6 +24,8 @@ public final class Valuer: @unchecked Sendable {
         var over: ExactDecimal
     }
     private var rates: [Key: Rate?] = [:]
+    private var lastKey: Key?
+    private var lastRate: Rate?
     /// Prices used, in the order first used.
     public private(set) var used: [PriceSource] = []
     private var usedSet: Set<PriceSource> = []
@@ -33,14 +35,15 @@ public final class Valuer: @unchecked Sendable {
     }
     private var misses: [Int32: Miss] = [:]
 
-    public init(_ valuation: Valuation, ledger: Ledger, period: Period) throws(AmountOverflow) {
+    /// `reportTo`: the report's last day (`--to`), if it has one.
+    public init(_ valuation: Valuation, ledger: Ledger, reportTo: CivilDate?) throws(AmountOverflow) {
         self.valuation = valuation
         graph = try PriceGraph(ledger)
         let commodities = ledger.journal.commodities
         target = valuation.target.flatMap { commodities.lookup($0) ?? commodities.lookup("\"\($0)\"") }
         var last = ledger.order.last.map { ledger.transactions[Int($0)].date } ?? ledger.until
         if let p = graph.lastDeclared, last < p { last = p }
-        reportEnd = period.to ?? last
+        reportEnd = reportTo ?? last
     }
 
     /// The day a posting dated `date` is valued on, in a report whose
@@ -71,11 +74,16 @@ public final class Valuer: @unchecked Sendable {
         if amount.commodity == target { return amount }
         let key = Key(from: amount.commodity, day: date.day)
         let rate: Rate?
-        if let cached = rates[key] {
+        if key == lastKey {
+            // Postings of one day in one commodity come together: no hashing.
+            rate = lastRate
+        } else if let cached = rates[key] {
             rate = cached
+            (lastKey, lastRate) = (key, cached)
         } else {
             rate = try makeRate(amount.commodity, on: date, at: location)
             rates[key] = rate
+            (lastKey, lastRate) = (key, rate)
         }
         guard let rate else {
             if warns, valuation.target != nil, !amount.quantity.isZero {
@@ -90,6 +98,24 @@ public final class Valuer: @unchecked Sendable {
         var q = try amount.quantity.times(rate.times, at: location)
         if !rate.over.isEqual(to: ExactDecimal(1)) { q = try q.quotient(over: rate.over, at: location) }
         return Amount(q, rate.into)
+    }
+
+    /// A posting's amount `a` valued as a report of postings sees it: at
+    /// cost first with `--value cost` (its `@`/`@@`, or the price a
+    /// conversion without a cost implies), then on the day the valuation
+    /// gives for `date` in a period ending `periodEnd` (nil: one period).
+    public func value(_ a: Amount, of posting: Posting, dated date: CivilDate, periodEnd: CivilDate?, in t: Transaction) throws(AmountOverflow) -> Amount {
+        var a = a
+        let at = posting.amountLocation
+        if valuation.when == .cost {
+            if let cost = posting.cost {
+                a = try Ledger.cost(of: a, cost, at: at)
+            } else if let implied = try Ledger.impliedCost(of: posting, in: t) {
+                a = implied
+            }
+        }
+        guard let day = day(of: date, periodEnd: periodEnd) else { return a }
+        return try value(a, on: day, at: at)
     }
 
     /// Every amount of `sums` valued on `date`, summed per target commodity.

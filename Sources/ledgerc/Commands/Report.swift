@@ -101,7 +101,7 @@ enum ReportCommand: Subcommand {
         var page: [UInt8]?
         do throws(AmountOverflow) {
             if let valuation = options.valuation {
-                options.valuer = try Valuer(valuation, ledger: result.ledger, period: options.period)
+                options.valuer = try Valuer(valuation, ledger: result.ledger, reportTo: options.period.to)
             }
             if let chosen = try report.report(result, options: options) {
                 document = try chosen.document()
