@@ -145,6 +145,20 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// A hover on an amount in another commodity gives its worth in the
+    /// journal's main currency at that day's price (reversed here: `P $ KRW`).
+    func testHoverValuesAnAmountInTheMainCurrency() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("fx.ledger")
+        let text = "P 2025-01-01 $ 1,450 KRW\nP 2025-02-01 $ 1,465 KRW\n\n2025-01-02 open\n    bank:krw  1,000,000 KRW\n    equity\n\n2025-01-05 x\n    bank:krw  -20,000 KRW\n    food\n\n2025-02-03 lunch abroad\n    food  $12.50\n    card\n"
+        try client.open(doc, text)
+        let result = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(12, 15)])
+        let hover = ((result["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(hover.contains("worth 18,312.5 KRW on 2025-02-03") || hover.contains("worth 18,313 KRW on 2025-02-03"), hover)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// Automated transactions in the editor: an unbalanced rule is a
     /// diagnostic at the rule; a hover on it says what it adds and how often.
     func testAutomatedTransactionsHoverAndDiagnostics() throws {

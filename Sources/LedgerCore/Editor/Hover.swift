@@ -52,12 +52,14 @@ extension LanguageServer {
             let accountEnd = file.wordEnd(from: Int(p.location.offset))
             if let commodity = commodityWord(file, cursor), cursor > accountEnd {
                 lines += priceLines(ledger, commodity)
+                if let a = p.amount, let worth = valueLine(ledger, a, on: ledger.transactions[t].date) { lines.append(worth) }
                 range = commodity.range
             } else {
                 lines += accountLines(ledger, transaction: t, account: p.account)
                 if p.isInferred, let a = p.amount {
                     lines.append("inferred amount: \(ledger.journal.commodities.format(a))")
                 }
+                if cursor > accountEnd, let a = p.amount, let worth = valueLine(ledger, a, on: ledger.transactions[t].date) { lines.append(worth) }
                 range = (Int(p.location.offset), accountEnd)
             }
         } else if let r = at.rule(onLine: start, end) {
@@ -71,6 +73,17 @@ extension LanguageServer {
             ("contents", .object([("kind", .string("markdown")), ("value", .string(lines.joined(separator: "\n\n")))])),
             ("range", file.editorRange(range.0, range.1, workspace.encoding)),
         ])
+    }
+
+    /// What `amount` was worth on `date` in the journal's main currency, at
+    /// the prices in force that day (`--value DATE,MAIN`); nil when it is in
+    /// that currency already or no price reaches it.
+    func valueLine(_ ledger: Ledger, _ amount: Amount, on date: CivilDate) -> String? {
+        guard let main = ledger.mainCurrency, amount.commodity != main else { return nil }
+        let c = ledger.journal.commodities
+        guard let valuer = try? Valuer(Valuation(.on(date), in: c[main]), ledger: ledger, reportTo: nil),
+              let worth = try? valuer.value(amount, on: date, at: nil), worth.commodity == main else { return nil }
+        return "worth \(c.format(worth)) on \(date) (\(c[main]), the journal's main currency, at that day's prices)"
     }
 
     /// The account's balance (with its subaccounts) after transaction `t`, in

@@ -27,7 +27,7 @@ public struct HTMLReport {
     public func render() throws(AmountOverflow) -> [UInt8] {
         var page = self
         var note = ""
-        if page.options.valuer == nil, let main = mainCurrency() {
+        if page.options.valuer == nil, let main = ledger.mainCurrency {
             // No -X: the journal's main currency, said on the page.
             page.options.valuer = try Valuer(Valuation(.end, in: journal.commodities[main]), ledger: ledger, reportTo: options.period.to)
             note = "\(journal.commodities[main]), the journal's main currency (the one most postings use; -X COMMODITY picks another)"
@@ -36,14 +36,6 @@ public struct HTMLReport {
         }
         page.options.grouping = options.grouping ?? page.length()
         return try page.draw(valuedIn: note)
-    }
-
-    /// The commodity most postings use, when the journal uses more than one.
-    func mainCurrency() -> Int32? {
-        var counts = [Int](repeating: 0, count: journal.commodities.count)
-        for t in ledger.transactions { for p in t.postings { if let a = p.amount { counts[Int(a.commodity)] += 1 } } }
-        guard counts.filter({ $0 > 0 }).count > 1, let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return nil }
-        return Int32(best)
     }
 
     /// The charts' period: months up to 3 years, quarters up to 12, then

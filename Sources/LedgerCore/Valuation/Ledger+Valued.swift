@@ -1,4 +1,13 @@
 extension Ledger {
+    /// The commodity most postings use, when the journal uses more than one
+    /// (what the page and the editor value in without `-X`).
+    public var mainCurrency: Int32? {
+        var counts = [Int](repeating: 0, count: journal.commodities.count)
+        for t in transactions { for p in t.postings { if let a = p.amount { counts[Int(a.commodity)] += 1 } } }
+        guard counts.filter({ $0 > 0 }).count > 1, let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return nil }
+        return Int32(best)
+    }
+
     /// The ledger with every posting's amount valued: at cost (`--value
     /// cost`: an amount with `@`/`@@` becomes what it cost, signed as it),
     /// then (with a commodity) on the day `valuer` gives for its date, in a report whose period
