@@ -127,6 +127,31 @@ func importStatement(_ bytes: [UInt8], journal: Compilation) {
     if !journal.rootFiles.isEmpty { _ = plan.edited(journal, fileIndex: journal.rootFiles[0]) }
 }
 
+/// Valuation over whatever prices the input holds (cycles A→B→A included):
+/// each report valued in up to three of its commodities, at the end and
+/// then, and by -V, gives figures or an `AmountOverflow`, and terminates.
+func valuations(_ full: Compilation) {
+    let ledger = full.ledger
+    let names = (0..<Int32(ledger.journal.commodities.count)).prefix(3).map { ledger.journal.commodities[$0] }
+    var asked: [Valuation] = [Valuation(.end)]
+    for name in names { asked += [Valuation(.end, in: name), Valuation(.then, in: name), Valuation(.cost, in: name)] }
+    for valuation in asked {
+        var options = ReportOptions()
+        guard let valuer = try? Valuer(valuation, ledger: ledger, reportTo: nil) else { continue }
+        options.valuer = valuer
+        for kind in [ReportKind.balance, .register, .summary, .holdings, .trades, .budget, .prices] {
+            _ = try? kind.report(full, options: options)?.document()
+        }
+        options.grouping = .month
+        options.historical = true
+        _ = try? ReportKind.balance.report(full, options: options)?.document()
+        _ = valuer.warnings(ledger.journal.commodities)
+    }
+    var page = ReportOptions()
+    page.valuer = try? Valuer(Valuation(.end, in: names.last ?? ""), ledger: ledger, reportTo: nil)
+    _ = try? HTMLReport(compilation: full, options: page, today: until).render()
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -167,6 +192,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // The page: every part, with whatever names and tags the input holds.
         if !huge {
             _ = try? HTMLReport(compilation: full, options: ReportOptions(), today: until).render()
+            valuations(full)
             // print of print is the same, and reads back to the same meaning.
             printIsAFixedPoint(full)
         }
