@@ -341,7 +341,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
         let hover = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(4, 23)])
         let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
-        XCTAssertEqual(shown, "**AAPL**: latest price $180.50 on 2025-04-01")
+        // The latest price, and what the posting's amount was worth that day (at its own cost).
+        XCTAssertEqual(shown, "**AAPL**: latest price $180.50 on 2025-04-01\n\nworth $1,500.00 on 2025-02-01 ($, the journal's main currency, at that day's prices)")
         let definition = try client.request("textDocument/definition", ["textDocument": ["uri": doc], "position": position(12, 8)])
         XCTAssertEqual(start(of: (definition["result"] as? [String: Any])?["range"])?.0, 7)
         // Closing a document with errors clears its diagnostics.

@@ -53,15 +53,22 @@ extension CommodityTable {
     }
 
     /// The places that show `quantity` exactly and at least at display
-    /// precision. A figure with all 30 places is a quotient that did not
-    /// terminate (a valuation through a reversed price): it was rounded at
-    /// the 30th place already, and is shown at display precision.
+    /// precision. A fraction with all 30 places, or with all 38 digits, is a
+    /// quotient that did not terminate (a valuation through a reversed
+    /// price): it was rounded there already, and is shown at display precision.
     @inline(__always) package func exactPlaces(_ quantity: ExactDecimal, _ commodity: Int32) -> Int {
         let shown = precision(commodity)
         if quantity.scale <= shown { return shown }
-        let needed = quantity.normalized.scale
-        return needed >= ExactDecimal.maxScale ? shown : max(shown, needed)
+        if quantity.scale >= ExactDecimal.maxScale || quantity.mantissa.magnitude >= CommodityTable.fullMantissa { return shown }
+        return max(shown, quantity.normalized.scale)
     }
+
+    /// 10^37: a mantissa this large has the 38 digits a quotient fills.
+    static let fullMantissa: UInt128 = {
+        var p: UInt128 = 1
+        for _ in 0..<37 { p *= 10 }
+        return p
+    }()
 
     /// True when the display precision hides digits of `quantity` (text rounds it).
     package func roundsAtDisplay(_ quantity: ExactDecimal, _ commodity: Int32) -> Bool {

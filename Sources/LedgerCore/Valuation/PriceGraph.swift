@@ -196,14 +196,18 @@ public struct PriceGraph: Sendable {
 }
 
 extension ExactDecimal {
-    /// `self ÷ divisor`, exact when the quotient terminates within 30 places,
-    /// else rounded half away from zero once, at the 30th place (or at as
-    /// many places as 38 digits leave); trailing zeros dropped. Throws when
-    /// even the whole part does not fit, or the divisor is zero.
+    /// `self ÷ divisor`: exact (trailing zeros dropped) when the quotient
+    /// terminates within 30 places, else rounded half away from zero once, at
+    /// the 30th place (or at as many places as 38 digits leave), and kept at
+    /// that scale: a figure with 30 places, or 38 digits, is shown at display
+    /// precision (`CommodityTable.exactPlaces`). Throws when even the whole
+    /// part does not fit, or the divisor is zero.
     public func quotient(over divisor: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
         if !divisor.isZero {
             for places in stride(from: ExactDecimal.maxScale, through: 0, by: -1) {
-                if let q = divided(by: divisor, places: places) { return q.normalized }
+                guard let q = divided(by: divisor, places: places) else { continue }
+                let exact = q.normalized
+                return exact.multiplied(by: divisor)?.isEqual(to: self) == true ? exact : q
             }
         }
         throw AmountOverflow(at: at, "\(self) ÷ \(divisor)")
