@@ -50,6 +50,19 @@ final class MachineFiguresTests: XCTestCase {
         XCTAssertEqual(after.stdout, before.stdout)
     }
 
+    /// A fuzz finding: padding a 34-digit amount to a precision of 30 places
+    /// printed a number of 64 digits, which does not read back. Padding stops
+    /// at 34 digits; the printed journal reads back to the same balances.
+    func testPrintNeverPadsPastThirtyFourDigits() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/corpus/print-34-digits.ledger"), encoding: .utf8)
+        let first = try runLedgerc(["print", "-"], stdin: text)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("    Assets:A   9999999999999999999999999999999999 X\n"), first.stdout)
+        let again = try runLedgerc(["print", "-"], stdin: first.stdout)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, first.stdout)
+    }
+
     /// Every sample, and every corpus journal when ../shared is there: print
     /// of print is byte-identical, and its CSV balances equal the source's.
     func testPrintOfPrintIsIdenticalOnEveryJournal() throws {

@@ -15,8 +15,14 @@ package struct LedgerPrinter {
 
     /// The printed amount: exact, as written (trailing zeros kept), at no
     /// fewer places than the display precision.
+    /// At the display precision, padded with zeros, but never past the 34
+    /// digits a number may have (a fuzz finding: `9…9` with 34 digits in a
+    /// commodity shown with 30 places printed 64 digits, which nothing reads).
     func amountText(_ a: Amount) -> String {
-        let places = max(a.quantity.scale, journal.commodities.precision(a.commodity))
+        var places = max(a.quantity.scale, journal.commodities.precision(a.commodity))
+        let whole = a.quantity.magnitude.rounded(to: 0).description.count
+        let wholeDigits = whole == 1 && a.quantity.magnitude < ExactDecimal(1) ? 0 : whole
+        if wholeDigits + places > Lexer.maxDigits { places = max(a.quantity.normalized.scale, Lexer.maxDigits - wholeDigits) }
         return journal.commodities.format(a, precision: places, decimalComma: decimalComma)
     }
 
