@@ -134,6 +134,15 @@ public enum Messages {
         let others = more > 0 ? " (and on \(more) more \(more == 1 ? "day" : "days"))" : ""
         return .init("noPrice", "no price converts \(commodity) to \(target) on \(date)\(others): those amounts stay in \(commodity); add a 'P DATE \(commodity) PRICE \(target)' line")
     }
+    public static func unknownBooking(_ word: String) -> DiagnosticMessage {
+        .init("unknownBooking", "unknown booking method '\(word)': average, fifo or lifo")
+    }
+    public static var badSplitRatio: DiagnosticMessage {
+        .init("badSplitRatio", "a split needs a ratio N:M of two positive numbers, e.g. 50:1 (fifty new shares for one)")
+    }
+    public static func noSuchLot(_ wanted: String, _ account: String, _ lots: String) -> DiagnosticMessage {
+        .init("noSuchLot", "no lot \(wanted) in \(account); its lots: \(lots)")
+    }
     public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }
     public static var isADirectory: DiagnosticMessage { .init("isADirectory", "it is a directory") }

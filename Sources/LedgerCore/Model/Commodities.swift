@@ -26,6 +26,8 @@ public struct CommodityTable: Sendable {
     public var declared: [Int32: SourceLocation] = [:]
     /// Commodities declared with the tag `currency:`.
     public var declaredCurrencies: Set<Int32> = []
+    /// Booking methods set on `commodity` declarations (`booking: fifo`).
+    public var booking: [Int32: BookingMethod] = [:]
     /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
     public var decimalCommaStyled: Set<Int32> = []
 

@@ -33,6 +33,11 @@ extension Journal {
             price.price.commodity = commodities[Int(price.price.commodity)]
             prices.append(price)
         }
+        for var split in theirs.splits {
+            split.commodity = commodities[Int(split.commodity)]
+            splits.append(split)
+        }
+        for (id, method) in theirs.commodities.booking { self.commodities.booking[commodities[Int(id)]] = method }
         for pair in theirs.tradedPairs {
             tradedPairs.insert(AccountCommodity(accounts[Int(pair.account)], commodities[Int(pair.commodity)]))
         }

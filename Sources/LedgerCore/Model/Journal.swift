@@ -61,12 +61,14 @@ final class PostingDetails: Sendable {
     let lotCost: Cost?
     let assertion: BalanceAssertion?
     let comment: String?
+    let lotDate: CivilDate?
 
-    init(cost: Cost?, lotCost: Cost?, assertion: BalanceAssertion?, comment: String?) {
+    init(cost: Cost?, lotCost: Cost?, assertion: BalanceAssertion?, comment: String?, lotDate: CivilDate? = nil) {
         self.cost = cost
         self.lotCost = lotCost
         self.assertion = assertion
         self.comment = comment
+        self.lotDate = lotDate
     }
 }
 
@@ -129,22 +131,28 @@ public struct Posting: Sendable {
 
     public var cost: Cost? {
         get { details?.cost }
-        set { setDetails(newValue, lot, assertion, comment) }
+        set { setDetails(newValue, lot, assertion, comment, lotDate) }
+    }
+    /// The lot date as written (`[2025-01-10]` or `{2025-01-10}`): a purchase's
+    /// lot is dated so; a sale takes from the lot of that date.
+    public var lotDate: CivilDate? {
+        get { details?.lotDate }
+        set { setDetails(cost, lot, assertion, comment, newValue) }
     }
     /// The lot annotation as written: `{UNIT}`, or `{{TOTAL}}` (`isTotal`), kept for investments.
     public var lot: Cost? {
         get { details?.lotCost }
-        set { setDetails(cost, newValue, assertion, comment) }
+        set { setDetails(cost, newValue, assertion, comment, lotDate) }
     }
     /// The commodity of the lot cost, if any.
     public var lotCommodity: Int32? { details?.lotCost?.amount.commodity }
     public var assertion: BalanceAssertion? {
         get { details?.assertion }
-        set { setDetails(cost, lot, newValue, comment) }
+        set { setDetails(cost, lot, newValue, comment, lotDate) }
     }
     public var comment: String? {
         get { details?.comment }
-        set { setDetails(cost, lot, assertion, newValue) }
+        set { setDetails(cost, lot, assertion, newValue, lotDate) }
     }
 
     /// Maps account and commodity ids into another journal's tables.
@@ -156,14 +164,14 @@ public struct Posting: Sendable {
         details = PostingDetails(cost: d.cost.map { Cost(amount: mapped($0.amount), isTotal: $0.isTotal) },
                                  lotCost: d.lotCost.map { Cost(amount: mapped($0.amount), isTotal: $0.isTotal) },
                                  assertion: d.assertion.map { var a = $0; a.amount = mapped(a.amount); return a },
-                                 comment: d.comment)
+                                 comment: d.comment, lotDate: d.lotDate)
     }
 
-    private mutating func setDetails(_ cost: Cost?, _ lotCost: Cost?, _ assertion: BalanceAssertion?, _ comment: String?) {
-        if cost == nil, lotCost == nil, assertion == nil, comment == nil {
+    private mutating func setDetails(_ cost: Cost?, _ lotCost: Cost?, _ assertion: BalanceAssertion?, _ comment: String?, _ lotDate: CivilDate?) {
+        if cost == nil, lotCost == nil, assertion == nil, comment == nil, lotDate == nil {
             details = nil
         } else {
-            details = PostingDetails(cost: cost, lotCost: lotCost, assertion: assertion, comment: comment)
+            details = PostingDetails(cost: cost, lotCost: lotCost, assertion: assertion, comment: comment, lotDate: lotDate)
         }
     }
     /// Tags of the posting's comment (read from it on demand).
@@ -191,6 +199,8 @@ public struct Transaction: Sendable {
     public var location: SourceLocation
     /// Set for transactions materialized from a `repeat` rule.
     public var generated: GeneratedFrom?
+    /// Set for the new shares of a `split` directive (its index in `Journal.splits`).
+    public var split: Int32?
 
     public init(date: CivilDate, description: String, location: SourceLocation) {
         self.date = date
@@ -316,6 +326,10 @@ public struct Journal: Sendable {
     /// Automated transactions (`= QUERY`), in file order.
     public var automatedRules: [AutomatedRule] = []
     public var prices: [MarketPrice] = []
+    /// `split` directives, in file order.
+    public var splits: [StockSplit] = []
+    /// `booking METHOD`: how sales reduce lots where a commodity sets none.
+    public var defaultBooking = BookingMethod.average
     /// Days declared with `holiday DATE`, as day numbers (`CivilDate.day`).
     public var holidays: Set<Int32> = []
     /// The tags of `account` and `commodity` declarations, by name, with their values (for `tags`).

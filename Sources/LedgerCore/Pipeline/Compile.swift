@@ -33,7 +33,7 @@ public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilati
     let first = compileOnce(inputs, options: options)
     // Automated transactions add postings to transactions read before them:
     // a streaming check that let go of transactions reads again, keeping them.
-    if first.ledger.journal.letGo != nil, !first.ledger.journal.automatedRules.isEmpty {
+    if first.ledger.journal.letGo != nil, !first.ledger.journal.automatedRules.isEmpty || !first.ledger.journal.splits.isEmpty {
         var keeping = options
         keeping.mode = .everything
         return compileOnce(inputs, options: keeping)
@@ -89,7 +89,7 @@ func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, o
 func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagnostics: DiagnosticEngine) -> Ledger {
     // No horizon: a day before any date, so that no occurrence is generated.
     let until = horizon ?? CivilDate(day: Int32.min)
-    return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics))
+    return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics)).withSplits()
 }
 
 /// Stage 4: positions replayed in date order; selling more than was bought is an error.

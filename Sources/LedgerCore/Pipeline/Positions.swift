@@ -15,8 +15,10 @@ public struct Trade: Sendable {
     public var amount: ExactDecimal
     /// For a total cost, the exact price is `amount ÷ quantity` (`price` is rounded).
     public var isTotal = false
-    /// For sales: (price − average cost) × quantity.
+    /// For sales: what it brought in less the basis removed (by the booking method).
     public var realizedGain: ExactDecimal?
+    /// For sales: the lots it took shares from (by the booking method or as named).
+    public var matched: [MatchedLot] = []
     /// The transaction's first line (or its rule's, when generated).
     public var source: SourceLocation
 }
@@ -31,6 +33,8 @@ public struct Position: Sendable {
     /// The account bought this commodity at a cost at least once: only then
     /// is selling more than it holds an error (FORMAT.md, "Oversell").
     public var boughtAtCost = false
+    /// What is left of each purchase, oldest first.
+    public var lots: [Lot] = []
 
     /// Cost basis ÷ quantity, shown at `places` (more when it would show as zero); nil when nothing is held.
     public func averageCost(places: Int) throws(AmountOverflow) -> ExactDecimal? {
@@ -81,6 +85,7 @@ package struct Portfolio {
             return positions.count - 1
         }
         var transfers = Transfers()
+        let booking = { (c: Int32) in journal.commodities.bookingMethod(c, default: journal.defaultBooking) }
         // Transactions a streaming check let go of move positions too (as
         // transfers: they have no cost), in their place by date and file order.
         var touchesFollowed = false
@@ -96,7 +101,7 @@ package struct Portfolio {
                 for m in letGo.moves(of: records[next]) where m.mantissa != 0 && follows(m.account, m.commodity) {
                     transfers.add(position(m.account, m.commodity, costCommodity: -1), m.quantity, at: nil)
                 }
-                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places) }
+                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places, booking: booking, date: CivilDate(day: r.day)) }
                 next += 1
             }
         }
@@ -108,6 +113,16 @@ package struct Portfolio {
                 if let letGo {
                     // Recorded transactions come first in `transactions`; generated ones after every record of their day.
                     try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)
+                }
+                if let k = ledger.transactions[t].split {
+                    // New shares of a split: quantities up, unit costs down, basis kept.
+                    let split = journal.splits[Int(k)]
+                    for p in ledger.transactions[t].postings {
+                        guard let a = p.amount, follows(p.account, a.commodity) else { continue }
+                        let i = position(p.account, a.commodity, costCommodity: -1)
+                        try positions[i].split(by: split, adding: a.quantity, at: p.amountLocation)
+                    }
+                    continue
                 }
                 // Transfers first, then purchases and sales in the order written.
                 sales.removeAll(keepingCapacity: true)
@@ -123,7 +138,7 @@ package struct Portfolio {
                         sales.append(j)
                     }
                 }
-                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places) }
+                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places, booking: booking, date: ledger.transactions[t].date) }
                 for j in sales {
                     let p = ledger.transactions[t].postings[j]
                     let a = p.amount!
@@ -140,6 +155,7 @@ package struct Portfolio {
                         position.quantity = try position.quantity.plus(trade.quantity, at: at)
                         position.costBasis = try position.costBasis.plus(trade.amount, at: at)
                         position.boughtAtCost = true
+                        position.lots.append(Lot(date: p.lotDate ?? trade.date, quantity: trade.quantity, unitCost: trade.price, basis: trade.amount))
                     } else {
                         let held = position.quantity
                         // Money may go below zero (a conversion out of a cash account); what was
@@ -151,18 +167,29 @@ package struct Portfolio {
                                                                         c.format(Amount(held, a.commodity))),
                                               at: p.amountLocation)
                         }
-                        // Basis removed: all of it when the position empties; basis × sold ÷ held
-                        // (rounded once) for part of it; what is sold beyond the holding, at its price.
-                        let removed: ExactDecimal
+                        // Basis removed: by the booking method (or from the lot the sale
+                        // names) for what is held; what is sold beyond it, at its price.
+                        var removed = ExactDecimal.zero
                         if held.signum <= 0 {
                             removed = trade.amount
-                        } else if held < trade.quantity {
-                            let beyond = try trade.quantity.minus(held, at: at)
-                            removed = try position.costBasis.plus(try beyond.times(trade.price, at: at), at: at)
-                        } else if held.isEqual(to: trade.quantity) {
-                            removed = position.costBasis
                         } else {
-                            removed = try position.costBasis.times(trade.quantity, at: at).shown(over: held, places: places(cost.commodity), at: at)!
+                            let method = journal.commodities.bookingMethod(a.commodity, default: journal.defaultBooking)
+                            let selector = Portfolio.selector(of: p)
+                            let takeable = held < trade.quantity ? held : trade.quantity
+                            var taken = try position.take(takeable, method: method, selector: selector, places: places(cost.commodity), at: at)
+                            if taken == nil {
+                                // A lot that does not exist: said, with the lots that do; the sale books by the method.
+                                let c = journal.commodities
+                                let wanted = selector?.date.map { "of \($0)" } ?? selector?.unitCost.map { "at \(c.format(Amount($0, cost.commodity)))" } ?? ""
+                                diagnostics?.error(Messages.noSuchLot(wanted, journal.accounts[p.account], position.lotsText(c)), at: p.amountLocation)
+                                taken = try position.take(takeable, method: method, selector: nil, places: places(cost.commodity), at: at)
+                            }
+                            removed = taken?.removed ?? .zero
+                            trade.matched = taken?.matched ?? []
+                            if held < trade.quantity {
+                                let beyond = try trade.quantity.minus(held, at: at)
+                                removed = try removed.plus(try beyond.times(trade.price, at: at), at: at)
+                            }
                         }
                         trade.realizedGain = try trade.amount.minus(removed, at: at)
                         position.quantity = try held.minus(trade.quantity, at: at)
@@ -177,6 +204,13 @@ package struct Portfolio {
             overflow = error
             diagnostics?.add(error.diagnostic)
         }
+    }
+
+    /// The lot a sale names: `[DATE]`/`{DATE}`, or `{UNIT}`.
+    static func selector(of p: Posting) -> LotSelector? {
+        if let d = p.lotDate { return LotSelector(unitCost: nil, date: d) }
+        if let lot = p.lot, !lot.isTotal { return LotSelector(unitCost: lot.amount.quantity, date: nil) }
+        return nil
     }
 
     /// What a posting with a cost paid or received: the unit price (exact for

@@ -7,6 +7,9 @@
 /// cost (a gift, a grant), and basis of shares that left for no asset account
 /// leaves the portfolio. A receiving account that gets basis from an account
 /// that bought at a cost is checked for overselling as that account was.
+/// Lots move with the shares, keeping their dates and unit costs: what leaves
+/// takes lots as a sale would (by the booking method), and the receivers get
+/// them in order; shares beyond them arrive as a lot at no cost.
 struct Transfers {
     private var moves: [(position: Int, quantity: ExactDecimal, at: SourceLocation?)] = []
 
@@ -20,7 +23,8 @@ struct Transfers {
 
     /// Applies the moves noted since the last call, commodity by commodity:
     /// every move out first, then every move in.
-    mutating func apply(to positions: inout [Position], places: (Int32) -> Int) throws(AmountOverflow) {
+    mutating func apply(to positions: inout [Position], places: (Int32) -> Int, booking: (Int32) -> BookingMethod,
+                        date: CivilDate) throws(AmountOverflow) {
         defer { moves.removeAll(keepingCapacity: true) }
         guard !moves.isEmpty else { return }
         var done = [Bool](repeating: false, count: moves.count)
@@ -28,21 +32,24 @@ struct Transfers {
             let commodity = positions[moves[first].position].commodity
             let group = moves.indices.filter { !done[$0] && positions[moves[$0].position].commodity == commodity }
             for k in group { done[k] = true }
-            try move(group, in: &positions, places: places)
+            try move(group, in: &positions, places: places, method: booking(commodity), date: date)
         }
     }
 
-    private func move(_ group: [Int], in positions: inout [Position], places: (Int32) -> Int) throws(AmountOverflow) {
+    private func move(_ group: [Int], in positions: inout [Position], places: (Int32) -> Int, method: BookingMethod,
+                      date: CivilDate) throws(AmountOverflow) {
         var basis = ExactDecimal.zero, left = ExactDecimal.zero, arrived = ExactDecimal.zero
         var costCommodity: Int32 = -1, boughtAtCost = false
+        var pool: [Lot] = []
         for k in group where moves[k].quantity.isNegative {
             let (i, q, at) = moves[k]
             let before = positions[i].quantity
             var removed = ExactDecimal.zero
             if before.signum > 0 {
-                removed = try positions[i].quantity.plus(q, at: at).signum <= 0
-                    ? positions[i].costBasis
-                    : try positions[i].costBasis.times(q.magnitude, at: at).shown(over: before, places: places(positions[i].costCommodity), at: at)!
+                let takeable = before < q.magnitude ? before : q.magnitude
+                let taken = try positions[i].take(takeable, method: method, selector: nil, places: places(positions[i].costCommodity), at: at)
+                removed = taken?.removed ?? .zero
+                pool += (taken?.matched ?? []).map { Lot(date: $0.date, quantity: $0.quantity, unitCost: $0.unitCost, basis: $0.basis) }
                 if positions[i].costCommodity >= 0 {
                     if costCommodity < 0 { costCommodity = positions[i].costCommodity }
                     // Basis in another money does not mix: it stays behind as a loss of basis.
@@ -73,6 +80,24 @@ struct Transfers {
                 : try moving.times(q, at: at).shown(over: arrived, places: places(costCommodity), at: at)!
             given = try given.plus(share, at: at)
             positions[i].quantity = try positions[i].quantity.plus(q, at: at)
+            // The lots, in order, as far as they go; beyond them, shares at no cost.
+            var wanted = q
+            while wanted.signum > 0, !pool.isEmpty {
+                var lot = pool[0]
+                if wanted < lot.quantity {
+                    let part = try lot.basis.times(wanted, at: at).shown(over: lot.quantity, places: places(costCommodity), at: at)!
+                    pool[0].quantity = try lot.quantity.minus(wanted, at: at)
+                    pool[0].basis = try lot.basis.minus(part, at: at)
+                    lot.quantity = wanted
+                    lot.basis = part
+                } else {
+                    pool.removeFirst()
+                }
+                positions[i].lots.append(lot)
+                wanted = try wanted.minus(lot.quantity, at: at)
+            }
+            if wanted.signum > 0 { positions[i].lots.append(Lot(date: date, quantity: wanted, unitCost: .zero, basis: .zero)) }
+            positions[i].lots.sort { $0.date < $1.date }
             guard costCommodity >= 0, positions[i].costCommodity < 0 || positions[i].costCommodity == costCommodity else { continue }
             positions[i].costCommodity = costCommodity
             positions[i].costBasis = try positions[i].costBasis.plus(share, at: at)

@@ -24,6 +24,7 @@ extension JournalParser {
         Directive("alias", read: { p, _, lx, start in p.aliasDirective(&lx, lineStart: start) }),
         Directive("apply", read: { p, _, lx, start in p.applyDirective(&lx, lineStart: start) }),
         Directive("comment", "test", read: nil),
+        Directive("booking", read: { p, _, lx, start in p.bookingDirective(&lx, lineStart: start) }),
         Directive("commodity", read: { p, _, lx, start in p.commodityDirective(&lx, lineStart: start) }),
         Directive("decimal-mark", read: { p, word, lx, start in p.decimalMarkDirective(word, &lx, lineStart: start) }),
         Directive("end", read: { p, _, lx, start in p.endDirective(&lx, lineStart: start) }),
@@ -32,6 +33,7 @@ extension JournalParser {
         Directive("P", read: { p, _, lx, start in p.priceDirective(&lx, lineStart: start) }),
         Directive("payee", read: { p, word, lx, start in p.payeeDirective(word, &lx, lineStart: start) }),
         Directive("repeat", read: { p, _, lx, start in p.repeatHeader(&lx, lineStart: start) }),
+        Directive("split", read: { p, _, lx, start in p.splitDirective(&lx, lineStart: start) }),
         Directive("tag", read: { p, word, lx, start in p.tagDirective(word, &lx, lineStart: start) }),
         Directive("year", "Y", read: { p, _, lx, start in p.yearDirective(&lx, lineStart: start) }),
         Directive("D", read: { p, _, lx, _ in p.defaultCommodityDirective(&lx) }),
@@ -279,19 +281,62 @@ extension JournalParser {
         }
         if journal.commodities.declared[id] == nil { journal.commodities.declared[id] = location(save) }
         lx.skipSpaces()
-        if lx.eat(UInt8(ascii: ";")) { commodityTags(id, parseTags(sourceText(lx.rest()))) }
+        if lx.eat(UInt8(ascii: ";")) {
+            lx.skipSpaces()
+            let at = lx.pos
+            commodityTags(id, parseTags(sourceText(lx.rest())), at: at)
+        }
         owner = .commodity(id)
+    }
+
+    /// `booking fifo|lifo|average`: the journal's booking method (a
+    /// commodity's `booking:` tag wins).
+    private func bookingDirective(_ lx: inout Lexer, lineStart: Int) {
+        let at = lx.pos
+        let word = sourceText(lx.textUntilComment())
+        guard !word.isEmpty else { return missing("booking", "a method: average, fifo or lifo", lineStart) }
+        guard let method = BookingMethod(word: word) else { return error(Messages.unknownBooking(word), at: at) }
+        journal.defaultBooking = method
+    }
+
+    /// `split DATE COMMODITY N:M`, e.g. `split 2025-06-10 "005930" 50:1`.
+    private func splitDirective(_ lx: inout Lexer, lineStart: Int) {
+        guard let date = dateToken(&lx) else { return }
+        lx.skipSpaces()
+        let symbolStart = lx.pos
+        guard case .success(let r) = lx.commodity(), !r.isEmpty else {
+            return error(Messages.expectedAfterKeyword("split DATE", "a commodity symbol"), at: symbolStart)
+        }
+        let commodity = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[r]))
+        lx.skipSpaces()
+        let ratioStart = lx.pos
+        let ratio = sourceText(lx.textUntilComment()).trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
+        func number(_ text: Substring) -> ExactDecimal? {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                  let m = Int128(parts.joined()), m > 0 else { return nil }
+            return ExactDecimal(mantissa: m, scale: parts.count == 2 ? parts[1].count : 0)
+        }
+        guard ratio.count == 2, let n = number(ratio[0]), let m = number(ratio[1]) else {
+            return error(Messages.badSplitRatio, at: ratioStart)
+        }
+        journal.splits.append(StockSplit(date: date, commodity: commodity, numerator: n, denominator: m, location: location(lineStart)))
     }
 
     /// Applies a commodity declaration's `currency:` tag: money, which an
     /// account may hold below zero without having bought it (FORMAT.md).
-    func commodityTags(_ id: Int32, _ tags: Tags) {
+    /// A `booking:` tag sets how its sales reduce lots.
+    func commodityTags(_ id: Int32, _ tags: Tags, at offset: Int) {
         for (key, value) in tags {
             // For `tags --values`, as hledger 1.25 lists them: it has no conversion type (V).
             if key.lowercased() != "type" || !["v", "conversion"].contains(value.lowercased()) {
                 journal.declarationTags[key, default: []].insert(value)
             }
             if key.lowercased() == "currency" { journal.commodities.declaredCurrencies.insert(id) }
+            if key.lowercased() == "booking" {
+                guard let method = BookingMethod(word: value) else { error(Messages.unknownBooking(value), at: offset); continue }
+                journal.commodities.booking[id] = method
+            }
         }
     }
 

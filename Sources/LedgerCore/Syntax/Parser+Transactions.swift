@@ -141,6 +141,10 @@ extension JournalParser {
     private func annotations(_ lx: inout Lexer, into p: inout Posting) -> Bool {
         while !lx.atEnd {
             switch lx.peek() {
+            case UInt8(ascii: "{") where lotDate(&lx, close: UInt8(ascii: "}"), into: &p):
+                break
+            case UInt8(ascii: "[") where lotDate(&lx, close: UInt8(ascii: "]"), into: &p):
+                break
             case UInt8(ascii: "{"):
                 lx.pos += 1
                 let total = lx.eat(UInt8(ascii: "{"))
@@ -184,6 +188,27 @@ extension JournalParser {
             }
             lx.skipSpaces()
         }
+        return true
+    }
+
+    /// `{2025-01-10}` or ledger's `[2025-01-10]`: a lot's date. True when the
+    /// bracket holds a date (read, and the lexer moved past it).
+    private func lotDate(_ lx: inout Lexer, close: UInt8, into p: inout Posting) -> Bool {
+        var probe = lx
+        probe.pos += 1
+        probe.skipSpaces()
+        guard Lexer.isDigit(probe.peek()) else { return false }
+        let start = probe.pos
+        while !probe.atEnd, probe.peek() != close { probe.pos += 1 }
+        guard !probe.atEnd else { return false }
+        let text = sourceText(start..<probe.pos).trimmingSpaces
+        guard text.utf8.count >= 8, text.utf8.allSatisfy({ Lexer.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) else {
+            return false
+        }
+        var date = Lexer(lx.bytes, from: start, to: probe.pos)
+        guard let d = dateToken(&date) else { return false }
+        p.lotDate = d
+        lx.pos = probe.pos + 1
         return true
     }
 

@@ -289,11 +289,19 @@ package final class JournalParser {
             }
         case .commodity(let id):
             var word = lx
+            let first = sourceText(word.word())
             if isComment {
                 lx.pos += 1
                 lx.skipSpaces()
-                commodityTags(id, parseTags(sourceText(lx.rest())))
-            } else if sourceText(word.word()) == "format" {
+                let at = lx.pos
+                commodityTags(id, parseTags(sourceText(lx.rest())), at: at)
+            } else if first == "booking" || first == "booking:" {
+                // `booking fifo` under a `commodity` directive.
+                lx = word
+                lx.skipSpaces()
+                let at = lx.pos
+                commodityTags(id, [("booking", sourceText(lx.textUntilComment()))], at: at)
+            } else if first == "format" {
                 lx = word
                 lx.skipSpaces()
                 // `format AMOUNT` under a `commodity` directive.

@@ -1,0 +1,65 @@
+extension Ledger {
+    /// The ledger with a transaction for each `split` directive: on its day,
+    /// every asset account holding the commodity gets the new shares, as an
+    /// unbalanced virtual posting `(ACCOUNT)  Δ COMMODITY` (held × N/M − held),
+    /// so that balances, registers and positions all count them. Such a
+    /// transaction is the directive's (`Transaction.split`): `print` writes
+    /// the directive, not the transaction, and positions scale their lots.
+    func withSplits() -> Ledger {
+        let splits = journal.splits
+        guard !splits.isEmpty else { return self }
+        var out = self
+        let accounts = journal.accounts
+        // Splits in date order (file order on one day), each seeing those before it.
+        let order = splits.indices.sorted { splits[$0].date != splits[$1].date ? splits[$0].date < splits[$1].date : $0 < $1 }
+        var added: [Transaction] = []
+        for k in order {
+            let split = splits[k]
+            var held: [Int32: ExactDecimal] = [:]
+            for t in ordered where t.date < split.date {
+                for p in t.postings where p.amount?.commodity == split.commodity && accounts.type(of: p.account) == .asset {
+                    held[p.account] = (held[p.account] ?? .zero).adding(p.amount!.quantity) ?? held[p.account]
+                }
+            }
+            for t in added where t.date < split.date || t.date == split.date && t.split.map({ $0 < k }) == true {
+                for p in t.postings where p.amount?.commodity == split.commodity {
+                    held[p.account] = (held[p.account] ?? .zero).adding(p.amount!.quantity) ?? held[p.account]
+                }
+            }
+            var t = Transaction(date: split.date, description: "split \(journal.commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)",
+                                location: split.location)
+            t.split = Int32(k)
+            for (account, quantity) in held.sorted(by: { accounts[$0.key] < accounts[$1.key] }) where quantity.signum > 0 {
+                guard let scaled = try? quantity.times(split.numerator, at: nil).quotient(over: split.denominator, at: nil),
+                      let delta = scaled.subtracting(quantity), !delta.isZero else { continue }
+                var p = Posting(account: account, location: split.location)
+                p.amount = Amount(delta, split.commodity)
+                p.virtual = .unbalanced
+                p.isInferred = true
+                t.postings.append(p)
+            }
+            if !t.postings.isEmpty { added.append(t) }
+        }
+        guard !added.isEmpty else { return self }
+        let base = out.transactions.count
+        out.transactions += added
+        // Into the order by date: before the day's other transactions (the split is at the open).
+        var merged: [Int32] = []
+        merged.reserveCapacity(out.order.count + added.count)
+        var next = 0
+        let byDate = added.indices.sorted { added[$0].date < added[$1].date }
+        for n in out.order {
+            while next < byDate.count, added[byDate[next]].date <= out.transactions[Int(n)].date {
+                merged.append(Int32(base + byDate[next]))
+                next += 1
+            }
+            merged.append(n)
+        }
+        while next < byDate.count {
+            merged.append(Int32(base + byDate[next]))
+            next += 1
+        }
+        out.order = merged
+        return out
+    }
+}

@@ -1,0 +1,120 @@
+/// What is left of one purchase: its date, the shares still held, what they
+/// cost. With `fifo` and `lifo` a position's basis is the sum of its lots';
+/// with `average` the lots say what remains of each purchase (the oldest sold
+/// first) and the position's basis is the average's.
+public struct Lot: Sendable {
+    public var date: CivilDate
+    public var quantity: ExactDecimal
+    /// The unit cost as bought (a `@@` total's unit, rounded as `trades` shows it).
+    public var unitCost: ExactDecimal
+    /// What the shares left cost: exact, or rounded once per partial sale.
+    public var basis: ExactDecimal
+}
+
+/// A lot a sale took shares from, and what they cost.
+public struct MatchedLot: Sendable {
+    public var date: CivilDate
+    public var quantity: ExactDecimal
+    public var unitCost: ExactDecimal
+    public var basis: ExactDecimal
+}
+
+/// Which lot a sale names: `{150 USD}` (by unit cost) or `{2025-01-10}` /
+/// `[2025-01-10]` (by date).
+struct LotSelector {
+    var unitCost: ExactDecimal?
+    var date: CivilDate?
+
+    func matches(_ lot: Lot) -> Bool {
+        if let unitCost, !lot.unitCost.isEqual(to: unitCost) { return false }
+        if let date, lot.date != date { return false }
+        return true
+    }
+}
+
+extension Position {
+    /// Takes `quantity` shares (at most what is held) out of the lots: those
+    /// `selector` names, else by `method` (oldest first for `average` and
+    /// `fifo`, newest first for `lifo`). Returns the basis removed and the
+    /// lots matched; nil when the selector names no lot holding shares. The
+    /// basis removed: with `average`, the position's basis × quantity ÷ held
+    /// (all of it when it empties); otherwise each lot's basis, all of it for
+    /// a lot emptied, basis × taken ÷ lot for part of one (rounded once at
+    /// `places`).
+    mutating func take(_ quantity: ExactDecimal, method: BookingMethod, selector: LotSelector?, places: Int,
+                       at: SourceLocation?) throws(AmountOverflow) -> (removed: ExactDecimal, matched: [MatchedLot])? {
+        var order = Array(lots.indices)
+        if let selector {
+            order = order.filter { selector.matches(lots[$0]) && lots[$0].quantity.signum > 0 }
+            if order.isEmpty { return nil }
+        } else if method == .lifo {
+            order.reverse()
+        }
+        var matched: [MatchedLot] = []
+        var left = quantity
+        for k in order where left.signum > 0 && lots[k].quantity.signum > 0 {
+            let lot = lots[k]
+            let taken = lot.quantity < left ? lot.quantity : left
+            let basis = taken.isEqual(to: lot.quantity)
+                ? lot.basis
+                : try lot.basis.times(taken, at: at).shown(over: lot.quantity, places: places, at: at)!
+            lots[k].quantity = try lot.quantity.minus(taken, at: at)
+            lots[k].basis = lots[k].quantity.isZero ? .zero : try lot.basis.minus(basis, at: at)
+            matched.append(MatchedLot(date: lot.date, quantity: taken, unitCost: lot.unitCost, basis: basis))
+            left = try left.minus(taken, at: at)
+        }
+        lots.removeAll { $0.quantity.signum <= 0 }
+        let held = self.quantity
+        var removed = ExactDecimal.zero
+        if method == .average && selector == nil || matched.isEmpty {
+            // The average: all of the basis when the position empties.
+            if held.signum > 0 {
+                removed = !(quantity < held) ? costBasis : try costBasis.times(quantity, at: at).shown(over: held, places: places, at: at)!
+            }
+        } else {
+            for m in matched { removed = try removed.plus(m.basis, at: at) }
+            // Shares held but in no lot (received at no cost) add nothing.
+            if !(quantity < held) { removed = costBasis }
+        }
+        return (removed, matched)
+    }
+
+    /// The lots as `holdings --lots` lists them: with `average`, one lot at
+    /// the average cost, dated at its oldest purchase; else each open lot.
+    public func openLots(_ method: BookingMethod, places: Int) throws(AmountOverflow) -> [Lot] {
+        guard quantity.signum > 0 else { return [] }
+        if method == .average {
+            guard let first = lots.first, let average = try averageCost(places: places) else { return [] }
+            return [Lot(date: first.date, quantity: quantity, unitCost: average, basis: costBasis)]
+        }
+        return lots
+    }
+
+    /// A split: `delta` new shares (held × N/M − held, as the ledger's split
+    /// transaction adds them), each lot's quantity × N/M and unit cost ×
+    /// M/N, its basis unchanged. Exact when the quotients terminate (N:1
+    /// always does); else rounded once at the 30th place.
+    mutating func split(by split: StockSplit, adding delta: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) {
+        quantity = try quantity.plus(delta, at: at)
+        for k in lots.indices {
+            lots[k].quantity = try lots[k].quantity.times(split.numerator, at: at).quotient(over: split.denominator, at: at)
+            lots[k].unitCost = try lots[k].unitCost.times(split.denominator, at: at).quotient(over: split.numerator, at: at)
+        }
+    }
+
+    /// The lots in words, for the error that names them: `2025-01-10 10 AAPL at 150 USD`.
+    func lotsText(_ commodities: CommodityTable) -> String {
+        let open = lots.filter { $0.quantity.signum > 0 }
+        if open.isEmpty { return "none" }
+        return open.map { lot in
+            "\(lot.date) \(commodities.format(Amount(lot.quantity, commodity))) at \(commodities.format(Amount(lot.unitCost, costCommodity)))"
+        }.joined(separator: "; ")
+    }
+}
+
+extension CommodityTable {
+    /// How sales of `commodity` reduce lots: its `booking:` tag, else the journal's.
+    func bookingMethod(_ commodity: Int32, default method: BookingMethod) -> BookingMethod {
+        booking[commodity] ?? method
+    }
+}
