@@ -11,6 +11,15 @@ public struct Holding: Sendable {
     public var weight: ExactDecimal?
     /// Realized by sales from this position in the period.
     public var realizedGain: ExactDecimal
+    /// Dividends of the holding received in the period, in the cost commodity.
+    public var dividends = ExactDecimal.zero
+    /// What the position's purchases cost, up to the period's end.
+    public var principal = ExactDecimal.zero
+
+    /// Unrealized + realized + dividends.
+    public func totalReturn() throws(AmountOverflow) -> ExactDecimal {
+        try unrealizedGain.plus(realizedGain, at: nil).plus(dividends, at: nil)
+    }
 }
 
 /// What is held at the end of the period, what it cost, what it is worth.
@@ -72,11 +81,16 @@ public struct HoldingsReport: Report {
             totals[position.costCommodity] = try (totals[position.costCommodity] ?? ExactDecimal.zero).plus(value, at: nil)
             // A position sold to zero (kept for its realized gain) shows an average cost of zero.
             let average = position.quantity.isZero ? ExactDecimal.zero : try position.averageCost(places: money)!
-            rows.append(Holding(position: position, averageCost: average,
-                                price: unit.unit, marketValue: value, unrealizedGain: gain,
-                                unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
-                                weight: nil, realizedGain: realized))
+            var row = Holding(position: position, averageCost: average,
+                              price: unit.unit, marketValue: value, unrealizedGain: gain,
+                              unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
+                              weight: nil, realizedGain: realized)
+            for t in portfolio.trades where t.side == .buy && t.account == position.account && t.commodity == position.commodity {
+                row.principal = try row.principal.plus(t.amount, at: t.source)
+            }
+            rows.append(row)
         }
+        try addDividends(to: &rows)
         if let valuer = options.valuer, let target = valuer.target {
             let day = valuer.day(of: valuer.reportEnd, periodEnd: nil) ?? valuer.reportEnd
             for i in rows.indices { rows[i] = try converted(rows[i], into: target, on: day, by: valuer) }
@@ -94,6 +108,37 @@ public struct HoldingsReport: Report {
             let a = $0.position, b = $1.position
             if a.account != b.account { return accounts[a.account] < accounts[b.account] }
             return c[a.commodity] < c[b.commodity]
+        }
+    }
+
+    /// Dividends of the period, each counted to one holding of its commodity:
+    /// a transaction tagged `dividend: COMMODITY` (what its income postings
+    /// took in), or a posting to an income account named after the commodity
+    /// (`Income:Dividends:AAPL`). The holding: the one whose account the
+    /// transaction names, else the largest. Only money in the holding's cost
+    /// commodity counts (a dividend in another currency is left out).
+    func addDividends(to rows: inout [Holding]) throws(AmountOverflow) {
+        guard !rows.isEmpty else { return }
+        let journal = ledger.journal, accounts = journal.accounts, c = journal.commodities
+        var byName: [String: Int32] = [:]
+        for r in rows { byName[c[r.position.commodity]] = r.position.commodity }
+        for t in ledger.ordered {
+            if let end, t.date > end { break }
+            guard options.period.contains(t.date) else { continue }
+            var received: [(commodity: Int32, amount: Amount)] = []
+            let tagged = t.tag("dividend").flatMap { byName[$0.trimmingCharacters(in: "\"")] }
+            for p in t.postings where accounts.type(of: p.account) == .income {
+                guard let a = p.amount else { continue }
+                let leaf = accounts[p.account].split(separator: ":").last.map { String($0).trimmingCharacters(in: "\"") } ?? ""
+                if let k = byName[leaf] ?? tagged { received.append((k, Amount(a.quantity.negated, a.commodity))) }
+            }
+            for (commodity, money) in received {
+                let candidates = rows.indices.filter { rows[$0].position.commodity == commodity && rows[$0].position.costCommodity == money.commodity }
+                guard !candidates.isEmpty else { continue }
+                let named = candidates.first { i in t.postings.contains { $0.account == rows[i].position.account } }
+                let i = named ?? candidates.max { rows[$0].position.quantity < rows[$1].position.quantity }!
+                rows[i].dividends = try rows[i].dividends.plus(money.quantity, at: t.location)
+            }
         }
     }
 
@@ -122,9 +167,31 @@ public struct HoldingsReport: Report {
         }
         out.averageCost = try money(row.averageCost) ?? .zero
         out.realizedGain = try money(row.realizedGain) ?? .zero
+        out.dividends = try money(row.dividends) ?? .zero
+        out.principal = try money(row.principal) ?? .zero
         out.unrealizedGain = try out.marketValue.minus(basis, at: nil)
         out.unrealizedPct = try out.unrealizedGain.shown(over: basis, places: 4, at: nil)
         return out
+    }
+
+    /// `holdings --lots`: a row per open lot (with `average` booking, one per
+    /// position at its average cost).
+    func lotsDocument(_ rows: [Holding]) throws(AmountOverflow) -> ReportDocument {
+        let c = ledger.journal.commodities
+        let columns = [Column("account", "Account"), Column("commodity", "Commodity"), Column("date", "Date"),
+                       Column("quantity", "Quantity", numeric: true), Column("unit_cost", "Unit cost", numeric: true),
+                       Column("cost_commodity", "", in: .data), Column("cost_basis", "Cost basis", numeric: true), Column("booking", "Booking")]
+        var cells: [[Cell]] = []
+        for r in rows {
+            let p = r.position, k = p.costCommodity
+            let method = c.bookingMethod(p.commodity, default: ledger.journal.defaultBooking)
+            for lot in try p.openLots(method, places: c.precision(k)) {
+                cells.append([.account(p.account), .commodity(p.commodity, quotedInText: true), .date(lot.date), .bareQuantity(lot.quantity, p.commodity),
+                              .amount(lot.unitCost, k, places: max(c.precision(k), lot.unitCost.normalized.scale)), .commodity(k), .amount(lot.basis, k),
+                              .text(method.rawValue)])
+            }
+        }
+        return ReportDocument([ReportTable(name: "lots", columns: columns, rows: cells)], until: ledger.until, text: .tables(empty: "No open lots.\n"))
     }
 
     /// Per cost commodity: basis, market value, unrealized and realized gains.
@@ -155,14 +222,24 @@ public struct HoldingsReport: Report {
             Column("market_value", "Market value", numeric: true), Column("unrealized_gain", "Unrealized", numeric: true),
             Column("unrealized_pct", "", numeric: true), Column("weight", "Weight", numeric: true),
             Column("bar", "", in: .text), Column("realized_gain", "", in: .data),
+            // Beyond the CSV header the design fixes: text and JSON only.
+            Column("dividends", "Dividends", numeric: true, in: [.text, .json]),
+            Column("total_return", "Total return", numeric: true, in: [.text, .json]),
+            Column("total_return_pct", "", numeric: true, in: [.text, .json]),
+            Column("principal", "", numeric: true, in: .json),
         ]
-        let cells: [[Cell]] = rows.map { r in
+        var cells: [[Cell]] = []
+        for r in rows {
             let p = r.position, k = p.costCommodity
-            return [.account(p.account), .commodity(p.commodity, quotedInText: true), .bareQuantity(p.quantity, p.commodity),
-                    .commodity(k), .amount(r.averageCost, k), .amount(p.costBasis, k), .amount(r.price, k), .amount(r.marketValue, k),
-                    .amount(r.unrealizedGain, k), .fraction(r.unrealizedPct, fourPlaces: true), .fraction(r.weight, fourPlaces: true),
-                    r.weight.map { .bar($0, of: ExactDecimal(1)) } ?? .missing, .amount(r.realizedGain, k)]
+            let total = try r.totalReturn()
+            cells.append([.account(p.account), .commodity(p.commodity, quotedInText: true), .bareQuantity(p.quantity, p.commodity),
+                          .commodity(k), .amount(r.averageCost, k), .amount(p.costBasis, k), .amount(r.price, k), .amount(r.marketValue, k),
+                          .amount(r.unrealizedGain, k), .fraction(r.unrealizedPct, fourPlaces: true), .fraction(r.weight, fourPlaces: true),
+                          r.weight.map { .bar($0, of: ExactDecimal(1)) } ?? .missing, .amount(r.realizedGain, k),
+                          .amount(r.dividends, k), .amount(total, k), .fraction(try total.shown(over: r.principal, places: 4, at: nil), fourPlaces: true),
+                          .amount(r.principal, k)])
         }
+        if options.lots { return try lotsDocument(rows) }
         let totalColumns = [
             Column("cost_commodity", "Cost commodity"), Column("cost_basis", "Cost basis", numeric: true),
             Column("market_value", "Market value", numeric: true), Column("unrealized_gain", "Unrealized", numeric: true),

@@ -71,8 +71,11 @@ package struct LedgerPrinter {
         let start = buf.count
         if decimalComma { buf.write("decimal-mark ,\n") }
         let commodities = journal.commodities
+        if journal.defaultBooking != .average { buf.write("booking \(journal.defaultBooking.rawValue)\n") }
         for id in commodities.declared.sorted(by: { $0.value < $1.value }).map(\.key) + pinned {
-            buf.write("commodity " + commoditySample(id) + "\n")
+            buf.write("commodity " + commoditySample(id))
+            if let method = commodities.booking[id] { buf.write("  ; booking: \(method.rawValue)") }
+            buf.byte(0x0A)
         }
         let accounts = journal.accounts
         for (id, _) in accounts.declared.sorted(by: { $0.value < $1.value }) {
@@ -86,12 +89,18 @@ package struct LedgerPrinter {
             price.date.write(into: &buf)
             buf.write(" " + commodities.symbol(price.commodity) + " " + amountText(price.price) + "\n")
         }
+        for split in journal.splits {
+            buf.write("split ")
+            split.date.write(into: &buf)
+            buf.write(" \(commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)\n")
+        }
         if buf.count > start { buf.byte(0x0A) }
     }
 
     func costText(_ p: Posting) -> String {
         var s = ""
         if let lot = p.lot { s += lot.isTotal ? " {{\(amountText(lot.amount))}}" : " {\(amountText(lot.amount))}" }
+        if let d = p.lotDate { s += " [\(d)]" }
         if let c = p.cost { s += (c.isTotal ? " @@ " : " @ ") + amountText(c.amount) }
         return s
     }

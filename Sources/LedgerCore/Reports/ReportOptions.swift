@@ -19,6 +19,8 @@ public struct ReportOptions: Sendable {
     public var showTypes = false
     /// `tags --values`: the tags' values instead of their names.
     public var showValues = false
+    /// `holdings --lots`: a row per open lot.
+    public var lots = false
     /// `prices --infer`: the prices costs imply too.
     public var inferPrices = false
     /// `-X`, `-V`, `--value`: what the figures are valued in, and when.

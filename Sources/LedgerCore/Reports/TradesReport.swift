@@ -87,12 +87,27 @@ public struct TradesReport: Report {
             Column("quantity", "Quantity", numeric: true), Column("price", "Price", numeric: true),
             Column("amount", "Amount", numeric: true), Column("cost_commodity", "", in: .data),
             Column("realized_gain", "Realized", numeric: true, in: realizedInText), Column("source", "", in: .data),
+            // The lots a sale took shares from: text and JSON (the CSV header is fixed by the design).
+            Column("lots", "Lots", in: side == .buy ? .json : [.text, .json]),
         ]
-        let rows: [[Cell]] = trades.map { t in
+        let lotColumns = [Column("date", "Date"), Column("quantity", "Quantity", numeric: true), Column("unit_cost", "Unit cost", numeric: true),
+                          Column("cost_basis", "Cost basis", numeric: true), Column("realized_gain", "Realized", numeric: true)]
+        var rows: [[Cell]] = []
+        for t in trades {
             let k = t.costCommodity
-            return [.date(t.date), .account(t.account), .commodity(t.commodity, quotedInText: true), .text(t.side.rawValue),
-                    .number(t.quantity, t.commodity), .amount(t.price, k, places: max(c.precision(k), t.price.normalized.scale)),
-                    .amount(t.amount, k), .commodity(k), t.realizedGain.map { .amount($0, k) } ?? .missing, .text(sourceText(t))]
+            var lots: [[Cell]] = []
+            for m in t.matched {
+                // The sale's proceeds for these shares, less their basis.
+                let proceeds = m.quantity.isEqual(to: t.quantity) ? t.amount
+                    : try t.amount.times(m.quantity, at: t.source).shown(over: t.quantity, places: min(ExactDecimal.maxScale, c.precision(k) + 6), at: t.source)!
+                lots.append([.date(m.date), .number(m.quantity, t.commodity), .amount(m.unitCost, k, places: max(c.precision(k), m.unitCost.normalized.scale)),
+                             .amount(m.basis, k), .amount(try proceeds.minus(m.basis, at: t.source), k)])
+            }
+            let lotText = t.matched.map { "\(c.format(Amount($0.quantity, t.commodity))) of \($0.date) at \(c.format(Amount($0.unitCost, k)))" }.joined(separator: "; ")
+            let lotCell: Cell = t.side == .buy ? .missing : .shownAs(lotText, .table(ReportTable(name: "lots", columns: lotColumns, rows: lots)))
+            rows.append([.date(t.date), .account(t.account), .commodity(t.commodity, quotedInText: true), .text(t.side.rawValue),
+                         .number(t.quantity, t.commodity), .amount(t.price, k, places: max(c.precision(k), t.price.normalized.scale)),
+                         .amount(t.amount, k), .commodity(k), t.realizedGain.map { .amount($0, k) } ?? .missing, .text(sourceText(t)), lotCell])
         }
         let buys: Formats = side == .sell ? .json : .all, sells: Formats = side == .buy ? .json : .all
         let totalColumns = [

@@ -37,7 +37,8 @@ enum PrintCommand: Subcommand {
         var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
         printer.decimalComma = result.ledger.journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 1 << 20)
-        let printed = result.ledger.ordered.lazy.filter { period.contains($0.date) && matcher.matches($0) }
+        // A split's new shares are the `split` directive's, printed as the directive.
+        let printed = result.ledger.ordered.lazy.filter { $0.split == nil && period.contains($0.date) && matcher.matches($0) }
         printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
         var first = true
         for t in printed {

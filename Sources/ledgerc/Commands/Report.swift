@@ -34,6 +34,7 @@ enum ReportCommand: Subcommand {
       --types               with accounts: each account's type
       --values              with tags: the tags' values instead of their names
       --infer               with prices: the prices that costs imply too
+      --lots                with holdings: a row per open lot (date, quantity, unit cost)
       -X, --exchange COMMODITY
                             value every amount in COMMODITY with market prices
                             at the report's end (each period's end with --period)
@@ -53,7 +54,7 @@ enum ReportCommand: Subcommand {
 
     static func run(_ args: [String]) throws -> Int {
         var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--format", "--depth", "-o", "--side", "--period"]).union(valuationValueOptions),
-                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer", "-V"]))
+                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer", "--lots", "-V"]))
         var report = ReportKind.summary
         if let first = parsed.positionals.first, let kind = ReportKind(rawValue: first) {
             report = kind
@@ -181,11 +182,12 @@ extension ReportCommand {
             guard report == .balance else { throw UsageError(message: "\(flag) goes with 'report balance'") }
         }
         if parsed.has("--flat") && parsed.has("--tree") { throw UsageError(message: "--flat and --tree: choose one") }
-        for (flag, owner) in [("--types", ReportKind.accounts), ("--values", .tags), ("--infer", .prices)] where parsed.has(flag) {
+        for (flag, owner) in [("--types", ReportKind.accounts), ("--values", .tags), ("--infer", .prices), ("--lots", .holdings)] where parsed.has(flag) {
             guard report == owner else { throw UsageError(message: "\(flag) goes with '\(owner.rawValue)'") }
         }
         options.showTypes = parsed.has("--types")
         options.showValues = parsed.has("--values")
+        options.lots = parsed.has("--lots")
         options.inferPrices = parsed.has("--infer")
         options.flat = parsed.has("--flat")
         options.empty = parsed.has("--empty")
