@@ -80,7 +80,8 @@ extension Position {
     }
 
     /// The lots as `holdings --lots` lists them: with `average`, one lot at
-    /// the average cost, dated at its oldest purchase; else each open lot.
+    /// the average cost, dated at the oldest purchase still held (the oldest
+    /// shares go first); else each open lot.
     public func openLots(_ method: BookingMethod, places: Int) throws(AmountOverflow) -> [Lot] {
         guard quantity.signum > 0 else { return [] }
         if method == .average {

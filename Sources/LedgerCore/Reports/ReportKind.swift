@@ -1,7 +1,7 @@
 /// The reports `ledgerc report` knows. A new report is one case here and one
 /// file in this folder; the help text and the did-you-mean come from this list.
 public enum ReportKind: String, CaseIterable, Sendable {
-    case summary, transactions, balance, register, holdings, trades, budget, html
+    case summary, transactions, balance, register, holdings, trades, budget, returns, html
     case accounts, payees, commodities, tags, prices, stats
 
     /// What the report shows, as `ledgerc report --help` lists it (lines after
@@ -23,6 +23,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
             """
         case .trades: return "every purchase and sale in the period (--side buy|sell)"
         case .budget: return "per period and budgeted account: actual against the goals of the ~ rules"
+        case .returns: return "what --account's investments earned: values, cash flow, PnL, IRR and TWR per period"
         case .html: return "one self-contained HTML page with charts of all of the above (-o PATH)"
         case .accounts: return "every account declared or posted to (--types: with its type)"
         case .payees: return "every payee of the period"
@@ -54,6 +55,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .holdings: return HoldingsReport(ledger: ledger, options: options)
         case .trades: return TradesReport(ledger: ledger, sources: compilation.sources, options: options)
         case .budget: return BudgetReport(ledger: ledger.datedByPosting(), options: options)
+        case .returns: return ReturnsReport(ledger: ledger.datedByPosting(), options: options)
         case .html: return nil
         case .accounts: return AccountsReport(ledger: ledger, options: options)
         case .payees: return NamesReport(.payees, ledger: ledger, options: options)

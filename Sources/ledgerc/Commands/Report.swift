@@ -85,7 +85,7 @@ enum ReportCommand: Subcommand {
             options.depth = n
         }
         options.valuation = try valuationOption(parsed, today: common.today)
-        if options.valuation != nil, ![.summary, .transactions, .balance, .register, .holdings, .trades, .budget, .html, .prices].contains(report) {
+        if options.valuation != nil, ![.summary, .transactions, .balance, .register, .holdings, .trades, .budget, .returns, .html, .prices].contains(report) {
             throw UsageError(message: "-X, -V and --value go with the reports of amounts, not '\(report.rawValue)'")
         }
         guard let result = try compileAndReport(common) else { return 1 }
@@ -171,7 +171,7 @@ extension ReportCommand {
             guard let length = PeriodLength(rawValue: text) else {
                 throw UsageError(message: "--period takes week, month, quarter or year, not '\(text)'")
             }
-            guard [.balance, .summary, .budget, .html].contains(report) else { throw UsageError(message: "--period goes with 'report balance', 'summary', 'budget' or 'html'") }
+            guard [.balance, .summary, .budget, .html, .returns].contains(report) else { throw UsageError(message: "--period goes with 'report balance', 'summary', 'budget', 'returns' or 'html'") }
             options.grouping = length
         }
         if parsed.has("--historical") {
@@ -191,6 +191,9 @@ extension ReportCommand {
         options.inferPrices = parsed.has("--infer")
         options.flat = parsed.has("--flat")
         options.empty = parsed.has("--empty")
+        if report == .returns && options.query.accounts.isEmpty {
+            throw UsageError(message: "'report returns' needs --account: the investment accounts whose returns it computes")
+        }
         if report == .holdings || report == .trades {
             let q = options.query
             if !(q.payees.isEmpty && q.notes.isEmpty && q.tags.isEmpty && q.statuses.isEmpty && q.amounts.isEmpty) {

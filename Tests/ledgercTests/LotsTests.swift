@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+/// Lots, booking methods, named lots and splits, through the binary, on
+/// cases computed by hand: 10 AAPL at $150 (2025-01-10), 10 at $170
+/// (2025-02-10), then 15 sold at $180.
+final class LotsTests: XCTestCase {
+    static func journal(booking: String?, sale: String = "-15 AAPL @ $180.00", more: String = "") -> String {
+        """
+        commodity $1,000.00
+        commodity AAPL\(booking.map { "  ; booking: \($0)" } ?? "")
+
+        2025-01-10 buy
+            Assets:Broker   10 AAPL @ $150.00
+            Assets:Cash
+
+        2025-02-10 buy
+            Assets:Broker   10 AAPL @ $170.00
+            Assets:Cash
+
+        2025-03-10 sell
+            Assets:Broker   \(sale)
+            Assets:Cash
+        \(more)
+        """
+    }
+
+    func csv(_ report: [String], _ text: String) throws -> [[String]] {
+        let r = try runLedgerc(["report"] + report + ["-", "--format", "csv"], stdin: text)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The sale's realized gain, and the open lots as (date, quantity, unit cost, basis).
+    func outcome(_ text: String) throws -> (gain: String, lots: [[String]]) {
+        let sales = try csv(["trades", "--side", "sell"], text)
+        let lots = try csv(["holdings", "--lots"], text).map { [$0[2], $0[3], $0[4], $0[6]] }
+        return (sales.first?[8] ?? "", lots)
+    }
+
+    func testFIFOTakesTheOldestLots() throws {
+        let (gain, lots) = try outcome(Self.journal(booking: "fifo"))
+        // 2,700 − (10 × 150 + 5 × 170) = 350; left: 5 at 170.
+        XCTAssertEqual(gain, "350.00")
+        XCTAssertEqual(lots, [["2025-02-10", "5", "170.00", "850.00"]])
+    }
+
+    func testLIFOTakesTheNewestLots() throws {
+        let (gain, lots) = try outcome(Self.journal(booking: "lifo"))
+        // 2,700 − (10 × 170 + 5 × 150) = 250; left: 5 at 150.
+        XCTAssertEqual(gain, "250.00")
+        XCTAssertEqual(lots, [["2025-01-10", "5", "150.00", "750.00"]])
+    }
+
+    func testAverageIsTheDefault() throws {
+        for booking in [nil, "average"] {
+            let (gain, lots) = try outcome(Self.journal(booking: booking))
+            // Average 160: 2,700 − 15 × 160 = 300; one lot of 5 at 160, dated at the
+            // oldest purchase still held (the oldest shares go first).
+            XCTAssertEqual(gain, "300.00")
+            XCTAssertEqual(lots, [["2025-02-10", "5", "160.00", "800.00"]])
+        }
+        // The journal's own default: `booking fifo` before the commodity.
+        let (gain, _) = try outcome("booking fifo\n" + Self.journal(booking: nil))
+        XCTAssertEqual(gain, "350.00")
+    }
+
+    func testASaleNamesItsLotByCostOrDate() throws {
+        // By unit cost, under fifo: the $170 lot, not the oldest.
+        var (gain, lots) = try outcome(Self.journal(booking: "fifo", sale: "-4 AAPL {$170.00} @ $180.00"))
+        XCTAssertEqual(gain, "40.00")
+        XCTAssertEqual(lots, [["2025-01-10", "10", "150.00", "1500.00"], ["2025-02-10", "6", "170.00", "1020.00"]])
+        // By date, ledger's [DATE] and {DATE}.
+        for written in ["-4 AAPL [2025-02-10] @ $180.00", "-4 AAPL {2025-02-10} @ $180.00"] {
+            (gain, lots) = try outcome(Self.journal(booking: "fifo", sale: written))
+            XCTAssertEqual(gain, "40.00", written)
+            XCTAssertEqual(lots.last, ["2025-02-10", "6", "170.00", "1020.00"], written)
+        }
+    }
+
+    func testALotThatDoesNotExistIsAnErrorNamingTheLots() throws {
+        let r = try runLedgerc(["check", "-"], stdin: Self.journal(booking: "fifo", sale: "-4 AAPL {$160.00} @ $180.00"))
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("<stdin>:13:21: error: no lot at $160.00 in Assets:Broker; its lots: 2025-01-10 10 AAPL at $150.00; 2025-02-10 10 AAPL at $170.00"),
+                      r.stderr)
+        let byDate = try runLedgerc(["check", "-"], stdin: Self.journal(booking: nil, sale: "-4 AAPL [2025-01-11] @ $180.00"))
+        XCTAssertTrue(byDate.stderr.contains("error: no lot of 2025-01-11 in Assets:Broker"), byDate.stderr)
+    }
+
+    func testSellingMoreThanTheLotsHoldIsTheOversellError() throws {
+        let r = try runLedgerc(["check", "-"], stdin: Self.journal(booking: "fifo", sale: "-25 AAPL @ $180.00"))
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("error: sells 25 AAPL but Assets:Broker holds 20 AAPL"), r.stderr)
+    }
+
+    func testABookingMethodMustBeKnown() throws {
+        let r = try runLedgerc(["check", "-"], stdin: "commodity AAPL  ; booking: hifo\n")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("<stdin>:1:19: error: unknown booking method 'hifo': average, fifo or lifo"), r.stderr)
+        let sub = try runLedgerc(["report", "holdings", "--lots", "-", "--format", "csv"],
+                                 stdin: Self.journal(booking: nil).replacingOccurrences(of: "commodity AAPL\n", with: "commodity AAPL\n    booking lifo\n"))
+        XCTAssertTrue(sub.stdout.contains("2025-01-10,5,150.00,$,750.00,lifo"), sub.stdout + sub.stderr)
+    }
+
+    /// A 50:1 split: quantities × 50, unit costs ÷ 50, the basis unchanged;
+    /// the balance counts the new shares; print keeps the directive.
+    func testASplitScalesTheLotsExactly() throws {
+        let text = Self.journal(booking: "fifo", more: "\nsplit 2025-06-10 AAPL 50:1\n\n2025-07-01 sell\n    Assets:Broker   -100 AAPL @ $4.00\n    Assets:Cash\n")
+        let before = try csv(["holdings", "--lots", "--to", "2025-06-09"], text)
+        let after = try csv(["holdings", "--lots", "--to", "2025-06-10"], text)
+        XCTAssertEqual(before.map { [$0[2], $0[3], $0[4], $0[6]] }, [["2025-02-10", "5", "170.00", "850.00"]])
+        XCTAssertEqual(after.map { [$0[2], $0[3], $0[4], $0[6]] }, [["2025-02-10", "250", "3.40", "850.00"]])
+        // 100 sold at $4 against 100 × $3.40: $60.
+        let sales = try csv(["trades", "--side", "sell"], text)
+        XCTAssertEqual(sales.last?[8], "60.00")
+        let balance = try csv(["balance", "--flat", "--account", "Assets:Broker"], text)
+        XCTAssertEqual(balance.first { $0[1] == "AAPL" }?[2], "150")
+        let printed = try runLedgerc(["print", "-"], stdin: text)
+        XCTAssertTrue(printed.stdout.contains("split 2025-06-10 AAPL 50:1\n"), printed.stdout)
+        XCTAssertFalse(printed.stdout.contains("2025-06-10 split"), "the split's shares are the directive's, not a transaction")
+        let again = try runLedgerc(["print", "-"], stdin: printed.stdout)
+        XCTAssertEqual(again.stdout, printed.stdout)
+        XCTAssertEqual(try csv(["holdings", "--lots"], printed.stdout), try csv(["holdings", "--lots"], text))
+    }
+}
