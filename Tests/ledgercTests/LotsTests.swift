@@ -122,4 +122,32 @@ final class LotsTests: XCTestCase {
         XCTAssertEqual(again.stdout, printed.stdout)
         XCTAssertEqual(try csv(["holdings", "--lots"], printed.stdout), try csv(["holdings", "--lots"], text))
     }
+
+    /// A dividend tagged with its commodity, or posted to an income account
+    /// named after it, counts to the holding: a column in text and JSON, and
+    /// the total return against the principal.
+    func testDividendsCountToTheirHolding() throws {
+        let text = Self.journal(booking: "fifo", more: """
+
+        2025-04-01 * Apple  ; dividend: AAPL
+            Assets:Cash   $2.50
+            Income:Dividends
+
+        2025-05-01 * Apple again
+            Assets:Cash   $1.25
+            Income:Dividends:AAPL
+        """)
+        let r = try runLedgerc(["report", "holdings", "-", "--format", "json"], stdin: text)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let row = (json["holdings"] as! [[String: Any]])[0]
+        XCTAssertEqual(row["dividends"] as? String, "3.75")
+        // Unrealized 5 × (180 − 170) = 50, realized 350, dividends 3.75, against 3,200 paid.
+        XCTAssertEqual(row["totalReturn"] as? String, "403.75")
+        XCTAssertEqual(row["totalReturnPct"] as? String, "0.1262")
+        XCTAssertEqual(row["principal"] as? String, "3200.00")
+        let csvHeader = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text).stdout.split(separator: "\n").first
+        XCTAssertEqual(csvHeader, "account,commodity,quantity,cost_commodity,average_cost,cost_basis,price,market_value,unrealized_gain,unrealized_pct,weight,realized_gain",
+                       "the CSV header stays as the design fixes it")
+    }
 }

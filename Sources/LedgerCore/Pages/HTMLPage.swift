@@ -79,7 +79,7 @@ enum HTML {
     .card{background:var(--card);border-radius:8px;padding:10px 14px;min-width:180px}
     .card b{display:block;font-size:1.2rem;font-variant-numeric:tabular-nums}
     .card span{color:var(--muted);font-size:.85rem}
-    table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}
+    table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums;display:block;max-width:100%;overflow-x:auto}
     th,td{padding:3px 10px;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
     .num{text-align:right}
     tr.over td{color:var(--over);font-weight:600}

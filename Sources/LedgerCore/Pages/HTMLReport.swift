@@ -317,14 +317,32 @@ public struct HTMLReport {
                                         Chart.Series(name: "Market value", values: rows.map { number($0.marketValue) })],
                                table: Chart.Table(headers: ["Holding", "Cost basis", "Market value"], rows: rows.map { [label($0), self.money($0.position.costBasis, money), self.money($0.marketValue, money)] }))
         }
+        var holdingRows: [[String]] = []
+        for h in holdings {
+            let m = h.position.costCommodity
+            let total = try h.totalReturn()
+            holdingRows.append([accounts[h.position.account], c[h.position.commodity], h.position.quantity.description, money(h.averageCost, m),
+                                money(h.position.costBasis, m), money(h.price, m), money(h.marketValue, m), money(h.unrealizedGain, m),
+                                h.unrealizedPct.map(percent) ?? "", h.weight.map(percent) ?? "", money(h.realizedGain, m), money(h.dividends, m),
+                                money(total, m), try total.shown(over: h.principal, places: 4, at: nil).map(percent) ?? ""])
+        }
         html += "<h3>Holdings</h3>" + HTML.table(
-            ["Account", "Commodity", "Quantity", "Average cost", "Cost basis", "Price", "Market value", "Unrealized gain", "Unrealized", "Weight", "Realized gain"],
-            holdings.map { h in
-                let m = h.position.costCommodity
-                return [accounts[h.position.account], c[h.position.commodity], h.position.quantity.description, money(h.averageCost, m),
-                        money(h.position.costBasis, m), money(h.price, m), money(h.marketValue, m), money(h.unrealizedGain, m),
-                        h.unrealizedPct.map(percent) ?? "", h.weight.map(percent) ?? "", money(h.realizedGain, m)]
-            }, numericFrom: 2)
+            ["Account", "Commodity", "Quantity", "Average cost", "Cost basis", "Price", "Market value", "Unrealized gain", "Unrealized", "Weight",
+             "Realized gain", "Dividends", "Total return", "Total return %"], holdingRows, numericFrom: 2)
+        var lotRows: [[String]] = []
+        for h in holdings {
+            let p = h.position, m = p.costCommodity
+            let method = c.bookingMethod(p.commodity, default: journal.defaultBooking)
+            for lot in try p.openLots(method, places: c.precision(m)) {
+                lotRows.append([accounts[p.account], c[p.commodity], lot.date.description, lot.quantity.description,
+                                journal.commodities.format(Amount(lot.unitCost, m), precision: max(c.precision(m), lot.unitCost.normalized.scale)),
+                                money(lot.basis, m), method.rawValue])
+            }
+        }
+        if !lotRows.isEmpty {
+            html += "<h3>Open lots</h3>" + HTML.table(["Account", "Commodity", "Date", "Quantity", "Unit cost", "Cost basis", "Booking"], lotRows, numericFrom: 3)
+        }
+        html += try returns(Array(Set(holdings.map(\.position.account))).sorted { accounts[$0] < accounts[$1] })
         let trades = try TradesReport(ledger: ledger, sources: compilation.sources, options: options).trades()
         if !trades.isEmpty {
             html += "<h3>Trades in the period</h3>" + HTML.table(
@@ -337,9 +355,65 @@ public struct HTMLReport {
         return html
     }
 
+    /// Each investment account's returns over the period, and the value of
+    /// them all against the money put in, at each period's end.
+    func returns(_ investments: [Int32]) throws(AmountOverflow) -> String {
+        let accounts = journal.accounts
+        func only(_ ids: [Int32]) -> Query {
+            var q = options.query
+            q.accounts = ids.compactMap { try? TextPattern("/^" + regexEscaped(accounts[$0]) + "(:|$)/") }
+            return q
+        }
+        var rows: [[String]] = []
+        for id in investments {
+            var one = options
+            one.grouping = nil
+            one.query = only([id])
+            let (target, found) = try ReturnsReport(ledger: dated, options: one).rows()
+            guard let k = target else { continue }
+            for r in found {
+                rows.append([accounts[id], r.first.description, r.last.description, money(r.beginValue, k), money(r.cashFlow, k), money(r.endValue, k),
+                             money(r.pnl, k), r.irr.map(percent) ?? "", r.twr.map(percent) ?? ""])
+            }
+        }
+        guard !rows.isEmpty else { return "" }
+        var html = "<h3>Returns</h3>" + HTML.table(["Account", "Start", "End", "Value at start", "Cash flow", "Value at end", "PnL", "IRR", "TWR"], rows, numericFrom: 3)
+        var all = options
+        all.query = only(investments)
+        let length = options.grouping ?? .month
+        all.grouping = length
+        let (target, periods) = try ReturnsReport(ledger: dated, options: all).rows()
+        if let k = target, periods.count > 1 {
+            var principal = periods[0].beginValue
+            var invested: [ExactDecimal] = []
+            for p in periods {
+                principal = try principal.plus(p.cashFlow, at: nil)
+                invested.append(principal)
+            }
+            let labels = periods.map { length.label(of: $0.first) }
+            let table = Chart.Table(headers: ["Period", "Value", "Principal invested"],
+                                    rows: periods.indices.map { [labels[$0], money(periods[$0].endValue, k), money(invested[$0], k)] })
+            html += Chart.lines(id: "invested-\(slug(k))", title: "Investments: value against principal invested, \(name(k))", labels: labels,
+                                series: [Chart.Series(name: "Value", values: periods.map { number($0.endValue) }),
+                                         Chart.Series(name: "Principal invested", values: invested.map(number))], table: table)
+        }
+        return html
+    }
+
+    /// `text` with the regular expression's special characters escaped.
+    func regexEscaped(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            if "\\^$.|?*+()[]{}/".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
     func balances() throws(AmountOverflow) -> String {
         var balanceOptions = options
         balanceOptions.historical = true
+        balanceOptions.grouping = nil
         let (rows, _) = try BalanceReport(ledger: dated, options: balanceOptions).rows()
         let accounts = journal.accounts
         var cells: [[String]] = []
