@@ -90,6 +90,28 @@ final class ReturnsTests: XCTestCase {
         assertClose(rows[1].irr, pow(5_490.0 / 5_190, 365.0 / 91) - 1, "Q2 IRR")
     }
 
+    /// Dollars valued in won: 1,400 KRW a dollar when they came in, 1,500 at the end.
+    func testAForeignCurrencyValuedInWon() throws {
+        let r = try returns("dollar-fund.ledger", ["--account", "Assets:US", "-X", "KRW"])[0]
+        XCTAssertEqual([r.begin, r.flow, r.value, r.pnl], [0, 1_400_000, 1_500_000, 100_000])
+        assertClose(r.twr, 1_500.0 / 1_400 - 1, "TWR")
+        assertClose(r.irr, 1_500.0 / 1_400 - 1, "IRR over 365 days")
+    }
+
+    /// hledger 1.25's `roi` (recorded by Scripts/record-hledger-roi): the same
+    /// IRR, shown to 0.01%, where both value the cash flows alike (all but
+    /// dollar-fund, whose flows hledger values at the end date).
+    func testTheIRRAgreesWithHledgersRoi() throws {
+        let url = repositoryRoot.appendingPathComponent("Tests/ledgercTests/Returns/hledger-roi.json")
+        let recorded = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: [String: Any]]
+        XCTAssertEqual(recorded.count, 5)
+        for (name, entry) in recorded where name != "dollar-fund" {
+            let rows = try returns(name + ".ledger", ["--account", entry["account"] as! String, "-X", entry["commodity"] as! String])
+            XCTAssertEqual(rows.count, 1, name)
+            XCTAssertEqual(rows[0].irr, entry["irr"] as! Double, accuracy: 0.00005 + 1e-9, "\(name): \(entry["row"] ?? "")")
+        }
+    }
+
     func testReturnsNeedsAnAccount() throws {
         let r = try runLedgerc(["report", "returns", "Tests/ledgercTests/Returns/one-flow.ledger"])
         XCTAssertEqual(r.status, 2)
