@@ -147,6 +147,14 @@ func valuations(_ full: Compilation) {
         _ = try? ReportKind.balance.report(full, options: options)?.document()
         _ = valuer.warnings(ledger.journal.commodities)
     }
+    // Returns of every account whose name holds an "a", by month; lots of every holding.
+    var returns = ReportOptions()
+    returns.query.accounts = [try! TextPattern("a")]
+    returns.grouping = .month
+    _ = try? ReportKind.returns.report(full, options: returns)?.document()
+    var lots = ReportOptions()
+    lots.lots = true
+    _ = try? ReportKind.holdings.report(full, options: lots)?.document()
     var page = ReportOptions()
     page.valuer = try? Valuer(Valuation(.end, in: names.last ?? ""), ledger: ledger, reportTo: nil)
     _ = try? HTMLReport(compilation: full, options: page, today: until).render()

@@ -335,7 +335,7 @@ public struct HTMLReport {
             let method = c.bookingMethod(p.commodity, default: journal.defaultBooking)
             for lot in try p.openLots(method, places: c.precision(m)) {
                 lotRows.append([accounts[p.account], c[p.commodity], lot.date.description, lot.quantity.description,
-                                journal.commodities.format(Amount(lot.unitCost, m), precision: max(c.precision(m), lot.unitCost.normalized.scale)),
+                                journal.commodities.format(Amount(lot.unitCost, m), precision: Cell.unitPlaces(lot.unitCost, m, c)),
                                 money(lot.basis, m), method.rawValue])
             }
         }

@@ -187,7 +187,7 @@ public struct HoldingsReport: Report {
             let method = c.bookingMethod(p.commodity, default: ledger.journal.defaultBooking)
             for lot in try p.openLots(method, places: c.precision(k)) {
                 cells.append([.account(p.account), .commodity(p.commodity, quotedInText: true), .date(lot.date), .bareQuantity(lot.quantity, p.commodity),
-                              .amount(lot.unitCost, k, places: max(c.precision(k), lot.unitCost.normalized.scale)), .commodity(k), .amount(lot.basis, k),
+                              .unitPrice(lot.unitCost, k, c), .commodity(k), .amount(lot.basis, k),
                               .text(method.rawValue)])
             }
         }

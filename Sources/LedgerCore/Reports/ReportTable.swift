@@ -43,6 +43,18 @@ public enum Cell {
     case object([(key: String, cell: Cell)])
 }
 
+extension Cell {
+    /// A unit price or cost: as exact as written (`$236.855`), or, for a
+    /// quotient that did not terminate (a split's `$170 × 2/3`), at display precision.
+    static func unitPrice(_ q: ExactDecimal, _ commodity: Int32, _ table: CommodityTable) -> Cell {
+        .amount(q, commodity, places: unitPlaces(q, commodity, table))
+    }
+
+    static func unitPlaces(_ q: ExactDecimal, _ commodity: Int32, _ table: CommodityTable) -> Int {
+        q.scale >= ExactDecimal.maxScale ? table.precision(commodity) : max(table.precision(commodity), q.normalized.scale)
+    }
+}
+
 /// Which formats show a column.
 public struct Formats: OptionSet, Sendable {
     public let rawValue: UInt8

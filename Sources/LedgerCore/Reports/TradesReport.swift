@@ -100,7 +100,7 @@ public struct TradesReport: Report {
                 // The sale's proceeds for these shares, less their basis.
                 let proceeds = m.quantity.isEqual(to: t.quantity) ? t.amount
                     : try t.amount.times(m.quantity, at: t.source).shown(over: t.quantity, places: min(ExactDecimal.maxScale, c.precision(k) + 6), at: t.source)!
-                lots.append([.date(m.date), .number(m.quantity, t.commodity), .amount(m.unitCost, k, places: max(c.precision(k), m.unitCost.normalized.scale)),
+                lots.append([.date(m.date), .number(m.quantity, t.commodity), .unitPrice(m.unitCost, k, c),
                              .amount(m.basis, k), .amount(try proceeds.minus(m.basis, at: t.source), k)])
             }
             let lotText = t.matched.map { "\(c.format(Amount($0.quantity, t.commodity))) of \($0.date) at \(c.format(Amount($0.unitCost, k)))" }.joined(separator: "; ")
