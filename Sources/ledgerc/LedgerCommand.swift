@@ -19,6 +19,8 @@ enum LedgerCommand {
         "add": AddCommand.self,
         "close": CloseCommand.self,
         "import": ImportCommand.self,
+        "diff": DiffCommand.self,
+        "merge": MergeCommand.self,
         "accounts": ListCommand<AccountsList>.self,
         "payees": ListCommand<PayeesList>.self,
         "commodities": ListCommand<CommoditiesList>.self,
@@ -41,6 +43,8 @@ enum LedgerCommand {
       ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
       ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
       ledgerc close  [FILE...] --to DATE [FILTER...]
+      ledgerc diff   OLD NEW | REV [PATH] [--format text|json|markdown]   (exit 1: the meaning changed)
+      ledgerc merge  BASE OURS THEIRS   (git's merge driver for journals; docs/GIT.md)
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]
                      (as 'report NAME'; accounts --types, tags --values, prices --infer)
       ledgerc lsp    (a Language Server on stdin/stdout; see docs/EDITORS.md)

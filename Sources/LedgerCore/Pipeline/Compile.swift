@@ -68,6 +68,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
     parser.parallelThreshold = options.parallelThreshold
     parser.splitPermille = options.splitPermille
     parser.overlay = options.overlay
+    parser.files = options.files
     // Declarations are checked over whole transactions: strict modes keep everything.
     if options.mode == .diagnosticsOnly && !options.strict && !options.checkPayees { parser.sink = CheckStream() }
     var rootFiles: [Int] = []

@@ -24,6 +24,9 @@ public struct CompileOptions: Sendable {
     /// Texts that take the place of files on disk, by path as joined from
     /// `include` (unsaved editor buffers; a write checked before it is made).
     public var overlay: [String: [UInt8]] = [:]
+    /// Where included files come from when not from the disk (a journal at a
+    /// git revision, `ledgerc diff`): reads a path, and lists a glob's matches.
+    public var files: IncludedFiles?
     /// Files at least this large are read by two parsers at once (tests set 0
     /// to read every file that way).
     public var parallelThreshold = JournalParser.defaultParallelThreshold

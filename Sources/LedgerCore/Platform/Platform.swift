@@ -101,3 +101,17 @@ final class BackgroundJob: @unchecked Sendable {
         started = false
     }
 }
+
+/// Runs `a` on a thread of its own and `b` on this one; returns both results.
+package func bothAtOnce<T>(_ a: @escaping () -> T, _ b: () -> T) -> (T, T) {
+    let box = ResultBox<T>()
+    let job = BackgroundJob { box.value = a() }
+    let second = b()
+    job.wait()
+    return (box.value!, second)
+}
+
+/// A result handed from one thread to another (`bothAtOnce`).
+final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

@@ -105,6 +105,14 @@ package struct LedgerPrinter {
         return s
     }
 
+    /// One posting as `print` writes it, alone: `Assets:Bank  -12,000 KRW @ …`.
+    public func postingLine(_ p: Posting) -> String {
+        var line = accountText(p)
+        if let a = p.amount { line += "  " + amountText(a) + costText(p) }
+        if let a = p.assertion { line += " \(a.isTotal ? "==" : (a.includesSubaccounts ? "=*" : "=")) " + amountText(a.amount) }
+        return line
+    }
+
     /// `; generated: FILE:LINE #K` for a generated transaction.
     public func generatedComment(_ t: Transaction) -> String? {
         guard let g = t.generated else { return nil }

@@ -4,13 +4,27 @@ import Glibc
 import Darwin
 #endif
 
+/// Where included files come from when they are not on the disk: a journal
+/// at a git revision reads its includes at that revision too.
+public struct IncludedFiles: Sendable {
+    /// The bytes of the file at a path as the parser joins it.
+    package var read: @Sendable (String) -> Result<[UInt8], FileError>
+    /// The paths a glob matches, sorted.
+    public var glob: @Sendable (String) -> [String]
+
+    package init(read: @escaping @Sendable (String) -> Result<[UInt8], FileError>, glob: @escaping @Sendable (String) -> [String]) {
+        self.read = read
+        self.glob = glob
+    }
+}
+
 extension JournalParser {
     /// `include PATH`: reads the file (or each file a glob matches, sorted) in place.
     func include(_ written: String, at site: SourceLocation) {
         let path = JournalParser.includedPath(written, from: sources.files[fileIndex].path)
         var paths = [path]
         if path.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
-            paths = globPaths(path)
+            paths = files?.glob(path) ?? globPaths(path)
             if paths.isEmpty {
                 diagnostics.error(Messages.includeNoMatch(written), at: site)
                 return
@@ -23,7 +37,7 @@ extension JournalParser {
     /// read or already read (`include *.ledger` beside the including file).
     private func includeOne(_ path: String, at site: SourceLocation, fromGlob: Bool) {
         if stoppedForErrors { return }
-        let real = realPath(path) ?? path
+        let real = files == nil ? realPath(path) ?? path : path
         if fromGlob, includeStack.contains(real) || includedFiles.contains(real) { return }
         if includeStack.contains(real) {
             diagnostics.error(Messages.includeCycle(path), at: site)
@@ -39,7 +53,7 @@ extension JournalParser {
             diagnostics.warning(Messages.includedTwice(path), at: site)
             return
         }
-        let read = (overlay[path] ?? overlay[real]).map { Result<[UInt8], FileError>.success($0) } ?? FileIO.read(path, .regularFile)
+        let read = (overlay[path] ?? overlay[real]).map { Result<[UInt8], FileError>.success($0) } ?? files?.read(path) ?? FileIO.read(path, .regularFile)
         switch read {
         case .failure(let e):
             diagnostics.error(Messages.includeMissing(path, e.reason), at: site)

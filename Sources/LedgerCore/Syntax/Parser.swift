@@ -21,6 +21,8 @@ package final class JournalParser {
     /// Texts that take the place of files on disk, by path as joined from
     /// `include` (an editor's unsaved buffers, a write being checked).
     public var overlay: [String: [UInt8]] = [:]
+    /// Included files from elsewhere than the disk (`CompileOptions.files`).
+    public var files: IncludedFiles?
     /// The deepest nesting of includes read.
     static let deepestInclude = 64
     /// Rule names seen so far (folded) and where, to reject duplicates.
