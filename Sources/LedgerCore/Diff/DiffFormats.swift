@@ -46,6 +46,7 @@ public enum DiffFormat: String, CaseIterable, Sendable {
                 out += "  ~ \(c.new.date) \(c.new.description)  (\(place(c.new)); was \(place(c.old))): \(c.fields.joined(separator: ", "))\n"
                 if c.old.date != c.new.date { out += "      date: \(c.old.date) → \(c.new.date)\n" }
                 if c.old.description != c.new.description { out += "      description: \(c.old.description) → \(c.new.description)\n" }
+                if c.old.tags != c.new.tags { out += "      tags: \(c.old.tags.joined(separator: ", ")) → \(c.new.tags.joined(separator: ", "))\n" }
                 for p in c.old.postings where !c.new.postings.contains(p) { out += "      - \(p)\n" }
                 for p in c.new.postings where !c.old.postings.contains(p) { out += "      + \(p)\n" }
             }
@@ -79,6 +80,7 @@ public enum DiffFormat: String, CaseIterable, Sendable {
             w.key("file"); w.string(e.file)
             w.key("line"); w.int(e.line)
             w.key("postings"); w.beginArray(); for p in e.postings { w.string(p) }; w.endArray()
+            w.key("tags"); w.beginArray(); for t in e.tags { w.string(t) }; w.endArray()
             w.endObject()
         }
         func list(_ name: StaticString, _ entries: [JournalDiff.Entry]) {
@@ -171,6 +173,7 @@ public enum DiffFormat: String, CaseIterable, Sendable {
                 let before = c.old.postings.filter { !c.new.postings.contains($0) }.map(escaped)
                 let after = c.new.postings.filter { !c.old.postings.contains($0) }.map(escaped)
                 var was = before, now = after
+                if c.old.tags != c.new.tags { was.insert(escaped(c.old.tags.joined(separator: ", ")), at: 0); now.insert(escaped(c.new.tags.joined(separator: ", ")), at: 0) }
                 if c.old.date != c.new.date { was.insert(c.old.date.description, at: 0); now.insert(c.new.date.description, at: 0) }
                 if c.old.description != c.new.description { was.insert(escaped(c.old.description), at: 0); now.insert(escaped(c.new.description), at: 0) }
                 out += "| \(c.new.date) | \(escaped(c.new.description)) | \(c.fields.joined(separator: ", ")) | \(was.joined(separator: "<br>")) | \(now.joined(separator: "<br>")) |\n"

@@ -14,6 +14,8 @@ public struct JournalDiff {
         public var line: Int
         /// The postings, one line each: `Assets:Bank  -12,000 KRW`.
         public var postings: [String]
+        /// The transaction's tags, `key: value`.
+        public var tags: [String] = []
     }
 
     /// A transaction on both sides whose meaning differs: which fields.
@@ -117,7 +119,7 @@ struct DiffSide {
             var shown = p
             shown.comment = nil
             return printer.postingLine(shown)
-        })
+        }, tags: t.tags.map { "\($0.key): \($0.value)" })
     }
 }
 

@@ -23,11 +23,15 @@ enum PrintCommand: Subcommand {
       --column-unit UNIT    what a column counts in text and github diagnostics:
                             char (default), byte or display
       --werror              warnings make the run fail (exit 1)
+      --textconv            for git's diff driver (docs/GIT.md): one file alone, its
+                            includes read as empty; a file that does not compile
+                            is printed as it is; never fails
 
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions), flagOptions: CommonOptions.flagOptions)
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions), flagOptions: CommonOptions.flagOptions.union(["--textconv"]))
+        if parsed.has("--textconv") { return try textconv(parsed) }
         var common = try CommonOptions(parsed)
         let period = try periodOption(parsed, today: common.today)
         let query = try queryOption(parsed)
@@ -49,6 +53,36 @@ enum PrintCommand: Subcommand {
                 writeStdout(buf.bytes)
                 buf.removeAll()
             }
+        }
+        writeStdout(buf.bytes)
+        return 0
+    }
+
+    /// git gives a blob in a temporary file: its includes are not beside it.
+    /// They are read as empty, and what does not compile is shown as written.
+    static func textconv(_ parsed: Arguments) throws -> Int {
+        guard parsed.positionals.count == 1 else { throw UsageError(message: "--textconv prints one file (git passes its path)") }
+        let common = try CommonOptions(parsed)
+        var input = try readInputs(parsed.positionals)[0]
+        // git's copy of a blob is in a temporary directory: the name alone, so that both sides print alike.
+        input = InputFile(path: input.path.split(separator: "/").last.map(String.init) ?? input.path, bytes: input.bytes)
+        var options = CompileOptions(horizon: common.until, today: common.today)
+        options.files = IncludedFiles(read: { _ in .success([]) }, glob: { _ in [] })
+        let result = compile([input], options: options)
+        guard !result.hasErrors else {
+            writeStdout(input.bytes)
+            return 0
+        }
+        var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
+        printer.decimalComma = result.ledger.journal.declaresDecimalComma
+        let printed = result.ledger.ordered.lazy.filter { $0.split == nil }
+        var buf = ByteBuffer(capacity: 1 << 16)
+        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
+        var first = true
+        for t in printed {
+            if !first { buf.byte(0x0A) }
+            first = false
+            printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
         }
         writeStdout(buf.bytes)
         return 0
