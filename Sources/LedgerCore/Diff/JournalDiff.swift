@@ -57,61 +57,130 @@ public struct JournalDiff {
     }
 }
 
-/// One side's transactions with their meaning as comparable text.
+/// Names shared by both sides: the same account or commodity name gets the
+/// same number, so that meanings compare without comparing strings.
+final class SharedNames {
+    private var ids: [String: Int32] = [:]
+
+    func id(_ name: String) -> Int32 {
+        if let id = ids[name] { return id }
+        let id = Int32(ids.count)
+        ids[name] = id
+        return id
+    }
+}
+
+/// A transaction's meaning in 128 bits: two FNV-1a hashes over its date,
+/// status, code, description, tags and its postings' own fingerprints in
+/// sorted order (so the order postings are written in does not matter).
+/// Matching compares fingerprints, then the header fields exactly.
+struct Fingerprint: Hashable {
+    var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    var b: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    mutating func add(_ x: UInt64) {
+        a = (a ^ x) &* 0x100_0000_01b3
+        b = (b ^ (x &* 0x9E37_79B9_7F4A_7C15)) &* 0x100_0000_01b3
+        b ^= b >> 29
+    }
+
+    mutating func add(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes in
+            var word: UInt64 = 0, n = 0
+            for byte in bytes {
+                word = word << 8 | UInt64(byte)
+                n += 1
+                if n == 8 { add(word); word = 0; n = 0 }
+            }
+            add(word ^ UInt64(bytes.count) << 56)
+        }
+    }
+
+    mutating func add(_ q: ExactDecimal) {
+        let n = q.normalized
+        add(UInt64(truncatingIfNeeded: n.mantissa))
+        add(UInt64(truncatingIfNeeded: n.mantissa >> 64) ^ UInt64(n.scale) << 56)
+    }
+}
+
+/// One side's transactions with their meanings, computed once.
 struct DiffSide {
     let compilation: Compilation
     let printer: LedgerPrinter
-    /// Recorded transactions (indices into the ledger) and rule occurrences.
+    /// Recorded transactions and rule occurrences (indices into the ledger).
     var recorded: [Int] = []
     var generated: [Int] = []
+    /// Each transaction's meaning, by its index in the ledger.
+    var meaning: [Fingerprint] = []
+    /// Its postings' fingerprints, sorted (to tell which field changed).
+    var postingPrints: [[UInt64]] = []
 
-    init(_ compilation: Compilation) {
+    /// The ids of a side's accounts and commodities among the names of both.
+    static func ids(_ ledger: Ledger, _ names: SharedNames) -> (accounts: [UInt64], commodities: [UInt64]) {
+        ((0..<Int32(ledger.journal.accounts.count)).map { UInt64(names.id(ledger.journal.accounts[$0])) },
+         (0..<Int32(ledger.journal.commodities.count)).map { UInt64(names.id("\u{1}" + ledger.journal.commodities[$0])) })
+    }
+
+    init(_ compilation: Compilation, ids: (accounts: [UInt64], commodities: [UInt64])) {
         self.compilation = compilation
         printer = LedgerPrinter(journal: compilation.ledger.journal, sources: compilation.sources)
         let ledger = compilation.ledger
+        let (accounts, commodities) = ids
+        meaning = Array(repeating: Fingerprint(), count: ledger.transactions.count)
+        postingPrints = Array(repeating: [], count: ledger.transactions.count)
+        var prints: [UInt64] = []
         for n in ledger.order {
-            let t = ledger.transactions[Int(n)]
+            let i = Int(n)
+            let t = ledger.transactions[i]
             if t.split != nil { continue }
-            if t.generated != nil { generated.append(Int(n)) } else { recorded.append(Int(n)) }
+            if t.generated != nil { generated.append(i) } else { recorded.append(i) }
+            prints.removeAll(keepingCapacity: true)
+            for p in t.postings { prints.append(DiffSide.fingerprint(p, accounts, commodities)) }
+            prints.sort()
+            var f = DiffSide.header(t)
+            for x in prints { f.add(x) }
+            meaning[i] = f
+            postingPrints[i] = prints
         }
+    }
+
+    /// The date, status, code, description and tags.
+    static func header(_ t: Transaction) -> Fingerprint {
+        var f = Fingerprint()
+        f.add(UInt64(UInt32(bitPattern: t.date.day)) | UInt64(t.status.rawValue) << 32)
+        f.add(t.code ?? "\u{0}")
+        f.add(t.description)
+        if t.comment != nil { for tag in tags(t.tags) { f.add(tag) } }
+        return f
+    }
+
+    static func tags(_ tags: Tags) -> [String] { tags.map { "\($0.key.lowercased()): \($0.value)" }.sorted() }
+
+    /// A posting's meaning: account, amount as computed, cost, lot, lot date, kind, status, assertion, tags.
+    static func fingerprint(_ p: Posting, _ accounts: [UInt64], _ commodities: [UInt64]) -> UInt64 {
+        var f = Fingerprint()
+        f.add(accounts[Int(p.account)] | UInt64(p.virtual.rawValue) << 40 | UInt64(p.status.rawValue) << 48)
+        if let a = p.amount { f.add(commodities[Int(a.commodity)]); f.add(a.quantity) } else { f.add(UInt64.max) }
+        if !p.isPlain {
+            if let c = p.cost { f.add(c.isTotal ? 2 : 1); f.add(commodities[Int(c.amount.commodity)]); f.add(c.amount.quantity) }
+            if let l = p.lot { f.add(l.isTotal ? 4 : 3); f.add(commodities[Int(l.amount.commodity)]); f.add(l.amount.quantity) }
+            if let d = p.lotDate { f.add(5 | UInt64(UInt32(bitPattern: d.day)) << 8) }
+            if let x = p.assertion { f.add(x.isTotal ? 7 : x.includesSubaccounts ? 8 : 6); f.add(commodities[Int(x.amount.commodity)]); f.add(x.amount.quantity) }
+            if p.comment != nil { for tag in tags(p.tags) { f.add(tag) } }
+        }
+        return f.a ^ f.b.rotated
+    }
+
+    /// Same date, status, code and description, compared exactly (the
+    /// fingerprints, 128 bits, matched the tags and postings).
+    func sameHeader(_ i: Int, _ other: DiffSide, _ j: Int) -> Bool {
+        ledger.transactions[i].date == other.ledger.transactions[j].date && ledger.transactions[i].status == other.ledger.transactions[j].status
+            && ledger.transactions[i].code == other.ledger.transactions[j].code
+            && ledger.transactions[i].description == other.ledger.transactions[j].description
     }
 
     var ledger: Ledger { compilation.ledger }
-
-    /// A posting's meaning: account, amount as computed, cost, lot, kind, status, tags, assertion.
-    func postingText(_ p: Posting) -> String {
-        let j = ledger.journal
-        var s = ""
-        switch p.virtual {
-        case .real: s += j.accounts[p.account]
-        case .unbalanced: s += "(" + j.accounts[p.account] + ")"
-        case .balanced: s += "[" + j.accounts[p.account] + "]"
-        }
-        if p.status != .unmarked { s = (p.status == .cleared ? "* " : "! ") + s }
-        if let a = p.amount { s += "  " + amountText(a) }
-        if let lot = p.lot { s += (lot.isTotal ? " {{" : " {") + amountText(lot.amount) + (lot.isTotal ? "}}" : "}") }
-        if let d = p.lotDate { s += " [\(d)]" }
-        if let c = p.cost { s += (c.isTotal ? " @@ " : " @ ") + amountText(c.amount) }
-        if let a = p.assertion { s += (a.isTotal ? " == " : " = ") + amountText(a.amount) }
-        let tags = p.tags.map { "\($0.key.lowercased()): \($0.value)" }.sorted()
-        if !tags.isEmpty { s += "  ; " + tags.joined(separator: ", ") }
-        return s
-    }
-
-    /// An amount by value, not by how it was written: `-12000 KRW`.
-    func amountText(_ a: Amount) -> String {
-        a.quantity.normalized.description + " " + ledger.journal.commodities.symbol(a.commodity)
-    }
-
-    /// The postings' meanings, in a fixed order (the order they are written in does not matter).
-    func postings(_ t: Transaction) -> [String] { t.postings.map(postingText).sorted() }
-
-    func tags(_ t: Transaction) -> [String] { t.tags.map { "\($0.key.lowercased()): \($0.value)" }.sorted() }
-
-    /// Every field of meaning, joined: equal keys, equal transactions.
-    func key(_ t: Transaction) -> String {
-        "\(t.date)\u{1}\(t.status.word)\u{1}\(t.code ?? "")\u{1}\(t.description)\u{1}\(tags(t).joined(separator: "\u{2}"))\u{1}\(postings(t).joined(separator: "\u{2}"))"
-    }
 
     func entry(_ t: Transaction) -> Entry {
         let (file, line, _) = compilation.sources.describe(t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
@@ -139,19 +208,21 @@ extension JournalDiff {
     /// The difference in meaning from `old` to `new`.
     public init(old: Compilation, new: Compilation, options: DiffOptions = DiffOptions()) throws(AmountOverflow) {
         horizon = new.ledger.until
-        let a = DiffSide(old), b = DiffSide(new)
+        let names = SharedNames()
+        let oldIDs = DiffSide.ids(old.ledger, names), newIDs = DiffSide.ids(new.ledger, names)
+        // Each side's fingerprints on a core of its own.
+        let (a, b) = bothAtOnce({ DiffSide(old, ids: oldIDs) }, { DiffSide(new, ids: newIDs) })
         // Transactions: the same meaning is the same transaction, wherever it is written.
-        var unmatchedOld = JournalDiff.match(a.recorded, in: a, against: b.recorded, in: b)
-        var unmatchedNew = JournalDiff.match(b.recorded, in: b, against: a.recorded, in: a)
+        var (unmatchedOld, unmatchedNew) = JournalDiff.match(a.recorded, in: a, b.recorded, in: b)
         // What is left pairs up as a change when the date and description, or the postings, stayed.
-        for pairing in [{ (s: DiffSide, t: Transaction) in "\(t.date)\u{1}\(t.description)" },
-                        { (s: DiffSide, t: Transaction) in s.postings(t).joined(separator: "\u{2}") }] {
-            var byKey: [String: [Int]] = [:]
-            for i in unmatchedOld { byKey[pairing(a, a.ledger.transactions[i]), default: []].append(i) }
+        for pairing in [{ (s: DiffSide, i: Int) -> AnyHashable in [AnyHashable(s.ledger.transactions[i].date.day), AnyHashable(s.ledger.transactions[i].description)] },
+                        { (s: DiffSide, i: Int) -> AnyHashable in AnyHashable(s.postingPrints[i]) }] {
+            var byKey: [AnyHashable: [Int]] = [:]
+            for i in unmatchedOld { byKey[pairing(a, i), default: []].append(i) }
             var stillNew: [Int] = []
             for j in unmatchedNew {
                 let t = b.ledger.transactions[j]
-                let k = pairing(b, t)
+                let k = pairing(b, j)
                 guard var list = byKey[k], !list.isEmpty else { stillNew.append(j); continue }
                 let i = list.removeFirst()
                 byKey[k] = list
@@ -162,8 +233,8 @@ extension JournalDiff {
                 if o.description != t.description { fields.append("description") }
                 if o.status != t.status { fields.append("status") }
                 if o.code != t.code { fields.append("code") }
-                if a.tags(o) != b.tags(t) { fields.append("tags") }
-                if a.postings(o) != b.postings(t) { fields.append("postings") }
+                if DiffSide.tags(o.tags) != DiffSide.tags(t.tags) { fields.append("tags") }
+                if a.postingPrints[i] != b.postingPrints[j] { fields.append("postings") }
                 changed.append(Change(old: a.entry(o), new: b.entry(t), fields: fields))
             }
             unmatchedNew = stillNew
@@ -171,8 +242,9 @@ extension JournalDiff {
         removed = unmatchedOld.map { a.entry(a.ledger.transactions[$0]) }
         added = unmatchedNew.map { b.entry(b.ledger.transactions[$0]) }
         // Rule occurrences up to the horizon.
-        occurrencesDropped = JournalDiff.match(a.generated, in: a, against: b.generated, in: b).map { a.entry(a.ledger.transactions[$0]) }
-        occurrencesAdded = JournalDiff.match(b.generated, in: b, against: a.generated, in: a).map { b.entry(b.ledger.transactions[$0]) }
+        let (dropped, addedOccurrences) = JournalDiff.match(a.generated, in: a, b.generated, in: b)
+        occurrencesDropped = dropped.map { a.entry(a.ledger.transactions[$0]) }
+        occurrencesAdded = addedOccurrences.map { b.entry(b.ledger.transactions[$0]) }
         // Diagnostics, by file, severity and message (lines move with edits).
         let oldDiagnostics = JournalDiff.diagnostics(old), newList = JournalDiff.diagnostics(new)
         newDiagnostics = JournalDiff.missing(newList, from: oldDiagnostics)
@@ -180,16 +252,24 @@ extension JournalDiff {
         balances = try JournalDiff.balances(a, b, options)
     }
 
-    /// The transactions of `mine` (indices) with no transaction of the same meaning in `theirs`, each counted once.
-    static func match(_ mine: [Int], in side: DiffSide, against theirs: [Int], in other: DiffSide) -> [Int] {
-        var counts: [String: Int] = [:]
-        for j in theirs { counts[other.key(other.ledger.transactions[j]), default: 0] += 1 }
-        var left: [Int] = []
-        for i in mine {
-            let k = side.key(side.ledger.transactions[i])
-            if let n = counts[k], n > 0 { counts[k] = n - 1 } else { left.append(i) }
+    /// The transactions of each side (indices) with no transaction of the
+    /// same meaning on the other, each matched once, in their order.
+    static func match(_ old: [Int], in a: DiffSide, _ new: [Int], in b: DiffSide) -> ([Int], [Int]) {
+        var waiting: [Fingerprint: [Int]] = [:]
+        waiting.reserveCapacity(old.count)
+        for i in old { waiting[a.meaning[i], default: []].append(i) }
+        var matched = [Bool](repeating: false, count: a.meaning.count)
+        var onlyNew: [Int] = []
+        for j in new {
+            let k = b.meaning[j]
+            if var list = waiting[k], let at = list.firstIndex(where: { a.sameHeader($0, b, j) }) {
+                matched[list.remove(at: at)] = true
+                waiting[k] = list
+            } else {
+                onlyNew.append(j)
+            }
         }
-        return left
+        return (old.filter { !matched[$0] }, onlyNew)
     }
 
     /// Each diagnostic as shown, with the key it is compared by.
@@ -273,4 +353,9 @@ extension JournalDiff {
         }
         return rows
     }
+}
+
+extension UInt64 {
+    /// The bits turned by 31 places (mixing two hashes into one).
+    var rotated: UInt64 { self << 31 | self >> 33 }
 }
