@@ -63,8 +63,8 @@ func printIsAFixedPoint(_ c: Compilation) {
         var printer = LedgerPrinter(journal: c.ledger.journal, sources: c.sources)
         printer.decimalComma = c.ledger.journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 4096)
-        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(c.ledger.ordered))
-        for t in c.ledger.ordered {
+        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(c.ledger.printable))
+        for t in c.ledger.printable {
             printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
             buf.byte(0x0A)
         }

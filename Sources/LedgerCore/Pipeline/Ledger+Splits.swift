@@ -1,4 +1,10 @@
 extension Ledger {
+    /// The transactions `print` writes, in output order: all but a split's
+    /// new shares (`print` writes the `split` directive instead).
+    public var printable: LazyFilterSequence<LazyMapSequence<[Int32], Transaction>> {
+        ordered.filter { $0.split == nil }
+    }
+
     /// The ledger with a transaction for each `split` directive: on its day,
     /// every asset account holding the commodity gets the new shares, as an
     /// unbalanced virtual posting `(ACCOUNT)  Δ COMMODITY` (held × N/M − held),

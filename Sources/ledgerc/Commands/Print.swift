@@ -42,7 +42,7 @@ enum PrintCommand: Subcommand {
         printer.decimalComma = result.ledger.journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 1 << 20)
         // A split's new shares are the `split` directive's, printed as the directive.
-        let printed = result.ledger.ordered.lazy.filter { $0.split == nil && period.contains($0.date) && matcher.matches($0) }
+        let printed = result.ledger.printable.filter { period.contains($0.date) && matcher.matches($0) }
         printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
         var first = true
         for t in printed {
@@ -75,7 +75,7 @@ enum PrintCommand: Subcommand {
         }
         var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
         printer.decimalComma = result.ledger.journal.declaresDecimalComma
-        let printed = result.ledger.ordered.lazy.filter { $0.split == nil }
+        let printed = result.ledger.printable
         var buf = ByteBuffer(capacity: 1 << 16)
         printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
         var first = true
