@@ -6,6 +6,10 @@
 // - print of print is the same bytes;
 // - the language server answers every request on it without a trap;
 // - the input cut in two, as CSV rules and a statement, imports without a trap;
+// - every report valued in its commodities (end, then, cost, -V), over any
+//   price graph (cycles included), returns and lots, finish without a trap;
+// - diff of its first half against it renders in every format, it differs
+//   from itself in nothing, and two appends to its start merge;
 // - formatting is idempotent and keeps the meaning of a journal that compiles.
 #if canImport(Glibc)
 import Glibc
@@ -160,6 +164,22 @@ func valuations(_ full: Compilation) {
     _ = try? HTMLReport(compilation: full, options: page, today: until).render()
 }
 
+/// `diff` of two journals cut from one input (the first half against the
+/// whole), in every format, and the merge of two appends to a common start.
+func diffs(_ bytes: [UInt8]) {
+    let cut = bytes.count / 2
+    let old = compile([InputFile(path: "old.ledger", bytes: Array(bytes[..<cut]))], until: until)
+    let new = compile([InputFile(path: "new.ledger", bytes: bytes)], until: until)
+    guard let d = try? JournalDiff(old: old, new: new) else { return }
+    for format in DiffFormat.allCases { _ = format.render(d, old: "old", new: "new") }
+    // The same journal against itself: no change, whatever it holds.
+    if let same = try? JournalDiff(old: new, new: compile([InputFile(path: "new.ledger", bytes: bytes)], until: until)), !same.isUnchanged {
+        fail("a journal differs from itself", String(decoding: bytes, as: UTF8.self), DiffFormat.text.render(same, old: "a", new: "b"))
+    }
+    let base = Array(bytes[..<(cut / 2)])
+    _ = JournalMerge.appended(base: base, ours: Array(bytes[..<cut]), theirs: base + Array(bytes[cut...]))
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -201,6 +221,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !huge {
             _ = try? HTMLReport(compilation: full, options: ReportOptions(), today: until).render()
             valuations(full)
+            diffs(bytes)
             // print of print is the same, and reads back to the same meaning.
             printIsAFixedPoint(full)
         }
