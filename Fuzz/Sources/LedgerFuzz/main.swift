@@ -53,10 +53,11 @@ let reportOptions: [ReportOptions] = {
 }()
 
 /// A ledger too large to run every check on under the sanitizers: over 5,000
-/// transactions, or dates over a century apart (100,000 weeks of periods).
+/// transactions, or dates (of transactions and prices: a valued report runs to
+/// the last price) over a century apart (100,000 weeks of periods).
 /// Scripts/limits times such ledgers at full speed.
 func isHuge(_ c: Compilation) -> Bool {
-    let dates = c.ledger.ordered.map(\.date)
+    let dates = (c.ledger.ordered.map(\.date) + c.ledger.journal.prices.map(\.date)).sorted()
     guard let first = dates.first, let last = dates.last else { return false }
     return dates.count > 5_000 || last.day - first.day > 36_525
 }

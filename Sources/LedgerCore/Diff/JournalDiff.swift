@@ -133,7 +133,7 @@ struct DiffSide {
         for n in ledger.order {
             let i = Int(n)
             let t = ledger.transactions[i]
-            if t.split != nil { continue }
+            if t.isSplit { continue }
             if t.generated != nil { generated.append(i) } else { recorded.append(i) }
             prints.removeAll(keepingCapacity: true)
             for p in t.postings { prints.append(DiffSide.fingerprint(p, accounts, commodities)) }

@@ -199,8 +199,9 @@ public struct Transaction: Sendable {
     public var location: SourceLocation
     /// Set for transactions materialized from a `repeat` rule.
     public var generated: GeneratedFrom?
-    /// Set for the new shares of a `split` directive (its index in `Journal.splits`).
-    public var split: Int32?
+    /// Set for the new shares of a `split` directive (`Ledger.split(of:)`
+    /// finds it). A flag, not an index: it fits in the padding after `generated`.
+    public var isSplit = false
 
     public init(date: CivilDate, description: String, location: SourceLocation) {
         self.date = date

@@ -2,14 +2,20 @@ extension Ledger {
     /// The transactions `print` writes, in output order: all but a split's
     /// new shares (`print` writes the `split` directive instead).
     public var printable: LazyFilterSequence<LazyMapSequence<[Int32], Transaction>> {
-        ordered.filter { $0.split == nil }
+        ordered.filter { !$0.isSplit }
+    }
+
+    /// The `split` directive whose new shares `t` holds.
+    public func split(of t: Transaction) -> StockSplit? {
+        guard t.isSplit else { return nil }
+        return journal.splits.first { $0.location == t.location }
     }
 
     /// The ledger with a transaction for each `split` directive: on its day,
     /// every asset account holding the commodity gets the new shares, as an
     /// unbalanced virtual posting `(ACCOUNT)  Δ COMMODITY` (held × N/M − held),
     /// so that balances, registers and positions all count them. Such a
-    /// transaction is the directive's (`Transaction.split`): `print` writes
+    /// transaction is the directive's (`Transaction.isSplit`): `print` writes
     /// the directive, not the transaction, and positions scale their lots.
     func withSplits() -> Ledger {
         let splits = journal.splits
@@ -27,14 +33,14 @@ extension Ledger {
                     held[p.account] = (held[p.account] ?? .zero).adding(p.amount!.quantity) ?? held[p.account]
                 }
             }
-            for t in added where t.date < split.date || t.date == split.date && t.split.map({ $0 < k }) == true {
+            for t in added where t.date < split.date || t.date == split.date && (self.split(of: t).map { s in s.location < split.location } ?? false) {
                 for p in t.postings where p.amount?.commodity == split.commodity {
                     held[p.account] = (held[p.account] ?? .zero).adding(p.amount!.quantity) ?? held[p.account]
                 }
             }
             var t = Transaction(date: split.date, description: "split \(journal.commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)",
                                 location: split.location)
-            t.split = Int32(k)
+            t.isSplit = true
             for (account, quantity) in held.sorted(by: { accounts[$0.key] < accounts[$1.key] }) where quantity.signum > 0 {
                 guard let scaled = try? quantity.times(split.numerator, at: nil).quotient(over: split.denominator, at: nil),
                       let delta = scaled.subtracting(quantity), !delta.isZero else { continue }

@@ -43,16 +43,19 @@ extension Position {
     /// `places`).
     mutating func take(_ quantity: ExactDecimal, method: BookingMethod, selector: LotSelector?, places: Int,
                        at: SourceLocation?) throws(AmountOverflow) -> (removed: ExactDecimal, matched: [MatchedLot])? {
-        var order = Array(lots.indices)
+        // The lots a selector names; without one, from the oldest (lifo: the newest).
+        var named: [Int] = []
         if let selector {
-            order = order.filter { selector.matches(lots[$0]) && lots[$0].quantity.signum > 0 }
-            if order.isEmpty { return nil }
-        } else if method == .lifo {
-            order.reverse()
+            named = lots.indices.filter { selector.matches(lots[$0]) && lots[$0].quantity.signum > 0 }
+            if named.isEmpty { return nil }
         }
+        let count = selector == nil ? lots.count : named.count
         var matched: [MatchedLot] = []
         var left = quantity
-        for k in order where left.signum > 0 && lots[k].quantity.signum > 0 {
+        for n in 0..<count {
+            if left.signum <= 0 { break }
+            let k = selector != nil ? named[n] : method == .lifo ? lots.count - 1 - n : n
+            guard lots[k].quantity.signum > 0 else { continue }
             let lot = lots[k]
             let taken = lot.quantity < left ? lot.quantity : left
             let basis = taken.isEqual(to: lot.quantity)
@@ -63,7 +66,7 @@ extension Position {
             matched.append(MatchedLot(date: lot.date, quantity: taken, unitCost: lot.unitCost, basis: basis))
             left = try left.minus(taken, at: at)
         }
-        lots.removeAll { $0.quantity.signum <= 0 }
+        if !matched.isEmpty { lots.removeAll { $0.quantity.signum <= 0 } }
         let held = self.quantity
         var removed = ExactDecimal.zero
         if method == .average && selector == nil || matched.isEmpty {

@@ -114,9 +114,8 @@ package struct Portfolio {
                     // Recorded transactions come first in `transactions`; generated ones after every record of their day.
                     try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)
                 }
-                if let k = ledger.transactions[t].split {
+                if ledger.transactions[t].isSplit, let split = ledger.split(of: ledger.transactions[t]) {
                     // New shares of a split: quantities up, unit costs down, basis kept.
-                    let split = journal.splits[Int(k)]
                     for p in ledger.transactions[t].postings {
                         guard let a = p.amount, follows(p.account, a.commodity) else { continue }
                         let i = position(p.account, a.commodity, costCommodity: -1)
@@ -151,6 +150,8 @@ package struct Portfolio {
                                       quantity: a.quantity.magnitude, price: cost.unit, costCommodity: cost.commodity,
                                       amount: cost.total, isTotal: cost.isTotal, source: source)
                     var position = positions[i]
+                    // The lots move out for the update (appending to a shared array would copy it every time).
+                    positions[i].lots = []
                     if trade.side == .buy {
                         position.quantity = try position.quantity.plus(trade.quantity, at: at)
                         position.costBasis = try position.costBasis.plus(trade.amount, at: at)

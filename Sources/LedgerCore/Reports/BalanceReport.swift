@@ -56,10 +56,10 @@ public struct BalanceReport: Report {
                 bucket = column
             }
             for p in t.postings where matcher.matches(t, p) {
-                guard var a = p.amount else { continue }
-                if let v = postingValuer {
-                    a = try v.value(a, of: p, dated: t.date, periodEnd: options.grouping == nil ? nil : columns[max(bucket, 1) - 1].last, in: t)
-                }
+                guard let written = p.amount else { continue }
+                let a = try postingValuer.map { v throws(AmountOverflow) in
+                    try v.value(written, of: p, dated: t.date, periodEnd: options.grouping == nil ? nil : columns[max(bucket, 1) - 1].last, in: t)
+                } ?? written
                 let id = Int(p.account)
                 if own[id].isEmpty { own[id] = Array(repeating: AmountSums(), count: width) }
                 try own[id][bucket].add(a, at: p.amountLocation)

@@ -65,6 +65,12 @@ public struct HoldingsReport: Report {
         if let overflow = portfolio.overflow { throw overflow }
         var rows: [Holding] = []
         var totals: [Int32: ExactDecimal] = [:]
+        // What each position's purchases cost, in one pass over the trades.
+        var principal: [AccountCommodity: ExactDecimal] = [:]
+        for t in portfolio.trades where t.side == .buy {
+            let k = AccountCommodity(t.account, t.commodity)
+            principal[k] = try (principal[k] ?? .zero).plus(t.amount, at: t.source)
+        }
         // A position with no trade yet (received without a cost) has nothing to value it in.
         for position in portfolio.positions where filter.keeps(account: position.account) && position.costCommodity >= 0 {
             let money = c.precision(position.costCommodity)
@@ -85,9 +91,7 @@ public struct HoldingsReport: Report {
                               price: unit.unit, marketValue: value, unrealizedGain: gain,
                               unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
                               weight: nil, realizedGain: realized)
-            for t in portfolio.trades where t.side == .buy && t.account == position.account && t.commodity == position.commodity {
-                row.principal = try row.principal.plus(t.amount, at: t.source)
-            }
+            row.principal = principal[AccountCommodity(position.account, position.commodity)] ?? .zero
             rows.append(row)
         }
         try addDividends(to: &rows)
@@ -122,15 +126,23 @@ public struct HoldingsReport: Report {
         let journal = ledger.journal, accounts = journal.accounts, c = journal.commodities
         var byName: [String: Int32] = [:]
         for r in rows { byName[c[r.position.commodity]] = r.position.commodity }
+        // Income accounts named after a held commodity (`Income:Dividends:AAPL`), found once.
+        var named = [Int32?](repeating: nil, count: accounts.count)
+        var anyNamed = false
+        for id in 0..<Int32(accounts.count) where accounts.type(of: id) == .income {
+            let leaf = accounts[id].split(separator: ":").last.map { String($0).trimmingCharacters(in: "\"") } ?? ""
+            named[Int(id)] = byName[leaf]
+            anyNamed = anyNamed || byName[leaf] != nil
+        }
         for t in ledger.ordered {
             if let end, t.date > end { break }
             guard options.period.contains(t.date) else { continue }
+            let tagged = t.comment == nil ? nil : t.tag("dividend").flatMap { byName[$0.trimmingCharacters(in: "\"")] }
+            guard tagged != nil || anyNamed else { continue }
             var received: [(commodity: Int32, amount: Amount)] = []
-            let tagged = t.tag("dividend").flatMap { byName[$0.trimmingCharacters(in: "\"")] }
             for p in t.postings where accounts.type(of: p.account) == .income {
-                guard let a = p.amount else { continue }
-                let leaf = accounts[p.account].split(separator: ":").last.map { String($0).trimmingCharacters(in: "\"") } ?? ""
-                if let k = byName[leaf] ?? tagged { received.append((k, Amount(a.quantity.negated, a.commodity))) }
+                guard let a = p.amount, let k = named[Int(p.account)] ?? tagged else { continue }
+                received.append((k, Amount(a.quantity.negated, a.commodity)))
             }
             for (commodity, money) in received {
                 let candidates = rows.indices.filter { rows[$0].position.commodity == commodity && rows[$0].position.costCommodity == money.commodity }

@@ -15,14 +15,21 @@ package struct LedgerPrinter {
 
     /// The printed amount: exact, as written (trailing zeros kept), at no
     /// fewer places than the display precision.
+    /// 10^20: below it, and at 14 places or fewer, an amount's digits and its padding stay within 34.
+    static let longMantissa: UInt128 = 100_000_000_000_000_000_000
+
     /// At the display precision, padded with zeros, but never past the 34
     /// digits a number may have (a fuzz finding: `9…9` with 34 digits in a
     /// commodity shown with 30 places printed 64 digits, which nothing reads).
     func amountText(_ a: Amount) -> String {
         var places = max(a.quantity.scale, journal.commodities.precision(a.commodity))
-        let whole = a.quantity.magnitude.rounded(to: 0).description.count
-        let wholeDigits = whole == 1 && a.quantity.magnitude < ExactDecimal(1) ? 0 : whole
-        if wholeDigits + places > Lexer.maxDigits { places = max(a.quantity.normalized.scale, Lexer.maxDigits - wholeDigits) }
+        // Nearly every amount has few digits: the count is made only for a long one.
+        if places > 14 || a.quantity.mantissa.magnitude >= LedgerPrinter.longMantissa {
+            var whole = 0, m = a.quantity.mantissa.magnitude
+            for _ in 0..<a.quantity.scale { m /= 10 }
+            while m > 0 { whole += 1; m /= 10 }
+            if whole + places > Lexer.maxDigits { places = max(a.quantity.normalized.scale, Lexer.maxDigits - whole) }
+        }
         return journal.commodities.format(a, precision: places, decimalComma: decimalComma)
     }
 

@@ -102,9 +102,14 @@ public struct ReturnsReport: Report {
             return total
         }
         var rows: [Row] = []
+        var firstFlow = 0
         for period in periods {
             let begin = try value(at: period.first.adding(days: -1))
-            let inPeriod = flows.filter { $0.date >= period.first && $0.date <= period.last }
+            // Periods ascend: the flows of this one start where the last one's ended.
+            while firstFlow < flows.count, flows[firstFlow].date < period.first { firstFlow += 1 }
+            var pastFlow = firstFlow
+            while pastFlow < flows.count, flows[pastFlow].date <= period.last { pastFlow += 1 }
+            let inPeriod = flows[firstFlow..<pastFlow]
             // Time-weighted: a sub-period ends the day before each flow.
             var growth: ExactDecimal? = ExactDecimal(1), start = begin
             var cash = ExactDecimal.zero

@@ -38,14 +38,19 @@ enum PrintCommand: Subcommand {
         common.reach(period)
         guard let result = try compileAndReport(common) else { return 1 }
         let matcher = QueryMatcher(query, accounts: result.ledger.journal.accounts)
+        // A split's new shares are the `split` directive's, printed as the directive.
+        write(result, result.ledger.printable.filter { period.contains($0.date) && matcher.matches($0) })
+        return 0
+    }
+
+    /// The declarations, then `transactions`, to standard output in pieces of a megabyte.
+    static func write(_ result: Compilation, _ transactions: some Sequence<Transaction>) {
         var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
         printer.decimalComma = result.ledger.journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 1 << 20)
-        // A split's new shares are the `split` directive's, printed as the directive.
-        let printed = result.ledger.printable.filter { period.contains($0.date) && matcher.matches($0) }
-        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
+        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(transactions))
         var first = true
-        for t in printed {
+        for t in transactions {
             if !first { buf.byte(0x0A) }
             first = false
             printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
@@ -55,7 +60,6 @@ enum PrintCommand: Subcommand {
             }
         }
         writeStdout(buf.bytes)
-        return 0
     }
 
     /// git gives a blob in a temporary file: its includes are not beside it.
@@ -73,18 +77,7 @@ enum PrintCommand: Subcommand {
             writeStdout(input.bytes)
             return 0
         }
-        var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
-        printer.decimalComma = result.ledger.journal.declaresDecimalComma
-        let printed = result.ledger.printable
-        var buf = ByteBuffer(capacity: 1 << 16)
-        printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(printed))
-        var first = true
-        for t in printed {
-            if !first { buf.byte(0x0A) }
-            first = false
-            printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
-        }
-        writeStdout(buf.bytes)
+        write(result, result.ledger.printable)
         return 0
     }
 }
