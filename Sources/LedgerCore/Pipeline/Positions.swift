@@ -85,7 +85,9 @@ package struct Portfolio {
             return positions.count - 1
         }
         var transfers = Transfers()
-        let booking = { (c: Int32) in journal.commodities.bookingMethod(c, default: journal.defaultBooking) }
+        // Each commodity's booking method, looked up once (a transfer asks for it every time).
+        let methods = (0..<Int32(journal.commodities.count)).map { journal.commodities.bookingMethod($0, default: journal.defaultBooking) }
+        let booking = { (c: Int32) in c >= 0 && Int(c) < methods.count ? methods[Int(c)] : journal.defaultBooking }
         // Transactions a streaming check let go of move positions too (as
         // transfers: they have no cost), in their place by date and file order.
         var touchesFollowed = false
@@ -174,7 +176,7 @@ package struct Portfolio {
                         if held.signum <= 0 {
                             removed = trade.amount
                         } else {
-                            let method = journal.commodities.bookingMethod(a.commodity, default: journal.defaultBooking)
+                            let method = booking(a.commodity)
                             let selector = Portfolio.selector(of: p)
                             let takeable = held < trade.quantity ? held : trade.quantity
                             var taken = try position.take(takeable, method: method, selector: selector, places: places(cost.commodity), at: at)

@@ -27,6 +27,11 @@ struct Transfers {
                         date: CivilDate) throws(AmountOverflow) {
         defer { moves.removeAll(keepingCapacity: true) }
         guard !moves.isEmpty else { return }
+        // Most transactions move one commodity once: no grouping to do.
+        if moves.count == 1 {
+            try move([0], in: &positions, places: places, method: booking(positions[moves[0].position].commodity), date: date)
+            return
+        }
         var done = [Bool](repeating: false, count: moves.count)
         for first in moves.indices where !done[first] {
             let commodity = positions[moves[first].position].commodity
