@@ -29,6 +29,18 @@ final class HostilePageTests: XCTestCase {
         Expenses:Food  9,000 KRW
         Assets:Cash
 
+    ; A holding whose account and commodity are markup: the portfolio's lots,
+    ; dividends, returns and value-against-principal sections show them.
+    2025-03-06 buy
+        Assets:<script>document.title='pwned'</script>  10 "<b>X</b>" @ 1,000 KRW
+        Assets:Cash
+
+    P 2025-03-20 "<b>X</b>" 1,200 KRW
+
+    2025-03-21 dividend  ; dividend: <b>X</b>
+        Assets:Cash  500 KRW
+        Income:Dividends
+
     """
 
     func page(in dir: URL) throws -> (path: String, html: String, stderr: String) {
@@ -44,7 +56,7 @@ final class HostilePageTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let (_, html, stderr) = try page(in: dir)
         XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">"))
-        for bad in ["<script", "<img", "<iframe", "href=\"javascript", "href=\"data", "href=\"http", "href=\"//", "<style>body"] {
+        for bad in ["<script", "<img", "<iframe", "href=\"javascript", "href=\"data", "href=\"http", "href=\"//", "<style>body", "<b>X"] {
             XCTAssertFalse(html.contains(bad), "the page holds \(bad)")
         }
         // Every link is the page's own anchor or a percent-encoded relative path.
@@ -54,6 +66,8 @@ final class HostilePageTests: XCTestCase {
         XCTAssertTrue(html.contains("%EC%98%81%EC%88%98%EC%A6%9D%203%EC%9B%94/a%20b%3Ac.pdf"), "the relative receipt is linked, encoded")
         XCTAssertTrue(html.contains("javascript:alert(3)"), "a hostile receipt is shown as text")
         XCTAssertTrue(html.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
+        XCTAssertTrue(html.contains("<td>&lt;b&gt;X&lt;/b&gt; (Assets:&lt;script&gt;"), "the holding is on the page, escaped")
+        for section in ["Open lots", "Dividends", "Returns"] { XCTAssertTrue(html.contains(section), "the portfolio has \(section)") }
         // Each receipt that is no relative path is warned about by name.
         for receipt in ["javascript:alert(3)", "http://127.0.0.1:9/c.pdf", "//127.0.0.1:9/d.pdf"] {
             XCTAssertTrue(stderr.contains("the receipt '\(receipt)' is not a file path relative to the journal"), stderr)
