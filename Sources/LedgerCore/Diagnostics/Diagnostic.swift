@@ -115,6 +115,19 @@ public final class DiagnosticEngine: @unchecked Sendable {
         errorCount += dropped
     }
 
+    /// The same diagnostics, with every place (the diagnostic's and its notes') moved by `move`.
+    public func relocated(_ move: (SourceLocation) -> SourceLocation) -> DiagnosticEngine {
+        let moved = DiagnosticEngine(limit: limit)
+        moved.diagnostics = diagnostics.map { d in
+            var d = d
+            d.location = d.location.map(move)
+            for k in d.notes.indices { d.notes[k].location = d.notes[k].location.map(move) }
+            return d
+        }
+        moved.errorCount = errorCount
+        return moved
+    }
+
     /// The kept diagnostics in input order (file, then offset); stable for equal places.
     public func sorted() -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in

@@ -33,7 +33,7 @@ public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilati
     let first = compileOnce(inputs, options: options)
     // Automated transactions add postings to transactions read before them:
     // a streaming check that let go of transactions reads again, keeping them.
-    if first.ledger.journal.letGo != nil, !first.ledger.journal.automatedRules.isEmpty || !first.ledger.journal.splits.isEmpty {
+    if mustKeepEverything(first) {
         var keeping = options
         keeping.mode = .everything
         return compileOnce(inputs, options: keeping)
@@ -45,12 +45,30 @@ private func compileOnce(_ inputs: [InputFile], options: CompileOptions) -> Comp
     let sources = SourceManager()
     let diagnostics = DiagnosticEngine()
     let (journal, rootFiles) = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
+    return compileRead(journal, sources: sources, diagnostics: diagnostics, rootFiles: rootFiles, options: options)
+}
+
+/// Stages 2 to 4 over a journal read (by `readJournal`, or by a `ChunkedJournal`).
+func compileRead(_ journal: consuming Journal, sources: SourceManager, diagnostics: DiagnosticEngine,
+                 rootFiles: [Int], options: CompileOptions) -> Compilation {
     // Each stage takes the journal over (`consume`): its transactions move, never copy.
-    let checked = checkJournal(consume journal, diagnostics: diagnostics, options: options)
+    let checked = checkJournal(journal, diagnostics: diagnostics, options: options)
     checkReceipts(checked, sources: sources, diagnostics: diagnostics)
     let ledger = expandRules(consume checked, until: options.horizon, diagnostics: diagnostics)
     checkPositions(ledger, diagnostics: diagnostics)
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)
+}
+
+/// Whether a compile in `options` reads with a check stream (`CheckStream`):
+/// declarations are checked over whole transactions, so strict modes keep everything.
+func streams(_ options: CompileOptions) -> Bool {
+    options.mode == .diagnosticsOnly && !options.strict && !options.checkPayees
+}
+
+/// Whether a compile that let transactions go must read again, keeping them:
+/// automated transactions and splits add postings to transactions read before them.
+func mustKeepEverything(_ c: Compilation) -> Bool {
+    c.ledger.journal.letGo != nil && (!c.ledger.journal.automatedRules.isEmpty || !c.ledger.journal.splits.isEmpty)
 }
 
 /// `compile` with the horizon given apart (the common call).
@@ -69,8 +87,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
     parser.splitPermille = options.splitPermille
     parser.overlay = options.overlay
     parser.files = options.files
-    // Declarations are checked over whole transactions: strict modes keep everything.
-    if options.mode == .diagnosticsOnly && !options.strict && !options.checkPayees { parser.sink = CheckStream() }
+    if streams(options) { parser.sink = CheckStream() }
     var rootFiles: [Int] = []
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))

@@ -51,11 +51,16 @@ extension JournalParser {
     static let knownDirectives: [String] = directives.filter(\.suggested).flatMap(\.words)
 
     /// A line that starts with a word in column 1.
+    /// `Y2014`: the year directive written without a space.
+    static func isYearWord(_ word: String) -> Bool {
+        word.count > 1 && word.hasPrefix("Y") && word.dropFirst().allSatisfy(\.isNumber)
+    }
+
     func directive(_ word: String, _ lx: inout Lexer, lineStart: Int) {
         lx.skipSpaces()
         if let read = JournalParser.directiveByWord[word]?.read {
             read(self, word, &lx, lineStart)
-        } else if word.count > 1 && word.hasPrefix("Y") && word.dropFirst().allSatisfy(\.isNumber) {
+        } else if JournalParser.isYearWord(word) {
             // `Y2014`, written without a space.
             lx.pos = lineStart + 1
             yearDirective(&lx, lineStart: lineStart)

@@ -81,11 +81,13 @@ extension JournalParser {
         return true
     }
 
-    /// Takes in what a second parser read after everything this one read.
-    func absorb(_ other: JournalParser) {
+    /// Takes in what a second parser read after everything this one read;
+    /// `keepingIt`: the other parser keeps its journal (a chunk kept between
+    /// compiles), so the ids are rewritten in a copy.
+    func absorb(_ other: JournalParser, keepingIt: Bool = false) {
         // Moved out, so that the ids in it are rewritten in place, not copied.
         let theirs = other.journal
-        other.journal = Journal()
+        if !keepingIt { other.journal = Journal() }
         let (accounts, commodities) = journal.append(consume theirs)
         if let mine = sink, let their = other.sink {
             mine.absorb(their, accounts: accounts, commodities: commodities)

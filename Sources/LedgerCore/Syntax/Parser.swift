@@ -61,6 +61,8 @@ package final class JournalParser {
     @exclusivity(unchecked) var stoppedForErrors = false
     /// The second parser met a line it must not read on its own.
     @exclusivity(unchecked) var bailedOut = false
+    /// How many kept chunks this parser took in as they were read (`Parser+Chunks.swift`).
+    @exclusivity(unchecked) var chunksTakenIn = 0
 
     // The item whose indented lines are being read.
     @exclusivity(unchecked) var entry: Transaction?
@@ -237,8 +239,12 @@ package final class JournalParser {
                     word.removeFirst()
                 }
                 // A second parser reads transactions and prices only: any other
-                // directive may change how the lines after it read.
-                if speculative && word != "P" { bailedOut = true; return }
+                // directive may change how the lines after it read. A word that is
+                // no directive is an error that changes nothing: it reads on.
+                if speculative && word != "P" && (JournalParser.directiveByWord[word] != nil || JournalParser.isYearWord(word)) {
+                    bailedOut = true
+                    return
+                }
                 // The directives the table leaves to this reader: block comments.
                 if let d = JournalParser.directiveByWord[word], d.read == nil {
                     blockComment = ("end " + word, lineStart)

@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One large journal file, compiled again after every edit (the language
+/// server's check as the user types).
+///
+/// The same stages as `compile`, over a file read as a head and chunks of
+/// about `chunkSize` bytes, each starting at a transaction header. A chunk
+/// is read once, on its own (`ParsedChunk`), and kept; an edit re-reads only
+/// the chunks it touched, and every other chunk's work (its transactions, its
+/// check stream, its diagnostics) is taken in as it was read. The head is
+/// read again in every compile: an edit in it only moves where it ends. The
+/// diagnostics are those `compile` gives, at the same places
+/// (`IncrementalCompileTests` compares them after random edits).
+///
+/// Inside a chunk, the ledger's locations are offsets into the chunk (a
+/// source file of its own in `sources`): the diagnostics are moved to the
+/// file's own places; use `compile` for a ledger to report on.
+public final class ChunkedJournal {
+    public let path: String
+    /// Where chunks are cut: at the first transaction header this far past the last cut.
+    let chunkSize: Int
+
+    /// A chunk in file order; its index in `slots` is its file index in every
+    /// compile (less one), fixed until the chunks are planned again. A slot
+    /// emptied by an edit that joined chunks holds no chunk.
+    private struct Slot {
+        var start: Int
+        var end: Int
+        var chunk: ParsedChunk?
+    }
+
+    /// The text the chunks were cut from.
+    private var text: [UInt8] = []
+    /// The head, read in every compile, ends here (the first chunk's start).
+    private var headEnd = 0
+    private var slots: [Slot] = []
+    /// What the chunks were read with: the year of year-less dates, and a check stream or not.
+    private var year: Int?
+    private var streaming = false
+    /// How many chunks were read so far (a test sees that an edit reads one).
+    public private(set) var chunksRead = 0
+    /// How many chunks compiles took in as they were read, without reading them again.
+    public private(set) var chunksTakenIn = 0
+
+    public init(path: String, chunkSize: Int = 64 << 10) {
+        self.path = path
+        self.chunkSize = max(chunkSize, 1)
+    }
+
+    /// The compile of `bytes` (the file's whole new text), as
+    /// `compile([InputFile(path: path, bytes: bytes)], options: options)` gives it.
+    public func compile(_ bytes: [UInt8], options: CompileOptions) -> Compilation {
+        let year = options.today?.year
+        if year != self.year || streams(options) != streaming || !patch(to: bytes) {
+            self.year = year
+            streaming = streams(options)
+            plan(bytes)
+        }
+        text = bytes
+        // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
+        let headIsUTF8 = bytes.withUnsafeBufferPointer { buf in
+            invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<headEnd]), from: 0, limit: 1).isEmpty
+        }
+        guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return whole(bytes, options) }
+
+        let sources = SourceManager(), diagnostics = DiagnosticEngine()
+        let root = sources.add(SourceFile(path: path, bytes: bytes))
+        for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
+        let parser = JournalParser(sources: sources, diagnostics: diagnostics)
+        parser.currentYear = year
+        parser.parallelThreshold = options.parallelThreshold
+        parser.overlay = options.overlay
+        parser.files = options.files
+        if streaming { parser.sink = CheckStream() }
+        parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
+        chunksTakenIn += parser.chunksTakenIn
+        let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
+        // Automated transactions and splits need every transaction kept: read at once.
+        if mustKeepEverything(compilation) { return whole(bytes, options) }
+        let starts = slots.map(\.start), chunkFiles = 1...slots.count
+        let moved = compilation.diagnostics.relocated { l in
+            chunkFiles.contains(Int(l.file)) ? SourceLocation(file: root, offset: starts[Int(l.file) - 1] + Int(l.offset)) : l
+        }
+        return Compilation(sources: sources, diagnostics: moved, ledger: compilation.ledger, rootFiles: [root])
+    }
+
+    private func whole(_ bytes: [UInt8], _ options: CompileOptions) -> Compilation {
+        LedgerCore.compile([InputFile(path: path, bytes: bytes)], options: options)
+    }
+
+    /// Cuts `bytes` into a head and chunks, and reads the chunks (on two threads).
+    private func plan(_ bytes: [UInt8]) {
+        let contentStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        headEnd = ChunkedJournal.headerStart(in: bytes, from: contentStart + chunkSize) ?? bytes.count
+        var planned: [(Int, Int)] = []
+        var start = headEnd
+        while start < bytes.count {
+            let end = ChunkedJournal.headerStart(in: bytes, from: start + chunkSize) ?? bytes.count
+            planned.append((start, end))
+            start = end
+        }
+        let (cuts, year, streaming, path) = (planned, year, streaming, path)
+        func read(_ k: Int) -> ParsedChunk {
+            let (s, e) = cuts[k]
+            return ParsedChunk(SourceFile(path: path, bytes: Array(bytes[s..<e])), fileIndex: k + 1, year: year, streaming: streaming, limit: DiagnosticEngine().limit)
+        }
+        let half = cuts.count / 2
+        let (first, second) = bothAtOnce({ (0..<half).map(read) }, { (half..<cuts.count).map(read) })
+        slots = zip(cuts, first + second).map { Slot(start: $0.0, end: $0.1, chunk: $1) }
+        chunksRead += cuts.count
+    }
+
+    /// Moves the chunks to `bytes` and reads again those the edit touched;
+    /// false when the chunks must be planned again.
+    private func patch(to bytes: [UInt8]) -> Bool {
+        guard !slots.isEmpty else { return false }
+        let (p, s) = ChunkedJournal.commonEnds(text, bytes)
+        if p == text.count && text.count == bytes.count { return true }
+        let oldEnd = text.count - s, delta = bytes.count - text.count
+        // A part is untouched when it ends before the edit (a part at the end
+        // of the text grows with what is typed after it), or starts after it
+        // with the line break before it untouched.
+        func before(_ end: Int) -> Bool { end < p || end == p && end < text.count }
+        var touched: [Int] = []
+        for i in slots.indices where slots[i].chunk != nil {
+            if before(slots[i].end) { continue }
+            if slots[i].start > oldEnd {
+                slots[i].start += delta
+                slots[i].end += delta
+                continue
+            }
+            touched.append(i)
+        }
+        let newEnd = touched.last.map { slots[$0].end + delta }
+        // A chunk must start at a transaction header: else it joins the chunk before it.
+        var first = touched.first
+        while let f = first, !before(headEnd) || !ChunkedJournal.isHeader(bytes, at: slots[f].start) {
+            if before(headEnd), let previous = slots[..<f].lastIndex(where: { $0.chunk != nil }) {
+                first = previous
+            } else {
+                first = nil
+            }
+        }
+        guard let first, let newEnd else {
+            // The head takes in the edit and every chunk it touched.
+            headEnd = newEnd ?? (headEnd + delta)
+            for i in touched { slots[i] = Slot(start: headEnd, end: headEnd, chunk: nil) }
+            // A head grown large is read in every compile: plan again.
+            return headEnd <= 8 * chunkSize
+        }
+        let joined = slots[first...].indices.filter { slots[$0].chunk != nil && $0 <= touched.last! }
+        let start = slots[first].start
+        for i in joined.dropFirst() { slots[i] = Slot(start: newEnd, end: newEnd, chunk: nil) }
+        if start < newEnd { chunksRead += 1 }
+        slots[first] = Slot(start: start, end: newEnd, chunk: start < newEnd ? ParsedChunk(
+            SourceFile(path: path, bytes: Array(bytes[start..<newEnd])), fileIndex: first + 1, year: year,
+            streaming: streaming, limit: DiagnosticEngine().limit) : nil)
+        // Chunks that grew large, or many emptied slots: plan again.
+        return newEnd - start <= 8 * chunkSize && slots.filter({ $0.chunk == nil }).count <= slots.count / 2
+    }
+
+    /// True when a transaction header starts at `i`: a digit at a line's start.
+    static func isHeader(_ bytes: [UInt8], at i: Int) -> Bool {
+        i < bytes.count && i > 0 && bytes[i - 1] == 0x0A && Lexer.isDigit(bytes[i])
+    }
+
+    /// The first transaction header at or after `from`, if any.
+    static func headerStart(in bytes: [UInt8], from: Int) -> Int? {
+        guard from < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buf in
+            var i = max(from - 1, 0)
+            while i < buf.count {
+                guard let nl = memchr(buf.baseAddress! + i, 0x0A, buf.count - i) else { return nil }
+                let next = buf.baseAddress!.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                if next < buf.count, Lexer.isDigit(buf[next]) { return next }
+                i = next
+            }
+            return nil
+        }
+    }
+
+    /// How many bytes `a` and `b` share at the start, and then at the end.
+    static func commonEnds(_ a: [UInt8], _ b: [UInt8]) -> (prefix: Int, suffix: Int) {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                let n = min(x.count, y.count)
+                guard n > 0 else { return (0, 0) }
+                let px = UnsafeRawPointer(x.baseAddress!), py = UnsafeRawPointer(y.baseAddress!)
+                var p = 0
+                while p + 8 <= n, px.loadUnaligned(fromByteOffset: p, as: UInt64.self) == py.loadUnaligned(fromByteOffset: p, as: UInt64.self) { p += 8 }
+                while p < n, x[p] == y[p] { p += 1 }
+                let room = n - p
+                var s = 0
+                while s + 8 <= room, px.loadUnaligned(fromByteOffset: x.count - s - 8, as: UInt64.self)
+                        == py.loadUnaligned(fromByteOffset: y.count - s - 8, as: UInt64.self) { s += 8 }
+                while s < room, x[x.count - 1 - s] == y[y.count - 1 - s] { s += 1 }
+                return (p, s)
+            }
+        }
+    }
+}

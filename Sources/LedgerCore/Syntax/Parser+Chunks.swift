@@ -1,0 +1,90 @@
+/// Reading a large file as a head and chunks, each chunk read once and kept
+/// between compiles (`ChunkedJournal`, the language server's incremental check).
+///
+/// A chunk starts at a transaction header and is read by a second parser
+/// (`speculative`, as in `Parser+Parallel.swift`) as a source file of its own,
+/// so that its locations are offsets into the chunk and stay right wherever
+/// the chunk moves in the file. The main parser reads the head, then takes
+/// in each chunk's work in order when it would have read the chunk the same
+/// way (in the starting state, the year unchanged, no block comment open,
+/// under the error limit, and the chunk read no directive but `P`); else it
+/// reads the chunk's lines itself. Either way the journal, the check stream
+/// and the diagnostics are those one parser gives.
+final class ParsedChunk {
+    /// The chunk's text as a source file of its own (same path as the file).
+    let file: SourceFile
+    /// Its index in every compile's `SourceManager` (`ChunkedJournal` keeps it fixed).
+    let fileIndex: Int
+    /// The parser that read it: its journal, its check stream and its diagnostics.
+    let parser: JournalParser
+    /// The year of dates written without one that it was read with.
+    let year: Int?
+    /// Read with a check stream (the `diagnosticsOnly` mode).
+    let streaming: Bool
+    /// It holds bytes that are not UTF-8 (the whole file is then compiled at once).
+    let hasInvalidUTF8: Bool
+
+    /// Reads `file` on its own, as a second parser would from a transaction header.
+    init(_ file: SourceFile, fileIndex: Int, year: Int?, streaming: Bool, limit: Int) {
+        self.file = file
+        self.fileIndex = fileIndex
+        self.year = year
+        self.streaming = streaming
+        let parser = JournalParser(sources: SourceManager(), diagnostics: DiagnosticEngine(limit: limit))
+        parser.speculative = true
+        parser.fileIndex = fileIndex
+        parser.currentFile = file
+        parser.currentYear = year
+        parser.reader.file.defaultYear = year
+        if streaming { parser.sink = CheckStream() }
+        parser.makeRoom(forBytes: file.bytes.count)
+        hasInvalidUTF8 = file.bytes.withUnsafeBufferPointer { buf in
+            var block: JournalParser.BlockComment?
+            parser.parseLines(buf, from: 0, to: buf.count, block: &block)
+            return !invalidUTF8Offsets(buf, from: 0, limit: 1).isEmpty
+        }
+        parser.flushEntry()
+        self.parser = parser
+    }
+}
+
+extension JournalParser {
+    /// Reads the top-level file at `index`: `contentStart..<headEnd` here,
+    /// then each chunk (at `start` in the file) taken in or read here. The
+    /// caller makes sure that no part holds bytes that are not UTF-8
+    /// (`parseFile` reports those first, for the whole file).
+    func parse(fileIndex index: Int, headEnd: Int, chunks: [(chunk: ParsedChunk, start: Int)]) {
+        let file = sources.files[index]
+        let real = realPath(file.path) ?? file.path
+        includeStack.append(real)
+        includedFiles.insert(real)
+        fileIndex = index
+        reader.file.decimalComma = false
+        if reader.file.defaultYear == nil { reader.file.defaultYear = currentYear }
+        let startYear = reader.file.defaultYear
+        currentFile = file
+        makeRoom(forBytes: headEnd)
+        file.bytes.withUnsafeBufferPointer { buf in
+            var block: BlockComment?
+            parseLines(buf, from: file.contentStart, to: headEnd, block: &block)
+            for (chunk, start) in chunks where !stoppedForErrors {
+                flushEntry()
+                let second = chunk.parser
+                let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
+                if block == nil, inStartingState, reader.file.defaultYear == startYear, chunk.year == startYear,
+                   chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
+                    absorb(second, keepingIt: true)
+                    chunksTakenIn += 1
+                } else {
+                    parseLines(buf, from: start, to: start + chunk.file.bytes.count, block: &block)
+                }
+            }
+            if let block {
+                diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
+            }
+        }
+        flushEntry()
+        owner = .none
+        includeStack.removeLast()
+    }
+}

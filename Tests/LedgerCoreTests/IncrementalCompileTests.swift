@@ -1,0 +1,172 @@
+import XCTest
+@testable import LedgerCore
+
+/// The language server's incremental check (`ChunkedJournal`) gives exactly
+/// the diagnostics a fresh compile gives, after every edit of random edit
+/// sequences, and re-reads only the chunks an edit touched.
+final class IncrementalCompileTests: XCTestCase {
+    let today = CivilDate(year: 2025, month: 12, day: 31)!
+
+    /// A journal with what changes how later lines read (a `Y` directive, a
+    /// late `alias`, a block comment), rules, assertions, prices, costs,
+    /// Korean names and a few errors.
+    func journal(_ transactions: Int) -> String {
+        var text = "account Assets:Cash\ncommodity $1,000.00\n\nrepeat monthly from 2025-01-31  월세\n    Expenses:Rent  $500\n    Assets:Cash\n\n"
+        for i in 0..<transactions {
+            let day = 1 + i % 28, month = 1 + (i / 28) % 12
+            let date = "2025-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+            if i == transactions / 2 { text += "P \(date) AAPL $210.00\n\n" }
+            if i == transactions * 3 / 4 { text += "alias food=Expenses:식비\n\n" }
+            text += "\(date) * Shop \(i % 7)  ; id: \(i)\n"
+            text += "    \(i % 4 == 0 ? "food" : "Expenses:Shop:\(["Food", "식비", "Rent"][i % 3])")    $\(i).25\n"
+            if i % 13 == 0 { text += "    Assets:Broker    2 AAPL @ $1.125\n" }
+            if i % 17 == 0 { text += "    Assets:Cash  $-\(i).25 = $-999\n" } else { text += "    Assets:Cash\n" }
+            if i % 29 == 0 { text += "    Expenses:Oops  $1\n" }
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Text an edit may put in: pieces of transactions and of directives, line
+    /// breaks, a date that does not exist (bytes that are not UTF-8 make the
+    /// whole file read at once: `testBytesThatAreNotUTF8`).
+    let pieces: [[UInt8]] = ["x", "7", "\n", "  ", "\r\n", "2025-02-30 bad\n    a  1 USD\n", "2025-03-01 typed\n",
+                             "    Expenses:Food  $5\n", "P 2025-01-01 AAPL $1\n", "; note\n", " = $5", " @ $2", "식비"].map { Array($0.utf8) }
+    /// Directives that change how the lines after them read, or add a file: rarer.
+    let directives: [[UInt8]] = ["alias a=b\n", "Y 2024\n", "comment\n", "end comment\n", "include other.ledger\n",
+                                 "decimal-mark ,\n", "~ monthly\n    a  $1\n    b\n"].map { Array($0.utf8) }
+
+    func piece(_ rng: inout SplitMix) -> [UInt8] {
+        rng.next() % 8 == 0 ? directives[Int(rng.next() % UInt64(directives.count))] : pieces[Int(rng.next() % UInt64(pieces.count))]
+    }
+
+    func fresh(_ bytes: [UInt8], _ options: CompileOptions) -> String {
+        rendered(compile([InputFile(path: "edited.ledger", bytes: bytes)], options: options))
+    }
+
+    func rendered(_ c: Compilation) -> String {
+        DiagnosticPrinter(sources: c.sources, useColor: false)
+            .render(c.diagnostics.sorted(), format: .text, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
+            + "errors: \(c.diagnostics.errorCount)"
+    }
+
+    func options(streaming: Bool) -> CompileOptions {
+        CompileOptions(horizon: today, today: today, mode: streaming ? .diagnosticsOnly : .everything)
+    }
+
+    func testRandomEditsGiveTheDiagnosticsOfAFreshCompile() {
+        var takenIn = 0
+        for seed in [1, 2, 3] {
+            var rng = SplitMix(seed: UInt64(seed))
+            var bytes = Array(journal(120).utf8)
+            let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+            for step in 0..<120 {
+                let streaming = step % 40 < 30
+                let at = Int(rng.next() % UInt64(bytes.count + 1))
+                switch rng.next() % 10 {
+                case 0..<4:
+                    // Typing: a few characters, one at a time, each compiled.
+                    for (k, b) in piece(&rng).enumerated() {
+                        bytes.insert(b, at: at + k)
+                        XCTAssertEqual(rendered(chunked.compile(bytes, options: options(streaming: streaming))),
+                                       fresh(bytes, options(streaming: streaming)), "seed \(seed) step \(step)")
+                    }
+                    continue
+                case 4..<7:
+                    let n = Int(rng.next() % 120)
+                    bytes.removeSubrange(at..<min(bytes.count, at + n))
+                default:
+                    let n = Int(rng.next() % 40)
+                    bytes.replaceSubrange(at..<min(bytes.count, at + n), with: piece(&rng))
+                }
+                XCTAssertEqual(rendered(chunked.compile(bytes, options: options(streaming: streaming))),
+                               fresh(bytes, options(streaming: streaming)), "seed \(seed) step \(step)")
+            }
+            takenIn += chunked.chunksTakenIn
+        }
+        // The chunks' work was taken in, not only read again (an edit may make
+        // the file read at once: an automated transaction, bytes that are not
+        // UTF-8, an `alias` before the chunks).
+        XCTAssertGreaterThan(takenIn, 3000)
+    }
+
+    /// An edit in the middle re-reads one chunk, not the file; the places of
+    /// the diagnostics after it move with the text.
+    func testAnEditReadsOnlyTheChunkItTouched() {
+        var bytes = Array(journal(200).utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+        let streaming = options(streaming: true)
+        XCTAssertEqual(rendered(chunked.compile(bytes, options: streaming)), fresh(bytes, streaming))
+        let read = chunked.chunksRead
+        XCTAssertGreaterThan(read, 20)
+        // Type a line break into the description of a transaction in the middle.
+        let middle = bytes.count / 2
+        let at = bytes[middle...].firstIndex(of: UInt8(ascii: "*"))!
+        bytes.insert(0x0A, at: at)
+        let c = chunked.compile(bytes, options: streaming)
+        XCTAssertEqual(chunked.chunksRead, read + 1)
+        XCTAssertEqual(rendered(c), fresh(bytes, streaming))
+        XCTAssertTrue(rendered(c).contains("error"), "the broken transaction is reported")
+        bytes.remove(at: at)
+        XCTAssertEqual(rendered(chunked.compile(bytes, options: streaming)), fresh(bytes, streaming))
+        XCTAssertEqual(chunked.chunksRead, read + 2)
+    }
+}
+
+extension IncrementalCompileTests {
+    /// An edit at a chunk's first byte: a chunk that no longer starts at a
+    /// transaction header joins the chunk before it (its lines belong to the
+    /// transaction above), or the head.
+    func testAnEditAtTheStartOfAChunk() {
+        let original = Array(journal(60).utf8)
+        for chunkSize in [400, 1000] {
+            let first = ChunkedJournal.headerStart(in: original, from: chunkSize)!
+            let second = ChunkedJournal.headerStart(in: original, from: first + chunkSize)!
+            for at in [first, second] {
+                let lineEnd = original[at...].firstIndex(of: 0x0A)! + 1
+                let edits: [[UInt8]] = [
+                    Array(original[..<at] + original[lineEnd...]),          // the header deleted
+                    Array(original[..<at] + [0x20] + original[at...]),      // indented
+                    Array(original[..<at] + Array("; gone\n".utf8) + original[lineEnd...]),
+                ]
+                for edited in edits {
+                    for streaming in [true, false] {
+                        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: chunkSize)
+                        _ = chunked.compile(original, options: options(streaming: streaming))
+                        XCTAssertEqual(rendered(chunked.compile(edited, options: options(streaming: streaming))),
+                                       fresh(edited, options(streaming: streaming)), "at \(at), chunks of \(chunkSize)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Bytes that are not UTF-8, typed into the head or a chunk, and removed again.
+    func testBytesThatAreNotUTF8() {
+        var bytes = Array(journal(60).utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+        for options in [options(streaming: true), options(streaming: false)] {
+            for at in [10, bytes.count / 2, bytes.count - 3] {
+                for bad in [[UInt8(0xFF)], [0xE2, 0x82], [0xEC, 0x9B]] {
+                    bytes.insert(contentsOf: bad, at: at)
+                    XCTAssertEqual(rendered(chunked.compile(bytes, options: options)), fresh(bytes, options))
+                    bytes.removeSubrange(at..<at + bad.count)
+                    XCTAssertEqual(rendered(chunked.compile(bytes, options: options)), fresh(bytes, options))
+                }
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failure replays.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
