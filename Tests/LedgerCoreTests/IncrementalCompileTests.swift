@@ -114,6 +114,19 @@ final class IncrementalCompileTests: XCTestCase {
 }
 
 extension IncrementalCompileTests {
+    /// An editor's change worked out from the line starts before it gives the line starts of the new text.
+    func testLineStartsAfterAnEdit() {
+        var rng = SplitMix(seed: 7)
+        var file = SourceFile(path: "a.ledger", bytes: Array("\u{FEFF}first\nsecond\r\n\nthird 식비\n".utf8) + Array(journal(5).utf8))
+        for _ in 0..<300 {
+            let a = Int(rng.next() % UInt64(file.bytes.count + 1)), b = min(file.bytes.count, a + Int(rng.next() % 12))
+            let text: [UInt8] = [[], [0x0A], Array("x\ny\n".utf8), Array("식".utf8), [0x0D, 0x0A]][Int(rng.next() % 5)]
+            _ = file.lineStarts
+            file = file.replacing(a..<b, with: text)
+            XCTAssertEqual(file.lineStarts, SourceFile(path: "a.ledger", bytes: file.bytes).lineStarts)
+        }
+    }
+
     /// An edit at a chunk's first byte: a chunk that no longer starts at a
     /// transaction header joins the chunk before it (its lines belong to the
     /// transaction above), or the head.

@@ -69,6 +69,55 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// A journal over 256 KB is checked in chunks kept between edits
+    /// (`ChunkedJournal`): edits in its middle, typed one character at a
+    /// time, get the diagnostics at the right places, in Korean too.
+    func testALargeJournalCheckedInChunks() throws {
+        var text = "account 자산:은행\n\n"
+        for i in 0..<4000 {
+            text += "2025-\(String(format: "%02d", 1 + i % 12))-\(String(format: "%02d", 1 + i % 28)) 마트 \(i)\n    지출:식비  \(1000 + i) KRW\n    자산:은행\n\n"
+        }
+        XCTAssertGreaterThan(text.utf8.count, 256 << 10)
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("large.ledger")
+        try client.open(doc, text)
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        // Transaction 2000's posting: type " 5" after its amount, one character at a time: "3000 KRW 5" is an error.
+        let line = 2 + 2000 * 4 + 1
+        let end = "    지출:식비  3000 KRW".utf16.count
+        var version = 1
+        for (k, c) in [" ", "5"].enumerated() {
+            version += 1
+            try client.notify("textDocument/didChange", [
+                "textDocument": ["uri": doc, "version": version],
+                "contentChanges": [["range": ["start": position(line, end + k), "end": position(line, end + k)], "text": c]],
+            ])
+            let diagnostics = try client.diagnostics(for: doc)
+            if k == 1 {
+                XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+                XCTAssertEqual(start(of: diagnostics.first?["range"])?.0, line)
+            }
+        }
+        // A line break typed at the start of an earlier transaction moves the error one line down.
+        version += 1
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": version],
+            "contentChanges": [["range": ["start": position(2 + 1000 * 4, 0), "end": position(2 + 1000 * 4, 0)], "text": "\n"]],
+        ])
+        let moved = try client.diagnostics(for: doc)
+        XCTAssertEqual(moved.count, 1, "\(moved)")
+        XCTAssertEqual(start(of: moved.first?["range"])?.0, line + 1)
+        // Deleting the typed " 5" fixes it.
+        version += 1
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": version],
+            "contentChanges": [["range": ["start": position(line + 1, end), "end": position(line + 1, end + 2)], "text": ""]],
+        ])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testUTF8PositionsWhenTheClientOffersThem() throws {
         let client = try LanguageServerClient()
         let capabilities = try client.start(positionEncodings: ["utf-8", "utf-16"])

@@ -114,9 +114,7 @@ struct TextDocument {
             return true
         }
         let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
-        var bytes = file.bytes
-        bytes.replaceSubrange(a..<b, with: new)
-        file = SourceFile(path: path, bytes: bytes)
+        file = file.replacing(a..<b, with: new)
         return true
     }
 }

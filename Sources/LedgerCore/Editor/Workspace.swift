@@ -19,6 +19,10 @@ final class Workspace {
     private var lastRoots = Set<String>()
     /// Whole compilations for hovers and completions, by root URI; dropped on every edit.
     private var whole: [String: Compilation] = [:]
+    /// Large roots that read no other file, checked in chunks kept between edits, by root URI.
+    private var chunked: [String: ChunkedJournal] = [:]
+    /// A root this large (in bytes) is checked in chunks (`ChunkedJournal`).
+    static let chunkedFromBytes = 256 << 10
 
     init(today: CivilDate) {
         self.today = today
@@ -86,6 +90,7 @@ final class Workspace {
             }
         }
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
+        for root in chunked.keys where !current.contains(root) { chunked[root] = nil }
         // CSV rules and statements beside them: what `ledgerc import` would say of
         // them, again only when they or the rules beside them were edited.
         for (uri, doc) in documents where isStatement(uri) && (paths.map { $0.contains(doc.path) || $0.contains(doc.path + ".rules") } ?? true) {
@@ -102,7 +107,16 @@ final class Workspace {
         let doc = documents[root]!
         var options = self.options
         options.mode = .diagnosticsOnly
-        let compilation = compile([InputFile(path: doc.path, bytes: doc.file.bytes)], options: options)
+        // A large journal that read only itself last time: an edit re-reads the chunks it touched.
+        let compilation: Compilation
+        if doc.file.bytes.count >= Workspace.chunkedFromBytes, reached[root] == [doc.path], doc.file.path == doc.path {
+            let journal = chunked[root] ?? ChunkedJournal(path: doc.path)
+            chunked[root] = journal
+            compilation = journal.compile(doc.file, options: options)
+        } else {
+            chunked[root] = nil
+            compilation = compile([InputFile(path: doc.path, bytes: doc.file.bytes)], options: options)
+        }
         let files = compilation.sources.files
         var byFile: [String: [JSONValue]] = [:]
         for file in files { byFile[uri(ofPath: file.path), default: []] = [] }

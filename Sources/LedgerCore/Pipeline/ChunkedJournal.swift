@@ -54,6 +54,13 @@ public final class ChunkedJournal {
     /// The compile of `bytes` (the file's whole new text), as
     /// `compile([InputFile(path: path, bytes: bytes)], options: options)` gives it.
     public func compile(_ bytes: [UInt8], options: CompileOptions) -> Compilation {
+        compile(SourceFile(path: path, bytes: bytes), options: options)
+    }
+
+    /// The compile of the file's whole new text, given as a source file (an
+    /// editor's document, whose line starts are known already).
+    public func compile(_ file: SourceFile, options: CompileOptions) -> Compilation {
+        let bytes = file.bytes
         let year = options.today?.year
         if year != self.year || streams(options) != streaming || !patch(to: bytes) {
             self.year = year
@@ -68,7 +75,7 @@ public final class ChunkedJournal {
         guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return whole(bytes, options) }
 
         let sources = SourceManager(), diagnostics = DiagnosticEngine()
-        let root = sources.add(SourceFile(path: path, bytes: bytes))
+        let root = sources.add(file)
         for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
         let parser = JournalParser(sources: sources, diagnostics: diagnostics)
         parser.currentYear = year
@@ -189,14 +196,15 @@ public final class ChunkedJournal {
             b.withUnsafeBufferPointer { y in
                 let n = min(x.count, y.count)
                 guard n > 0 else { return (0, 0) }
-                let px = UnsafeRawPointer(x.baseAddress!), py = UnsafeRawPointer(y.baseAddress!)
+                let px = x.baseAddress!, py = y.baseAddress!
+                // Whole blocks with memcmp, then bytes in the block that differs.
+                let block = 4096
                 var p = 0
-                while p + 8 <= n, px.loadUnaligned(fromByteOffset: p, as: UInt64.self) == py.loadUnaligned(fromByteOffset: p, as: UInt64.self) { p += 8 }
+                while p + block <= n, memcmp(px + p, py + p, block) == 0 { p += block }
                 while p < n, x[p] == y[p] { p += 1 }
                 let room = n - p
                 var s = 0
-                while s + 8 <= room, px.loadUnaligned(fromByteOffset: x.count - s - 8, as: UInt64.self)
-                        == py.loadUnaligned(fromByteOffset: y.count - s - 8, as: UInt64.self) { s += 8 }
+                while s + block <= room, memcmp(px + x.count - s - block, py + y.count - s - block, block) == 0 { s += block }
                 while s < room, x[x.count - 1 - s] == y[y.count - 1 - s] { s += 1 }
                 return (p, s)
             }

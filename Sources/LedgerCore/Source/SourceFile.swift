@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One input file held as UTF-8 bytes.
 ///
 /// Everything downstream refers to places in a file by byte offset; the line
@@ -28,12 +34,35 @@ public final class SourceFile: @unchecked Sendable {
         if let cached = lineStartsCache { return cached }
         var starts: [Int32] = [Int32(contentStart)]
         bytes.withUnsafeBufferPointer { buf in
-            for i in contentStart..<buf.count where buf[i] == 0x0A {
-                starts.append(Int32(i + 1))
+            var i = contentStart
+            while i < buf.count, let nl = memchr(buf.baseAddress! + i, 0x0A, buf.count - i) {
+                i = buf.baseAddress!.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(Int32(i))
             }
         }
         lineStartsCache = starts
         return starts
+    }
+
+    /// This file with `range` replaced by `text` (an editor's change). Its
+    /// line starts are worked out from this file's, not read again: an edit
+    /// of a 12 MB file costs a copy, not a scan.
+    public func replacing(_ range: Range<Int>, with text: [UInt8]) -> SourceFile {
+        var bytes = self.bytes
+        bytes.replaceSubrange(range, with: text)
+        let edited = SourceFile(path: path, bytes: bytes)
+        // An edit of the byte order mark moves where line 1 starts: read again.
+        guard edited.contentStart == contentStart, range.lowerBound >= contentStart else { return edited }
+        let old = lineStarts, delta = text.count - range.count
+        // Lines that start at or before the edit stay; those whose line break it replaced go.
+        let kept = old.partitionIndex(past: { Int($0) > range.lowerBound })
+        let moved = old.partitionIndex(past: { Int($0) > range.upperBound })
+        var starts = Array(old[..<kept])
+        starts.reserveCapacity(old.count + 16)
+        for (i, b) in text.enumerated() where b == 0x0A { starts.append(Int32(range.lowerBound + i + 1)) }
+        for s in old[moved...] { starts.append(s + Int32(delta)) }
+        edited.lineStartsCache = starts
+        return edited
     }
 
     /// The 1-based line and column of a byte offset.
@@ -146,5 +175,19 @@ public final class SourceManager: @unchecked Sendable {
         let file = files[Int(location.file)]
         let (line, column) = file.lineAndColumn(of: Int(location.offset))
         return (file.path, line, column)
+    }
+}
+
+extension Array {
+    /// The first index whose element is past a point (`isPast` is false,
+    /// then true, along the array): a binary search; `count` if none is.
+    func partitionIndex(past isPast: (Element) -> Bool) -> Int {
+        let values = self
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isPast(values[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 }
