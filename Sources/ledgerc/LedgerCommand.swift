@@ -9,7 +9,7 @@ import LedgerCore
 enum LedgerCommand {
     static let version = "ledgerc " + LedgerCoreVersion.string
 
-    static let subcommands: [String: Subcommand.Type] = [
+    nonisolated(unsafe) static let subcommands: [String: Subcommand.Type] = [
         "check": CheckCommand.self,
         "print": PrintCommand.self,
         "report": ReportCommand.self,

@@ -118,6 +118,67 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Completion after an edit ranks by the last whole compile while a newer
+    /// one runs on its own thread: what was typed on the line being edited
+    /// never counts, and a name typed elsewhere is offered once that compile is done.
+    func testCompletionWhileTheLedgerCompilesAgain() throws {
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("typing.ledger")
+        var text = "2025-01-01 a\n    Expenses:Food  5 USD\n    Assets:Cash\n\n2025-01-02 b\n    Expenses:Fuel  5 USD\n    Assets:Cash\n\n"
+        try client.open(doc, text)
+        _ = try client.diagnostics(for: doc)
+        XCTAssertEqual(try client.completionLabels(doc, 1, 14), ["Expenses:Fuel"], "the line's own account does not count")
+        // A new transaction typed at the end, its account one character at a time.
+        text += "2025-01-03 c\n    \n"
+        var version = 2
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": version], "contentChanges": [["text": text]]])
+        for (k, c) in "Expenses:Fo".enumerated() {
+            version += 1
+            try client.notify("textDocument/didChange", [
+                "textDocument": ["uri": doc, "version": version],
+                "contentChanges": [["range": ["start": position(9, 4 + k), "end": position(9, 4 + k)], "text": String(c)]],
+            ])
+            let labels = try client.completionLabels(doc, 9, 5 + k)
+            XCTAssertFalse(labels.contains { $0.hasPrefix("E") && !["Expenses:Food", "Expenses:Fuel"].contains($0) }, "typed text offered: \(labels)")
+        }
+        // Typed on, and read by a whole compile; then a line written above and the typed character taken back.
+        version += 1
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": version],
+            "contentChanges": [["range": ["start": position(9, 15), "end": position(9, 15)], "text": "x"]],
+        ])
+        _ = try client.diagnostics(for: doc)
+        _ = try client.completionLabels(doc, 9, 16)
+        usleep(300_000)
+        _ = try client.completionLabels(doc, 9, 16)
+        version += 1
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": version],
+            "contentChanges": [
+                ["range": ["start": position(0, 0), "end": position(0, 0)], "text": "; a comment line, longer than the line being typed\n"],
+                ["range": ["start": position(10, 15), "end": position(10, 16)], "text": ""],
+            ],
+        ])
+        _ = try client.diagnostics(for: doc)
+        let labels = try client.completionLabels(doc, 10, 15)
+        XCTAssertFalse(labels.contains("Expenses:Fox"), "typed text offered: \(labels)")
+        // A name typed on another line: offered once the whole compile of that text is done.
+        version += 1
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": doc, "version": version],
+            "contentChanges": [["range": ["start": position(10, 15), "end": position(10, 15)], "text": "rest  1 USD\n    Assets:Cash\n\n2025-01-04 d\n    Expenses:F"]],
+        ])
+        var offered: [String] = []
+        for _ in 0..<50 {
+            offered = try client.completionLabels(doc, 14, 14)
+            if offered.contains("Expenses:Forest") { break }
+            usleep(100_000)
+        }
+        XCTAssertTrue(offered.contains("Expenses:Forest"), "\(offered)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testUTF8PositionsWhenTheClientOffersThem() throws {
         let client = try LanguageServerClient()
         let capabilities = try client.start(positionEncodings: ["utf-8", "utf-16"])

@@ -120,15 +120,17 @@ extension LanguageServer {
         case .ruleWord(let prefix):
             items = ruleHeaderWords.filter { $0.hasPrefix(prefix.lowercased()) }.map { ($0, 14, nil) }
         case .account(let prefix):
-            guard let (compilation, index) = workspace.compilation(for: doc.uri) else { return .null }
+            guard let (compilation, index, text) = workspace.completionCompilation(for: doc.uri) else { return .null }
             let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
-            items = rankedAccounts(compilation.ledger, matching: prefix, notOn: here).map { ($0.name, 9, usesText($0.uses)) }
+            items = rankedAccounts(compilation.ledger, matching: prefix, notOn: inText(text, here, from: file))
+                .map { ($0.name, 9, usesText($0.uses)) }
         case .payee(let prefix):
-            guard let (compilation, index) = workspace.compilation(for: doc.uri) else { return .null }
+            guard let (compilation, index, text) = workspace.completionCompilation(for: doc.uri) else { return .null }
             let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
-            items = rankedPayees(compilation.ledger, matching: prefix, notOn: here).map { ($0.name, 1, usesText($0.uses)) }
+            items = rankedPayees(compilation.ledger, matching: prefix, notOn: inText(text, here, from: file))
+                .map { ($0.name, 1, usesText($0.uses)) }
         case .commodity(let prefix):
-            guard let (compilation, _) = workspace.compilation(for: doc.uri) else { return .null }
+            guard let (compilation, _, _) = workspace.completionCompilation(for: doc.uri) else { return .null }
             items = rankedCommodities(compilation.ledger, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
         }
         let typed = String(decoding: file.bytes[replaceFrom..<cursor], as: UTF8.self)
@@ -143,6 +145,19 @@ extension LanguageServer {
             return .object(fields)
         }
         return .object([("isIncomplete", .bool(true)), ("items", .array(list))])
+    }
+
+    /// The line being typed (a range of the document's text now) in `older`,
+    /// the text a compilation a few keystrokes old read: widened to all that
+    /// was edited since when the two overlap, so that nothing typed on it counts.
+    private func inText(_ older: SourceFile, _ here: (Int32, Range<Int>), from now: SourceFile) -> (Int32, Range<Int>) {
+        let r = here.1
+        guard older !== now else { return here }
+        let (p, s) = ChunkedJournal.commonEnds(older.bytes, now.bytes)
+        let oldEnd = older.bytes.count - s, newEnd = now.bytes.count - s, delta = now.bytes.count - older.bytes.count
+        if r.upperBound <= p { return here }
+        if r.lowerBound >= newEnd { return (here.0, (r.lowerBound - delta)..<(r.upperBound - delta)) }
+        return (here.0, min(r.lowerBound, p)..<max(r.upperBound - delta, oldEnd))
     }
 
     private func usesText(_ n: Int) -> String { n == 1 ? "used once" : "used \(n) times" }

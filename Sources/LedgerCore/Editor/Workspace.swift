@@ -58,8 +58,18 @@ final class Workspace {
         }
     }
 
+    /// Counts edits: a compile of the texts of one generation is whole for that generation only.
+    private(set) var generation = 0
+    /// The last whole compile of each root, kept across edits for completion
+    /// (a few edits old at most), and the compile of newer texts running meanwhile.
+    private var lastWhole: [String: (compilation: Compilation, generation: Int)] = [:]
+    private var refreshing: [String: BackgroundCompile] = [:]
+
     /// Forgets what is cached after an edit.
-    func changed() { whole = [:] }
+    func changed() {
+        whole = [:]
+        generation += 1
+    }
 
     /// Re-checks the roots whose journal reads one of `paths` (all roots when
     /// nil) and returns the `publishDiagnostics` notifications to send: for
@@ -91,6 +101,7 @@ final class Workspace {
         }
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
         for root in chunked.keys where !current.contains(root) { chunked[root] = nil }
+        for root in lastWhole.keys where !current.contains(root) { lastWhole[root] = nil }
         // CSV rules and statements beside them: what `ledgerc import` would say of
         // them, again only when they or the rules beside them were edited.
         for (uri, doc) in documents where isStatement(uri) && (paths.map { $0.contains(doc.path) || $0.contains(doc.path + ".rules") } ?? true) {
@@ -177,6 +188,34 @@ final class Workspace {
             })))
         }
         return .object(fields)
+    }
+
+    /// What completion ranks names by: the whole compilation of the journal
+    /// that reads `uri` as of the last edit, or, while that one compiles on a
+    /// thread of its own, the last one there is (a few keystrokes old: names
+    /// typed in those keystrokes count from the next one). With the index of
+    /// the document's file in it, and that file's text there. The first
+    /// completion of a journal compiles it here.
+    func completionCompilation(for uri: String) -> (Compilation, file: Int, text: SourceFile)? {
+        guard let doc = documents[uri], !isStatement(uri) else { return nil }
+        let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
+        if whole[root] == nil, lastWhole[root].map({ $0.generation < generation }) ?? false {
+            if let job = refreshing[root], let done = job.finished {
+                refreshing[root] = nil
+                lastWhole[root] = (done, job.generation)
+            }
+            if refreshing[root] == nil, let rootDoc = documents[root], lastWhole[root]!.generation < generation {
+                let input = InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes), options = self.options, started = generation
+                refreshing[root] = BackgroundCompile(generation: started) { compile([input], options: options) }
+            }
+            let base = lastWhole[root]!.compilation
+            if lastWhole[root]!.generation == generation { whole[root] = base }
+            guard let index = base.sources.files.firstIndex(where: { $0.path == doc.path }) else { return nil }
+            return (base, index, base.sources.files[index])
+        }
+        guard let (compilation, index) = self.compilation(for: uri) else { return nil }
+        lastWhole[root] = (compilation, generation)
+        return (compilation, index, compilation.sources.files[index])
     }
 
     /// The whole compilation of the journal that reads the document `uri`
