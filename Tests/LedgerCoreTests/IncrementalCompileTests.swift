@@ -114,6 +114,17 @@ final class IncrementalCompileTests: XCTestCase {
 }
 
 extension IncrementalCompileTests {
+    /// A file smaller than a chunk is all head (a fuzz finding: it trapped).
+    func testAFileSmallerThanAChunk() {
+        for text in ["", "2025-01-01 x\n    a  1 USD\n    b\n", "2025-01-01 x\n    a  1 USD\n"] {
+            let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+            for streaming in [true, false] {
+                XCTAssertEqual(rendered(chunked.compile(Array(text.utf8), options: options(streaming: streaming))),
+                               fresh(Array(text.utf8), options(streaming: streaming)))
+            }
+        }
+    }
+
     /// An editor's change worked out from the line starts before it gives the line starts of the new text.
     func testLineStartsAfterAnEdit() {
         var rng = SplitMix(seed: 7)

@@ -1,6 +1,7 @@
 // One fuzz input is one journal. Each run checks that:
 // - one parser and two parsers (split at several points), keeping
-//   everything and streaming, give the same diagnostics;
+//   everything and streaming, give the same diagnostics, and so does the
+//   editor's check in chunks, after an edit and its undo;
 // - every report (every period length too) in every format, the HTML page,
 //   `fmt` and the expander finish without a trap;
 // - print of print is the same bytes;
@@ -27,9 +28,31 @@ func compiled(_ bytes: [UInt8], split: Int?, streaming: Bool, until: CivilDate =
     options.parallelThreshold = split == nil ? Int.max : 0
     options.splitPermille = split ?? 450
     let c = compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: until, options: options)
-    let printed = DiagnosticPrinter(sources: c.sources, useColor: false)
+    return (c, rendered(c))
+}
+
+/// A compile's diagnostics as JSON, with its error count.
+func rendered(_ c: Compilation) -> String {
+    DiagnosticPrinter(sources: c.sources, useColor: false)
         .render(c.diagnostics.sorted(), format: .json, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
-    return (c, printed + "errors: \(c.diagnostics.errorCount)")
+        + "errors: \(c.diagnostics.errorCount)"
+}
+
+/// The editor's incremental check (`ChunkedJournal`, in chunks of 64 bytes):
+/// the input without a piece of its middle, then the input again (an edit
+/// and its undo), each gives the diagnostics of a fresh compile.
+func chunkedAgrees(_ bytes: [UInt8], horizon: CivilDate) {
+    let cut = bytes.count / 3, end = min(bytes.count, cut + 1 + bytes.count / 7)
+    for streaming in [true, false] {
+        var options = CompileOptions(mode: streaming ? .diagnosticsOnly : .everything)
+        options.horizon = horizon
+        let chunked = ChunkedJournal(path: "fuzz.ledger", chunkSize: 64)
+        for text in [bytes, Array(bytes[..<cut] + bytes[end...]), bytes] {
+            let fresh = rendered(compile([InputFile(path: "fuzz.ledger", bytes: text)], options: options))
+            let incremental = rendered(chunked.compile(text, options: options))
+            if incremental != fresh { fail("the chunked compile, streaming \(streaming)", fresh, incremental) }
+        }
+    }
 }
 
 func fail(_ what: String, _ a: String, _ b: String) -> Never {
@@ -198,6 +221,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let (_, streamed) = compiled(bytes, split: nil, streaming: true, until: horizon)
     if streamed != reference { fail("streaming", reference, streamed) }
+    chunkedAgrees(bytes, horizon: horizon)
 
     let ledger = full.ledger
     if !full.hasErrors {

@@ -88,7 +88,7 @@ public final class ChunkedJournal {
         let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
         // Automated transactions and splits need every transaction kept: read at once.
         if mustKeepEverything(compilation) { return whole(bytes, options) }
-        let starts = slots.map(\.start), chunkFiles = 1...slots.count
+        let starts = slots.map(\.start), chunkFiles = 1..<slots.count + 1
         let moved = compilation.diagnostics.relocated { l in
             chunkFiles.contains(Int(l.file)) ? SourceLocation(file: root, offset: starts[Int(l.file) - 1] + Int(l.offset)) : l
         }
