@@ -102,6 +102,7 @@ final class Workspace {
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
         for root in chunked.keys where !current.contains(root) { chunked[root] = nil }
         for root in lastWhole.keys where !current.contains(root) { lastWhole[root] = nil }
+        for root in refreshing.keys where !current.contains(root) { refreshing[root] = nil }
         // CSV rules and statements beside them: what `ledgerc import` would say of
         // them, again only when they or the rules beside them were edited.
         for (uri, doc) in documents where isStatement(uri) && (paths.map { $0.contains(doc.path) || $0.contains(doc.path + ".rules") } ?? true) {
@@ -120,7 +121,7 @@ final class Workspace {
         options.mode = .diagnosticsOnly
         // A large journal that read only itself last time: an edit re-reads the chunks it touched.
         let compilation: Compilation
-        if doc.file.bytes.count >= Workspace.chunkedFromBytes, reached[root] == [doc.path], doc.file.path == doc.path {
+        if doc.file.bytes.count >= Workspace.chunkedFromBytes, reached[root] == [doc.path] {
             let journal = chunked[root] ?? ChunkedJournal(path: doc.path)
             chunked[root] = journal
             compilation = journal.compile(doc.file, options: options)

@@ -113,7 +113,8 @@ public final class ChunkedJournal {
         let (cuts, year, streaming, path) = (planned, year, streaming, path)
         func read(_ k: Int) -> ParsedChunk {
             let (s, e) = cuts[k]
-            return ParsedChunk(SourceFile(path: path, bytes: Array(bytes[s..<e])), fileIndex: k + 1, year: year, streaming: streaming, limit: DiagnosticEngine().limit)
+            return ParsedChunk(SourceFile(path: path, bytes: Array(bytes[s..<e])), fileIndex: k + 1, year: year,
+                               sink: streaming ? CheckStream() : nil, limit: DiagnosticEngine().limit)
         }
         let half = cuts.count / 2
         let (first, second) = bothAtOnce({ (0..<half).map(read) }, { (half..<cuts.count).map(read) })
@@ -165,7 +166,7 @@ public final class ChunkedJournal {
         if start < newEnd { chunksRead += 1 }
         slots[first] = Slot(start: start, end: newEnd, chunk: start < newEnd ? ParsedChunk(
             SourceFile(path: path, bytes: Array(bytes[start..<newEnd])), fileIndex: first + 1, year: year,
-            streaming: streaming, limit: DiagnosticEngine().limit) : nil)
+            sink: streaming ? CheckStream() : nil, limit: DiagnosticEngine().limit) : nil)
         // Chunks that grew large, or many emptied slots: plan again.
         return newEnd - start <= 8 * chunkSize && slots.filter({ $0.chunk == nil }).count <= slots.count / 2
     }

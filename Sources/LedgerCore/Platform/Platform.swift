@@ -115,3 +115,38 @@ package func bothAtOnce<T>(_ a: @escaping () -> T, _ b: () -> T) -> (T, T) {
 final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }
+
+/// Work run on a thread of its own whose result is looked at without
+/// waiting: nil while it runs (the language server's whole compile for
+/// completion, `BackgroundCompile`).
+final class Handoff<T>: @unchecked Sendable {
+    private var lock = pthread_mutex_t()
+    private var value: T?
+    private var job: BackgroundJob?
+
+    init(_ work: @escaping @Sendable () -> T) {
+        pthread_mutex_init(&lock, nil)
+        job = BackgroundJob { [self] in
+            let v = work()
+            pthread_mutex_lock(&lock)
+            value = v
+            pthread_mutex_unlock(&lock)
+        }
+    }
+
+    deinit {
+        job?.wait()
+        pthread_mutex_destroy(&lock)
+    }
+
+    /// The result once the work is done (its thread has then ended); nil while it runs.
+    var result: T? {
+        pthread_mutex_lock(&lock)
+        let v = value
+        pthread_mutex_unlock(&lock)
+        guard let v else { return nil }
+        job?.wait()
+        job = nil
+        return v
+    }
+}

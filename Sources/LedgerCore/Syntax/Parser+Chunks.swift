@@ -24,19 +24,20 @@ final class ParsedChunk {
     /// It holds bytes that are not UTF-8 (the whole file is then compiled at once).
     let hasInvalidUTF8: Bool
 
-    /// Reads `file` on its own, as a second parser would from a transaction header.
-    init(_ file: SourceFile, fileIndex: Int, year: Int?, streaming: Bool, limit: Int) {
+    /// Reads `file` on its own, as a second parser would from a transaction
+    /// header; `sink`: the check stream that takes its transactions, if any.
+    init(_ file: SourceFile, fileIndex: Int, year: Int?, sink: (any EntrySink)?, limit: Int) {
         self.file = file
         self.fileIndex = fileIndex
         self.year = year
-        self.streaming = streaming
+        self.streaming = sink != nil
         let parser = JournalParser(sources: SourceManager(), diagnostics: DiagnosticEngine(limit: limit))
         parser.speculative = true
         parser.fileIndex = fileIndex
         parser.currentFile = file
         parser.currentYear = year
         parser.reader.file.defaultYear = year
-        if streaming { parser.sink = CheckStream() }
+        parser.sink = sink
         parser.makeRoom(forBytes: file.bytes.count)
         hasInvalidUTF8 = file.bytes.withUnsafeBufferPointer { buf in
             var block: JournalParser.BlockComment?
