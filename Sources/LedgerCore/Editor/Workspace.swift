@@ -200,19 +200,22 @@ final class Workspace {
     func completionCompilation(for uri: String) -> (Compilation, file: Int, text: SourceFile)? {
         guard let doc = documents[uri], !isStatement(uri) else { return nil }
         let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
-        if whole[root] == nil, lastWhole[root].map({ $0.generation < generation }) ?? false {
+        if whole[root] == nil, var base = lastWhole[root], base.generation < generation {
             if let job = refreshing[root], let done = job.finished {
                 refreshing[root] = nil
-                lastWhole[root] = (done, job.generation)
+                base = (done, job.generation)
+                lastWhole[root] = base
             }
-            if refreshing[root] == nil, let rootDoc = documents[root], lastWhole[root]!.generation < generation {
-                let input = InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes), options = self.options, started = generation
-                refreshing[root] = BackgroundCompile(generation: started) { compile([input], options: options) }
+            if base.generation == generation {
+                whole[root] = base.compilation
+            } else if refreshing[root] == nil, let rootDoc = documents[root] {
+                let input = InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes), options = self.options
+                refreshing[root] = BackgroundCompile(generation: generation) { compile([input], options: options) }
             }
-            let base = lastWhole[root]!.compilation
-            if lastWhole[root]!.generation == generation { whole[root] = base }
-            guard let index = base.sources.files.firstIndex(where: { $0.path == doc.path }) else { return nil }
-            return (base, index, base.sources.files[index])
+            // A file the last compile did not read (a new include) is compiled here.
+            if let index = base.compilation.sources.files.firstIndex(where: { $0.path == doc.path }) {
+                return (base.compilation, index, base.compilation.sources.files[index])
+            }
         }
         guard let (compilation, index) = self.compilation(for: uri) else { return nil }
         lastWhole[root] = (compilation, generation)
