@@ -233,6 +233,29 @@ final class MaterializeMeaningTests: XCTestCase {
         XCTAssertEqual(dates, ["2025-01-25", "2025-02-25", "2025-03-25", "2025-04-25", "2025-01-02"])
     }
 
+    /// An assertion in a rule's template is checked by no occurrence; printed
+    /// with the occurrences, it is still not (a fuzz finding: the printed
+    /// journal failed where its source passed).
+    func testAPrintedTemplateAssertionChecksLikeItsSource() throws {
+        let journal = """
+        2025-01-01 * Opening
+            Assets:Checking  1,000.00 USD
+            Equity:Opening
+
+        repeat monthly from 2025-01-15  Coffee
+            Expenses:Coffee  82.10 USD
+            Assets:Checking  = 900.00 USD
+
+        """
+        let source = try runLedgerc(["check", "-", "--until", "2025-02-28"], stdin: journal)
+        XCTAssertEqual(source.status, 0, source.stderr)
+        let printed = try runLedgerc(["print", "-", "--until", "2025-02-28"], stdin: journal)
+        XCTAssertTrue(printed.stdout.contains("Assets:Checking  -82.10 USD = 900.00 USD"), printed.stdout)
+        let again = try runLedgerc(["check", "-", "--until", "2025-02-28"], stdin: printed.stdout)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "")
+    }
+
     func testPrintIsAFixedPoint() throws {
         for sample in ["samples/household.ledger", "samples/personal.ledger", "samples/trading.ledger"] {
             let once = try runLedgerc(["print", sample, "--until", "2025-06-30"])
