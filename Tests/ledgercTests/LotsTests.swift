@@ -78,6 +78,23 @@ final class LotsTests: XCTestCase {
         }
     }
 
+    /// New shares that do not fit are an error at the `split` directive,
+    /// never a split that silently adds nothing.
+    func testASplitWhoseSharesDoNotFitIsAnError() throws {
+        let text = """
+        2025-01-02 Buy
+            Assets:Broker  9999999999999999999999999999999999 X @ 1 USD
+            Assets:Cash
+
+        split 2025-02-01 X 100000:1
+
+        """
+        let r = try runLedgerc(["check", "-"], stdin: text)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("<stdin>:5:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("error:"), r.stderr)
+    }
+
     func testALotThatDoesNotExistIsAnErrorNamingTheLots() throws {
         let r = try runLedgerc(["check", "-"], stdin: Self.journal(booking: "fifo", sale: "-4 AAPL {$160.00} @ $180.00"))
         XCTAssertEqual(r.status, 1)

@@ -107,7 +107,7 @@ func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, o
 func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagnostics: DiagnosticEngine) -> Ledger {
     // No horizon: a day before any date, so that no occurrence is generated.
     let until = horizon ?? CivilDate(day: Int32.min)
-    return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics)).withSplits()
+    return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics)).withSplits(diagnostics: diagnostics)
 }
 
 /// Stage 4: positions replayed in date order; selling more than was bought is an error.

@@ -17,40 +17,24 @@ extension Ledger {
     /// so that balances, registers and positions all count them. Such a
     /// transaction is the directive's (`Transaction.isSplit`): `print` writes
     /// the directive, not the transaction, and positions scale their lots.
-    func withSplits() -> Ledger {
+    /// A holding or its new shares that do not fit are an error at the
+    /// posting (or the directive) where the sum overflowed; that split then
+    /// adds no shares.
+    func withSplits(diagnostics: DiagnosticEngine?) -> Ledger {
         let splits = journal.splits
         guard !splits.isEmpty else { return self }
         var out = self
-        let accounts = journal.accounts
         // Splits in date order (file order on one day), each seeing those before it.
         let order = splits.indices.sorted { splits[$0].date != splits[$1].date ? splits[$0].date < splits[$1].date : $0 < $1 }
         var added: [Transaction] = []
         for k in order {
             let split = splits[k]
-            var held: [Int32: ExactDecimal] = [:]
-            for t in ordered where t.date < split.date {
-                for p in t.postings where p.amount?.commodity == split.commodity && accounts.type(of: p.account) == .asset {
-                    held[p.account] = (held[p.account] ?? .zero).adding(p.amount!.quantity) ?? held[p.account]
-                }
+            do {
+                let t = try shares(of: split, after: added)
+                if !t.postings.isEmpty { added.append(t) }
+            } catch {
+                diagnostics?.add(error.diagnostic)
             }
-            for t in added where t.date < split.date || t.date == split.date && (self.split(of: t).map { s in s.location < split.location } ?? false) {
-                for p in t.postings where p.amount?.commodity == split.commodity {
-                    held[p.account] = (held[p.account] ?? .zero).adding(p.amount!.quantity) ?? held[p.account]
-                }
-            }
-            var t = Transaction(date: split.date, description: "split \(journal.commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)",
-                                location: split.location)
-            t.isSplit = true
-            for (account, quantity) in held.sorted(by: { accounts[$0.key] < accounts[$1.key] }) where quantity.signum > 0 {
-                guard let scaled = try? quantity.times(split.numerator, at: nil).quotient(over: split.denominator, at: nil),
-                      let delta = scaled.subtracting(quantity), !delta.isZero else { continue }
-                var p = Posting(account: account, location: split.location)
-                p.amount = Amount(delta, split.commodity)
-                p.virtual = .unbalanced
-                p.isInferred = true
-                t.postings.append(p)
-            }
-            if !t.postings.isEmpty { added.append(t) }
         }
         guard !added.isEmpty else { return self }
         let base = out.transactions.count
@@ -73,5 +57,36 @@ extension Ledger {
         }
         out.order = merged
         return out
+    }
+
+    /// The transaction of `split`'s new shares: what each asset account held
+    /// of the commodity before it (counting the splits already `added`), × N/M − held.
+    private func shares(of split: StockSplit, after added: [Transaction]) throws(AmountOverflow) -> Transaction {
+        let accounts = journal.accounts
+        var held: [Int32: ExactDecimal] = [:]
+        for t in ordered where t.date < split.date {
+            for p in t.postings where p.amount?.commodity == split.commodity && accounts.type(of: p.account) == .asset {
+                held[p.account] = try (held[p.account] ?? .zero).plus(p.amount!.quantity, at: p.amountLocation)
+            }
+        }
+        for t in added where t.date < split.date || t.date == split.date && (self.split(of: t).map { $0.location < split.location } ?? false) {
+            for p in t.postings where p.amount?.commodity == split.commodity {
+                held[p.account] = try (held[p.account] ?? .zero).plus(p.amount!.quantity, at: split.location)
+            }
+        }
+        var t = Transaction(date: split.date, description: "split \(journal.commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)",
+                            location: split.location)
+        t.isSplit = true
+        for (account, quantity) in held.sorted(by: { accounts[$0.key] < accounts[$1.key] }) where quantity.signum > 0 {
+            let scaled = try quantity.times(split.numerator, at: split.location).quotient(over: split.denominator, at: split.location)
+            let delta = try scaled.minus(quantity, at: split.location)
+            guard !delta.isZero else { continue }
+            var p = Posting(account: account, location: split.location)
+            p.amount = Amount(delta, split.commodity)
+            p.virtual = .unbalanced
+            p.isInferred = true
+            t.postings.append(p)
+        }
+        return t
     }
 }

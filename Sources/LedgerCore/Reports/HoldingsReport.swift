@@ -161,11 +161,13 @@ public struct HoldingsReport: Report {
     func converted(_ row: Holding, into target: Int32, on day: CivilDate, by valuer: Valuer) throws(AmountOverflow) -> Holding {
         let k = row.position.costCommodity
         if k == target { return row }
-        func money(_ q: ExactDecimal) throws(AmountOverflow) -> ExactDecimal? {
-            let v = try valuer.value(Amount(q, k), on: day, at: nil)
-            return v.commodity == target ? v.quantity : nil
+        // One rate converts every money figure of the row (one commodity, one day): if the basis converts, all do.
+        let basisValue = try valuer.value(Amount(row.position.costBasis, k), on: day, at: nil)
+        guard basisValue.commodity == target else { return row }
+        let basis = basisValue.quantity
+        func money(_ q: ExactDecimal) throws(AmountOverflow) -> ExactDecimal {
+            try valuer.value(Amount(q, k), on: day, at: nil).quantity
         }
-        guard let basis = try money(row.position.costBasis) else { return row }
         var out = row
         out.position.costCommodity = target
         out.position.costBasis = basis
@@ -174,13 +176,13 @@ public struct HoldingsReport: Report {
             out.marketValue = direct.quantity
             out.price = try direct.quantity.quotient(over: row.position.quantity, at: nil)
         } else {
-            out.marketValue = try money(row.marketValue) ?? .zero
-            out.price = try money(row.price) ?? .zero
+            out.marketValue = try money(row.marketValue)
+            out.price = try money(row.price)
         }
-        out.averageCost = try money(row.averageCost) ?? .zero
-        out.realizedGain = try money(row.realizedGain) ?? .zero
-        out.dividends = try money(row.dividends) ?? .zero
-        out.principal = try money(row.principal) ?? .zero
+        out.averageCost = try money(row.averageCost)
+        out.realizedGain = try money(row.realizedGain)
+        out.dividends = try money(row.dividends)
+        out.principal = try money(row.principal)
         out.unrealizedGain = try out.marketValue.minus(basis, at: nil)
         out.unrealizedPct = try out.unrealizedGain.shown(over: basis, places: 4, at: nil)
         return out

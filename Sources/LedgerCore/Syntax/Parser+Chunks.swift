@@ -13,8 +13,6 @@
 final class ParsedChunk {
     /// The chunk's text as a source file of its own (same path as the file).
     let file: SourceFile
-    /// Its index in every compile's `SourceManager` (`ChunkedJournal` keeps it fixed).
-    let fileIndex: Int
     /// The parser that read it: its journal, its check stream and its diagnostics.
     let parser: JournalParser
     /// The year of dates written without one that it was read with.
@@ -25,10 +23,11 @@ final class ParsedChunk {
     let hasInvalidUTF8: Bool
 
     /// Reads `file` on its own, as a second parser would from a transaction
-    /// header; `sink`: the check stream that takes its transactions, if any.
+    /// header; `fileIndex`: the chunk's index in every compile's
+    /// `SourceManager` (`ChunkedJournal` keeps it fixed); `sink`: the check
+    /// stream that takes its transactions, if any.
     init(_ file: SourceFile, fileIndex: Int, year: Int?, sink: (any EntrySink)?, limit: Int) {
         self.file = file
-        self.fileIndex = fileIndex
         self.year = year
         self.streaming = sink != nil
         let parser = JournalParser(sources: SourceManager(), diagnostics: DiagnosticEngine(limit: limit))
