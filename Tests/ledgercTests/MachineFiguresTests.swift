@@ -63,6 +63,24 @@ final class MachineFiguresTests: XCTestCase {
         XCTAssertEqual(again.stdout, first.stdout)
     }
 
+    /// A fuzz finding: two 34-digit amounts infer a third of 35 digits,
+    /// which print wrote and nothing reads. The inferred amount is left out,
+    /// as the user left it; print of print is the same and the balances too.
+    func testPrintLeavesOutAnInferredAmountTooLongToWrite() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/corpus/print-inferred-35-digits.ledger"), encoding: .utf8)
+        let first = try runLedgerc(["print", "-"], stdin: text)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasSuffix("    Asseets:C\n\n") || first.stdout.hasSuffix("    Asseets:C\n"), first.stdout)
+        let again = try runLedgerc(["print", "-"], stdin: first.stdout)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, first.stdout)
+        let before = try runLedgerc(["report", "balance", "-", "--format", "csv", "--flat"], stdin: text)
+        let after = try runLedgerc(["report", "balance", "-", "--format", "csv", "--flat"], stdin: first.stdout)
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertTrue(before.stdout.contains("-19999999999999999999999999999999998"), before.stdout)
+        XCTAssertEqual(after.stdout, before.stdout)
+    }
+
     /// Every sample, and every corpus journal when ../shared is there: print
     /// of print is byte-identical, and its CSV balances equal the source's.
     func testPrintOfPrintIsIdenticalOnEveryJournal() throws {

@@ -86,18 +86,29 @@ struct Fingerprint: Hashable {
 
     mutating func add(_ s: String) {
         var s = s
-        s.withUTF8 { bytes in
-            var word: UInt64 = 0, n = 0
-            for byte in bytes {
-                word = word << 8 | UInt64(byte)
-                n += 1
-                if n == 8 { add(word); word = 0; n = 0 }
-            }
-            add(word ^ UInt64(bytes.count) << 56)
-        }
+        s.withUTF8 { add($0, foldingASCII: false) }
     }
 
+    /// Bytes, eight at a time, then their count; with `foldingASCII`, A–Z as a–z.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) {
+        var word: UInt64 = 0, n = 0
+        for byte in bytes {
+            word = word << 8 | UInt64(foldingASCII && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            n += 1
+            if n == 8 { add(word); word = 0; n = 0 }
+        }
+        add(word ^ UInt64(bytes.count) << 56)
+    }
+
+    /// A quantity by its value (1.50 is 1.5): normalized, in 64 bits where it fits.
     mutating func add(_ q: ExactDecimal) {
+        if let small = Int64(exactly: q.mantissa) {
+            var m = small, s = q.scale
+            while s > 0, m % 10 == 0 { m /= 10; s -= 1 }
+            add(UInt64(bitPattern: m))
+            add((m < 0 ? UInt64.max : 0) ^ UInt64(s) << 56)
+            return
+        }
         let n = q.normalized
         add(UInt64(truncatingIfNeeded: n.mantissa))
         add(UInt64(truncatingIfNeeded: n.mantissa >> 64) ^ UInt64(n.scale) << 56)
@@ -108,13 +119,17 @@ struct Fingerprint: Hashable {
 struct DiffSide {
     let compilation: Compilation
     let printer: LedgerPrinter
+    /// The ledger's transactions (by index).
+    let transactions: [Transaction]
     /// Recorded transactions and rule occurrences (indices into the ledger).
     var recorded: [Int] = []
     var generated: [Int] = []
     /// Each transaction's meaning, by its index in the ledger.
     var meaning: [Fingerprint] = []
-    /// Its postings' fingerprints, sorted (to tell which field changed).
-    var postingPrints: [[UInt64]] = []
+    /// Its postings' fingerprints, sorted (to tell which field changed), laid
+    /// end to end: transaction `i`'s are `prints[printStart[i]..<printStart[i + 1]]`.
+    private var prints: [UInt64] = []
+    private var printStart: [Int32] = []
 
     /// The ids of a side's accounts and commodities among the names of both.
     static func ids(_ ledger: Ledger, _ names: SharedNames) -> (accounts: [UInt64], commodities: [UInt64]) {
@@ -126,24 +141,45 @@ struct DiffSide {
         self.compilation = compilation
         printer = LedgerPrinter(journal: compilation.ledger.journal, sources: compilation.sources)
         let ledger = compilation.ledger
+        transactions = ledger.transactions
         let (accounts, commodities) = ids
-        meaning = Array(repeating: Fingerprint(), count: ledger.transactions.count)
-        postingPrints = Array(repeating: [], count: ledger.transactions.count)
-        var prints: [UInt64] = []
-        for n in ledger.order {
-            let i = Int(n)
-            let t = ledger.transactions[i]
-            if t.isSplit { continue }
-            if t.generated != nil { generated.append(i) } else { recorded.append(i) }
-            prints.removeAll(keepingCapacity: true)
-            for p in t.postings { prints.append(DiffSide.fingerprint(p, accounts, commodities)) }
-            prints.sort()
-            var f = DiffSide.header(t)
-            for x in prints { f.add(x) }
-            meaning[i] = f
-            postingPrints[i] = prints
+        let count = ledger.transactions.count
+        meaning = Array(repeating: Fingerprint(), count: count)
+        printStart = Array(repeating: 0, count: count + 1)
+        // Laid out by index, so that a transaction's prints can be found by it.
+        var postingCount = 0
+        for t in ledger.transactions { postingCount += t.postings.count }
+        prints.reserveCapacity(postingCount)
+        var mine: [Bool] = Array(repeating: false, count: count)
+        for n in ledger.order where !ledger.transactions[Int(n)].isSplit { mine[Int(n)] = true }
+        ledger.transactions.withUnsafeBufferPointer { all in
+            for i in all.indices {
+                printStart[i] = Int32(prints.count)
+                guard mine[i] else { continue }
+                let first = prints.count
+                all[i].postings.withUnsafeBufferPointer { postings in
+                    for p in postings.indices { prints.append(DiffSide.fingerprint(postings[p], accounts, commodities)) }
+                }
+                // Sorted in place (a transaction has a few postings).
+                for k in (first + 1)..<max(first + 1, prints.count) {
+                    let x = prints[k]
+                    var j = k
+                    while j > first, prints[j - 1] > x { prints[j] = prints[j - 1]; j -= 1 }
+                    prints[j] = x
+                }
+                var f = DiffSide.header(all[i])
+                for x in prints[first...] { f.add(x) }
+                meaning[i] = f
+            }
+        }
+        printStart[count] = Int32(prints.count)
+        for n in ledger.order where mine[Int(n)] {
+            if ledger.transactions[Int(n)].generated != nil { generated.append(Int(n)) } else { recorded.append(Int(n)) }
         }
     }
+
+    /// Transaction `i`'s postings' fingerprints, sorted.
+    func postingPrints(_ i: Int) -> ArraySlice<UInt64> { prints[Int(printStart[i])..<Int(printStart[i + 1])] }
 
     /// The date, status, code, description and tags.
     static func header(_ t: Transaction) -> Fingerprint {
@@ -151,8 +187,34 @@ struct DiffSide {
         f.add(UInt64(UInt32(bitPattern: t.date.day)) | UInt64(t.status.rawValue) << 32)
         f.add(t.code ?? "\u{0}")
         f.add(t.description)
-        if t.comment != nil { for tag in tags(t.tags) { f.add(tag) } }
+        if let comment = t.comment { addTags(comment, to: &f) }
         return f
+    }
+
+    /// The tags of a comment (`parseTags`), whatever their order and the case of their keys.
+    static func addTags(_ comment: String, to f: inout Fingerprint) {
+        var text = comment
+        // Each tag's own fingerprint, summed two ways: the same for any order.
+        var count: UInt64 = 0, sum: UInt64 = 0, mixed: UInt64 = 0
+        text.withUTF8 { b in
+            forEachTag(in: b) { key, value in
+                var g = Fingerprint()
+                let keyBytes = UnsafeBufferPointer(rebasing: b[key])
+                if keyBytes.allSatisfy({ $0 < 0x80 }) {
+                    g.add(keyBytes, foldingASCII: true)
+                } else {
+                    g.add(String(decoding: keyBytes, as: UTF8.self).lowercased())
+                }
+                g.add(UnsafeBufferPointer(rebasing: b[value]), foldingASCII: false)
+                let h = g.a ^ g.b.rotated
+                count += 1
+                sum &+= h
+                mixed &+= (h ^ h >> 29) &* 0xBF58_476D_1CE4_E5B9
+            }
+        }
+        f.add(count | 0xA5 << 56)
+        f.add(sum)
+        f.add(mixed)
     }
 
     static func tags(_ tags: Tags) -> [String] { tags.map { "\($0.key.lowercased()): \($0.value)" }.sorted() }
@@ -167,7 +229,7 @@ struct DiffSide {
             if let l = p.lot { f.add(l.isTotal ? 4 : 3); f.add(commodities[Int(l.amount.commodity)]); f.add(l.amount.quantity) }
             if let d = p.lotDate { f.add(5 | UInt64(UInt32(bitPattern: d.day)) << 8) }
             if let x = p.assertion { f.add(x.isTotal ? 7 : x.includesSubaccounts ? 8 : 6); f.add(commodities[Int(x.amount.commodity)]); f.add(x.amount.quantity) }
-            if p.comment != nil { for tag in tags(p.tags) { f.add(tag) } }
+            if let comment = p.comment { addTags(comment, to: &f) }
         }
         return f.a ^ f.b.rotated
     }
@@ -175,15 +237,18 @@ struct DiffSide {
     /// Same date, status, code and description, compared exactly (the
     /// fingerprints, 128 bits, matched the tags and postings).
     func sameHeader(_ i: Int, _ other: DiffSide, _ j: Int) -> Bool {
-        ledger.transactions[i].date == other.ledger.transactions[j].date && ledger.transactions[i].status == other.ledger.transactions[j].status
-            && ledger.transactions[i].code == other.ledger.transactions[j].code
-            && ledger.transactions[i].description == other.ledger.transactions[j].description
+        transactions.withUnsafeBufferPointer { mine in
+            other.transactions.withUnsafeBufferPointer { theirs in
+                mine[i].date == theirs[j].date && mine[i].status == theirs[j].status
+                    && mine[i].code == theirs[j].code && mine[i].description == theirs[j].description
+            }
+        }
     }
 
     var ledger: Ledger { compilation.ledger }
 
     func entry(_ t: Transaction) -> Entry {
-        let (file, line, _) = compilation.sources.describe(t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
+        let (file, line) = compilation.sources.line(of: t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
         return Entry(date: t.date, description: t.description, file: file, line: line, postings: t.postings.map { p in
             var shown = p
             shown.comment = nil
@@ -214,19 +279,26 @@ extension JournalDiff {
         let (a, b) = bothAtOnce({ DiffSide(old, ids: oldIDs) }, { DiffSide(new, ids: newIDs) })
         // Transactions: the same meaning is the same transaction, wherever it is written.
         var (unmatchedOld, unmatchedNew) = JournalDiff.match(a.recorded, in: a, b.recorded, in: b)
+        // Only the accounts of transactions without a twin can have moved.
+        var moved = Set<String>()
+        func touch(_ side: DiffSide, _ indices: [Int]) {
+            for i in indices { for p in side.transactions[i].postings { moved.insert(side.ledger.journal.accounts[p.account]) } }
+        }
+        touch(a, unmatchedOld)
+        touch(b, unmatchedNew)
         // What is left pairs up as a change when the date and description, or the postings, stayed.
         for pairing in [{ (s: DiffSide, i: Int) -> AnyHashable in [AnyHashable(s.ledger.transactions[i].date.day), AnyHashable(s.ledger.transactions[i].description)] },
-                        { (s: DiffSide, i: Int) -> AnyHashable in AnyHashable(s.postingPrints[i]) }] {
+                        { (s: DiffSide, i: Int) -> AnyHashable in AnyHashable(Array(s.postingPrints(i))) }] {
             var byKey: [AnyHashable: [Int]] = [:]
             for i in unmatchedOld { byKey[pairing(a, i), default: []].append(i) }
-            var stillNew: [Int] = []
+            var stillNew: [Int] = [], paired = Set<Int>()
             for j in unmatchedNew {
                 let t = b.ledger.transactions[j]
                 let k = pairing(b, j)
                 guard var list = byKey[k], !list.isEmpty else { stillNew.append(j); continue }
                 let i = list.removeFirst()
                 byKey[k] = list
-                unmatchedOld.removeAll { $0 == i }
+                paired.insert(i)
                 let o = a.ledger.transactions[i]
                 var fields: [String] = []
                 if o.date != t.date { fields.append("date") }
@@ -234,40 +306,38 @@ extension JournalDiff {
                 if o.status != t.status { fields.append("status") }
                 if o.code != t.code { fields.append("code") }
                 if DiffSide.tags(o.tags) != DiffSide.tags(t.tags) { fields.append("tags") }
-                if a.postingPrints[i] != b.postingPrints[j] { fields.append("postings") }
+                if a.postingPrints(i) != b.postingPrints(j) { fields.append("postings") }
                 changed.append(Change(old: a.entry(o), new: b.entry(t), fields: fields))
             }
             unmatchedNew = stillNew
+            unmatchedOld.removeAll { paired.contains($0) }
         }
         removed = unmatchedOld.map { a.entry(a.ledger.transactions[$0]) }
         added = unmatchedNew.map { b.entry(b.ledger.transactions[$0]) }
         // Rule occurrences up to the horizon.
         let (dropped, addedOccurrences) = JournalDiff.match(a.generated, in: a, b.generated, in: b)
+        touch(a, dropped)
+        touch(b, addedOccurrences)
         occurrencesDropped = dropped.map { a.entry(a.ledger.transactions[$0]) }
         occurrencesAdded = addedOccurrences.map { b.entry(b.ledger.transactions[$0]) }
         // Diagnostics, by file, severity and message (lines move with edits).
         let oldDiagnostics = JournalDiff.diagnostics(old), newList = JournalDiff.diagnostics(new)
         newDiagnostics = JournalDiff.missing(newList, from: oldDiagnostics)
         fixedDiagnostics = JournalDiff.missing(oldDiagnostics, from: newList)
-        balances = try JournalDiff.balances(a, b, options)
+        // Valued, every balance may move with the prices.
+        balances = try JournalDiff.balances(a, b, options, accounts: options.valuation == nil ? moved : nil)
     }
 
     /// The transactions of each side (indices) with no transaction of the
     /// same meaning on the other, each matched once, in their order.
     static func match(_ old: [Int], in a: DiffSide, _ new: [Int], in b: DiffSide) -> ([Int], [Int]) {
-        var waiting: [Fingerprint: [Int]] = [:]
-        waiting.reserveCapacity(old.count)
-        for i in old { waiting[a.meaning[i], default: []].append(i) }
+        let table = FingerprintTable(old, meaning: a.meaning)
         var matched = [Bool](repeating: false, count: a.meaning.count)
         var onlyNew: [Int] = []
         for j in new {
-            let k = b.meaning[j]
-            if var list = waiting[k], let at = list.firstIndex(where: { a.sameHeader($0, b, j) }) {
-                matched[list.remove(at: at)] = true
-                waiting[k] = list
-            } else {
-                onlyNew.append(j)
-            }
+            var at = table.first(b.meaning[j])
+            while at >= 0, matched[Int(at)] || !a.sameHeader(Int(at), b, j) { at = table.after(at) }
+            if at >= 0 { matched[Int(at)] = true } else { onlyNew.append(j) }
         }
         return (old.filter { !matched[$0] }, onlyNew)
     }
@@ -296,7 +366,9 @@ extension JournalDiff {
     /// Per account and commodity (by name), the change over each period on
     /// both sides, where they differ. With a valuation, each side's sums are
     /// valued at the period's end with that side's prices.
-    static func balances(_ a: DiffSide, _ b: DiffSide, _ options: DiffOptions) throws(AmountOverflow) -> [BalanceChange] {
+    /// `accounts`, when given, are the only ones that can differ (by name).
+    static func balances(_ a: DiffSide, _ b: DiffSide, _ options: DiffOptions, accounts: Set<String>?) throws(AmountOverflow) -> [BalanceChange] {
+        if accounts?.isEmpty == true { return [] }
         let oldLedger = a.ledger.datedByPosting(), newLedger = b.ledger.datedByPosting()
         var first = options.period.from, last = options.period.to
         for l in [oldLedger, newLedger] {
@@ -310,13 +382,19 @@ extension JournalDiff {
         func sums(_ ledger: Ledger) throws(AmountOverflow) -> [String: [ExactDecimal]] {
             let valuer = try options.valuation.map { v throws(AmountOverflow) in try Valuer(v, ledger: ledger, reportTo: end) }
             var perPeriod = [[Int32: AmountSums]](repeating: [:], count: periods.count)
+            let wanted = (0..<Int32(ledger.journal.accounts.count)).map { accounts?.contains(ledger.journal.accounts[$0]) ?? true }
             var k = 0
-            for t in ledger.ordered where t.date >= periods[0].first {
-                if t.date > end { break }
-                while t.date > periods[k].last { k += 1 }
-                for p in t.postings {
-                    guard let amount = p.amount else { continue }
-                    try perPeriod[k][p.account, default: AmountSums()].add(amount, at: p.amountLocation)
+            try ledger.transactions.withUnsafeBufferPointer { (all) throws(AmountOverflow) in
+                for n in ledger.order where all[Int(n)].date >= periods[0].first {
+                    let date = all[Int(n)].date
+                    if date > end { break }
+                    while date > periods[k].last { k += 1 }
+                    try all[Int(n)].postings.withUnsafeBufferPointer { (postings) throws(AmountOverflow) in
+                        for p in postings.indices where wanted[Int(postings[p].account)] {
+                            guard let amount = postings[p].amount else { continue }
+                            try perPeriod[k][postings[p].account, default: AmountSums()].add(amount, at: postings[p].amountLocation)
+                        }
+                    }
                 }
             }
             var out: [String: [ExactDecimal]] = [:]
@@ -334,7 +412,10 @@ extension JournalDiff {
             }
             return out
         }
-        let before = try sums(oldLedger), after = try sums(newLedger)
+        // Each side's sums on a core of its own.
+        let (oldSums, newSums) = bothAtOnce({ Result { () throws(AmountOverflow) in try sums(oldLedger) } },
+                                            { Result { () throws(AmountOverflow) in try sums(newLedger) } })
+        let before = try oldSums.get(), after = try newSums.get()
         var rows: [BalanceChange] = []
         let table = newLedger.journal.commodities, oldTable = oldLedger.journal.commodities
         for key in Set(before.keys).union(after.keys).sorted() {

@@ -211,8 +211,11 @@ public struct Transaction: Sendable {
 
     /// The part of the description before `|`, untrimmed and without a
     /// copy: the one rule for the payee (`payee` trims it).
-    var payeeSlice: Substring {
-        guard let bar = barIndex else { return description[...] }
+    var payeeSlice: Substring { Transaction.payeeSlice(of: description) }
+
+    /// `payeeSlice` of a description (for a loop that reads only the description).
+    static func payeeSlice(of description: String) -> Substring {
+        guard let bar = barIndex(of: description) else { return description[...] }
         return description[..<bar]
     }
 
@@ -229,7 +232,9 @@ public struct Transaction: Sendable {
     }
 
     /// Where the description's `|` is, found with `memchr` (most have none).
-    private var barIndex: String.Index? {
+    private var barIndex: String.Index? { Transaction.barIndex(of: description) }
+
+    private static func barIndex(of description: String) -> String.Index? {
         var d = description
         let offset: Int? = d.withUTF8 { b in
             guard b.count > 0, let p = memchr(b.baseAddress!, 0x7C, b.count) else { return nil }
@@ -239,7 +244,10 @@ public struct Transaction: Sendable {
     }
 
     /// The value of the first tag with this key (`key` in lower case; tags compare case-insensitively).
-    public func tag(_ key: String) -> String? {
+    public func tag(_ key: String) -> String? { Transaction.tag(key, in: comment) }
+
+    /// `tag(_:)` of a comment (for a loop that reads only the comment).
+    static func tag(_ key: String, in comment: String?) -> String? {
         guard let comment, containsIgnoringASCIICase(comment, key + ":") else { return nil }
         return parseTags(comment).first { $0.key.lowercased() == key }?.value
     }

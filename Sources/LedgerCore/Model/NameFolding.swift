@@ -42,3 +42,27 @@ enum FoldedLookup {
         return scratch.withUnsafeBufferPointer { names.lookup(bytes: $0) }
     }
 }
+
+/// The first letters of some names as `foldedName` folds them: a cheap test
+/// that another name cannot fold to any of them (its first letter is none of
+/// theirs). Names that begin with a letter only Unicode folds are never ruled out.
+struct FirstLetters {
+    private var seen = [Bool](repeating: false, count: 256)
+
+    init<S: Sequence<String>>(_ names: S) {
+        // By the folded name: a letter beyond ASCII may fold to one in it (K, the Kelvin sign, to k).
+        for name in names {
+            guard let b = foldedName(name).utf8.first else { continue }
+            seen[Int(b)] = true
+        }
+    }
+
+    /// False only when `name` cannot fold to one of the names.
+    func mayBegin(_ name: Substring) -> Bool {
+        guard let b = name.utf8.first(where: { !FirstLetters.isSpace($0) }) else { return true }
+        return b >= 0x80 || seen[Int(FirstLetters.folded(b))]
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    private static func folded(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 32 : b }
+}

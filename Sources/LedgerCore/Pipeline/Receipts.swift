@@ -54,13 +54,17 @@ public func receiptLink(_ receipt: String, in file: String) -> String? {
 /// Stage 2b: a receipt that names no file, or is no relative file path, is a
 /// warning at its transaction.
 func checkReceipts(_ journal: Journal, sources: SourceManager, diagnostics: DiagnosticEngine) {
-    for t in journal.transactions {
-        guard let r = t.receipt else { continue }
-        guard isRelativeFilePath(r) else {
-            diagnostics.warning(Messages.receiptNotAFile(r), at: t.location)
-            continue
+    // Read in place: few transactions have a receipt, and a copy of each would cost more.
+    journal.transactions.withUnsafeBufferPointer { all in
+        for i in all.indices {
+            guard let r = Transaction.receipt(comment: all[i].comment, postings: all[i].postings) else { continue }
+            let location = all[i].location
+            guard isRelativeFilePath(r) else {
+                diagnostics.warning(Messages.receiptNotAFile(r), at: location)
+                continue
+            }
+            let path = receiptPath(r, in: sources[location.file].path)
+            if FileIO.identity(of: path) == nil { diagnostics.warning(Messages.receiptMissing(r, path), at: location) }
         }
-        let path = receiptPath(r, in: sources[t.location.file].path)
-        if FileIO.identity(of: path) == nil { diagnostics.warning(Messages.receiptMissing(r, path), at: t.location) }
     }
 }

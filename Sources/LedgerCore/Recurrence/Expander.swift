@@ -40,15 +40,20 @@ package struct Expander {
         var dates = [[Int32]](repeating: [], count: journal.rules.count)
         if ruleOfName.isEmpty { return dates }
         var scratch: [UInt8] = []
+        // A name whose first letter begins no rule's name is not looked up.
+        let firsts = FirstLetters(journal.rules.lazy.filter(\.isValid).map(\.description))
         func record(_ name: Substring, _ day: Int32) {
-            guard let id = FoldedLookup.find(name, in: names, scratch: &scratch), let rules = ruleOfName[id] else { return }
+            guard firsts.mayBegin(name), let id = FoldedLookup.find(name, in: names, scratch: &scratch), let rules = ruleOfName[id] else { return }
             for r in rules { dates[r].append(day) }
         }
-        for (i, t) in journal.transactions.enumerated() where !journal.brokenTransactions.contains(i) {
-            let payee = t.payeeSlice
-            record(payee, t.date.day)
-            if let tagged = t.tag("repeat"), foldedName(tagged) != foldedName(String(payee)) {
-                record(tagged[...], t.date.day)
+        // Read in place: a copy of each transaction would cost more than the lookup.
+        journal.transactions.withUnsafeBufferPointer { all in
+            for i in all.indices where journal.brokenTransactions.isEmpty || !journal.brokenTransactions.contains(i) {
+                let payee = Transaction.payeeSlice(of: all[i].description), day = all[i].date.day
+                record(payee, day)
+                if let tagged = Transaction.tag("repeat", in: all[i].comment), foldedName(tagged) != foldedName(String(payee)) {
+                    record(tagged[...], day)
+                }
             }
         }
         if let letGo = journal.letGo {

@@ -50,10 +50,14 @@ struct NearMisses {
                 byRule[r].append(Candidate(day: day, location: location))
             }
         }
-        for (i, t) in journal.transactions.enumerated() where sizes.contains(t.postings.count)
-            && t.postings.allSatisfy({ ruleAccount[Int($0.account)] }) && !journal.brokenTransactions.contains(i) {
-            consider(NearMisses.keys(t.postings.lazy.map { ($0.account, $0.amount) }), payee: t.payee, tag: { t.tag("repeat") },
-                     day: t.date.day, at: t.location)
+        // Read in place: most transactions are passed over, and a copy of each would cost more.
+        journal.transactions.withUnsafeBufferPointer { all in
+            for i in all.indices where sizes.contains(all[i].postings.count)
+                && all[i].postings.allSatisfy({ ruleAccount[Int($0.account)] }) && !journal.brokenTransactions.contains(i) {
+                let t = all[i]
+                consider(NearMisses.keys(t.postings.lazy.map { ($0.account, $0.amount) }), payee: t.payee, tag: { t.tag("repeat") },
+                         day: t.date.day, at: t.location)
+            }
         }
         if let letGo = journal.letGo {
             for i in letGo.records.indices {

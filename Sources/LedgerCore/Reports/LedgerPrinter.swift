@@ -33,6 +33,29 @@ package struct LedgerPrinter {
         return journal.commodities.format(a, precision: places, decimalComma: decimalComma)
     }
 
+    /// Each posting's amount as printed. An inferred amount past the 34 digits
+    /// a number may have cannot be written (a fuzz finding: two 34-digit
+    /// amounts infer a third of 35): it is left out, to be inferred again as
+    /// the user left it, when it is the transaction's only such amount and
+    /// carries no assertion (which would make the posting an assignment).
+    func amountTexts(_ t: Transaction) -> [String] {
+        var texts = t.postings.map { p in p.amount.map(amountText) ?? "" }
+        let unwritable = t.postings.indices.filter { i in
+            t.postings[i].isInferred && t.postings[i].amount.map { !LedgerPrinter.fitsInANumber($0.quantity) } == true
+        }
+        if unwritable.count == 1, t.postings[unwritable[0]].assertion == nil { texts[unwritable[0]] = "" }
+        return texts
+    }
+
+    /// Whether a quantity can be written as a number (at most 34 digits, as the reader takes them).
+    static func fitsInANumber(_ q: ExactDecimal) -> Bool {
+        var m = q.normalized.mantissa.magnitude
+        if m < longMantissa { return true }
+        var digits = 0
+        while m > 0 { digits += 1; m /= 10 }
+        return digits <= Lexer.maxDigits
+    }
+
     /// The undeclared commodities whose format is pinned with a `commodity`
     /// line: those whose display precision re-reading `transactions` would
     /// widen (an inferred `-499.5 KRW` in a journal of whole won), so that
@@ -149,7 +172,7 @@ package struct LedgerPrinter {
             buf.write("    ; "); buf.write(line); buf.byte(0x0A)
         }
         let accounts = t.postings.map(accountText)
-        let amounts = t.postings.map { p in p.amount.map(amountText) ?? "" }
+        let amounts = amountTexts(t)
         let accountWidth = accounts.map(displayWidth).max() ?? 0
         let amountWidth = amounts.map(displayWidth).max() ?? 0
         for (i, p) in t.postings.enumerated() {

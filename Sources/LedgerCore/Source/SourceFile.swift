@@ -18,6 +18,8 @@ public final class SourceFile: @unchecked Sendable {
     public let contentStart: Int
 
     private var lineStartsCache: [Int32]?
+    /// Lines found by counting line breaks, before the table was built (`line(of:)`).
+    private var linesCounted = 0
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -63,6 +65,20 @@ public final class SourceFile: @unchecked Sendable {
         for s in old[moved...] { starts.append(s + Int32(delta)) }
         edited.lineStartsCache = starts
         return edited
+    }
+
+    /// The 1-based line of a byte offset. The first few are counted, without
+    /// building the table of line starts (a diff of a large journal names a
+    /// handful of places); after that the table is built and searched.
+    public func line(of offset: Int) -> Int {
+        guard lineStartsCache == nil, linesCounted < 16 else { return lineAndColumn(of: offset).line }
+        linesCounted += 1
+        let end = min(max(offset, contentStart), bytes.count)
+        return bytes.withUnsafeBufferPointer { b in
+            var breaks = 0
+            for i in contentStart..<end where b[i] == 0x0A { breaks += 1 }
+            return breaks + 1
+        }
     }
 
     /// The 1-based line and column of a byte offset.
@@ -169,6 +185,12 @@ public final class SourceManager: @unchecked Sendable {
     }
 
     public subscript(index: Int32) -> SourceFile { files[Int(index)] }
+
+    /// The path and line of a location (`SourceFile.line(of:)`).
+    public func line(of location: SourceLocation) -> (path: String, line: Int) {
+        let file = files[Int(location.file)]
+        return (file.path, file.line(of: Int(location.offset)))
+    }
 
     /// `path:line:column` of a location, as printed in diagnostics.
     public func describe(_ location: SourceLocation) -> (path: String, line: Int, column: Int) {

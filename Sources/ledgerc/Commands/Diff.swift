@@ -57,6 +57,8 @@ enum DiffCommand: Subcommand {
         common.reach(options.period)
         var compileOptions = CompileOptions(horizon: common.until, today: common.today)
         compileOptions.mode = .everything
+        // The two sides are compiled at once, one a core: each reads its file in one piece.
+        compileOptions.parallelThreshold = Int.max
         // The two sides are read first (git, files), then compiled side by side.
         let inputs = try sides.map { side throws -> (InputFile, CompileOptions) in
             var o = compileOptions
