@@ -57,19 +57,6 @@ public struct JournalDiff {
     }
 }
 
-/// Names shared by both sides: the same account or commodity name gets the
-/// same number, so that meanings compare without comparing strings.
-final class SharedNames {
-    private var ids: [String: Int32] = [:]
-
-    func id(_ name: String) -> Int32 {
-        if let id = ids[name] { return id }
-        let id = Int32(ids.count)
-        ids[name] = id
-        return id
-    }
-}
-
 /// A transaction's meaning in 128 bits: two FNV-1a hashes over its date,
 /// status, code, description, tags and its postings' own fingerprints in
 /// sorted order (so the order postings are written in does not matter).
@@ -127,17 +114,27 @@ struct DiffSide {
     /// Each transaction's meaning, by its index in the ledger.
     var meaning: [Fingerprint] = []
     /// Its postings' fingerprints, sorted (to tell which field changed), laid
-    /// end to end: transaction `i`'s are `prints[printStart[i]..<printStart[i + 1]]`.
+    /// end to end: transaction `i`'s are `prints[printStart[i]..<printEnd[i]]`.
     private var prints: [UInt64] = []
     private var printStart: [Int32] = []
+    private var printEnd: [Int32] = []
 
-    /// The ids of a side's accounts and commodities among the names of both.
-    static func ids(_ ledger: Ledger, _ names: SharedNames) -> (accounts: [UInt64], commodities: [UInt64]) {
-        ((0..<Int32(ledger.journal.accounts.count)).map { UInt64(names.id(ledger.journal.accounts[$0])) },
-         (0..<Int32(ledger.journal.commodities.count)).map { UInt64(names.id("\u{1}" + ledger.journal.commodities[$0])) })
+    /// A side's accounts and commodities by their names' fingerprints, so
+    /// that the same name on either side is the same number (and each side
+    /// can be fingerprinted on its own, as soon as it is compiled).
+    static func ids(_ ledger: Ledger) -> (accounts: [UInt64], commodities: [UInt64]) {
+        func id(_ name: String, _ kind: UInt64) -> UInt64 {
+            var f = Fingerprint()
+            f.add(kind)
+            f.add(name)
+            return f.a ^ f.b.rotated
+        }
+        return ((0..<Int32(ledger.journal.accounts.count)).map { id(ledger.journal.accounts[$0], 1) },
+                (0..<Int32(ledger.journal.commodities.count)).map { id(ledger.journal.commodities[$0], 2) })
     }
 
-    init(_ compilation: Compilation, ids: (accounts: [UInt64], commodities: [UInt64])) {
+    init(_ compilation: Compilation) {
+        let ids = DiffSide.ids(compilation.ledger)
         self.compilation = compilation
         printer = LedgerPrinter(journal: compilation.ledger.journal, sources: compilation.sources)
         let ledger = compilation.ledger
@@ -145,17 +142,15 @@ struct DiffSide {
         let (accounts, commodities) = ids
         let count = ledger.transactions.count
         meaning = Array(repeating: Fingerprint(), count: count)
-        printStart = Array(repeating: 0, count: count + 1)
-        // Laid out by index, so that a transaction's prints can be found by it.
-        var postingCount = 0
-        for t in ledger.transactions { postingCount += t.postings.count }
-        prints.reserveCapacity(postingCount)
-        var mine: [Bool] = Array(repeating: false, count: count)
-        for n in ledger.order where !ledger.transactions[Int(n)].isSplit { mine[Int(n)] = true }
+        printStart = Array(repeating: 0, count: count)
+        printEnd = Array(repeating: 0, count: count)
+        prints.reserveCapacity(count * 3)
+        // One pass in the ledger's order (nearly the order in memory), without a copy of any transaction.
         ledger.transactions.withUnsafeBufferPointer { all in
-            for i in all.indices {
-                printStart[i] = Int32(prints.count)
-                guard mine[i] else { continue }
+            for n in ledger.order {
+                let i = Int(n)
+                if all[i].isSplit { continue }
+                if all[i].generated != nil { generated.append(i) } else { recorded.append(i) }
                 let first = prints.count
                 all[i].postings.withUnsafeBufferPointer { postings in
                     for p in postings.indices { prints.append(DiffSide.fingerprint(postings[p], accounts, commodities)) }
@@ -170,16 +165,14 @@ struct DiffSide {
                 var f = DiffSide.header(all[i])
                 for x in prints[first...] { f.add(x) }
                 meaning[i] = f
+                printStart[i] = Int32(first)
+                printEnd[i] = Int32(prints.count)
             }
-        }
-        printStart[count] = Int32(prints.count)
-        for n in ledger.order where mine[Int(n)] {
-            if ledger.transactions[Int(n)].generated != nil { generated.append(Int(n)) } else { recorded.append(Int(n)) }
         }
     }
 
     /// Transaction `i`'s postings' fingerprints, sorted.
-    func postingPrints(_ i: Int) -> ArraySlice<UInt64> { prints[Int(printStart[i])..<Int(printStart[i + 1])] }
+    func postingPrints(_ i: Int) -> ArraySlice<UInt64> { prints[Int(printStart[i])..<Int(printEnd[i])] }
 
     /// The date, status, code, description and tags.
     static func header(_ t: Transaction) -> Fingerprint {
@@ -269,14 +262,29 @@ public struct DiffOptions: Sendable {
     public init() {}
 }
 
+/// One side of a diff: a compile with its transactions' meanings, made on
+/// the thread that compiled it.
+public struct DiffInput {
+    let side: DiffSide
+
+    public init(_ compilation: Compilation) { side = DiffSide(compilation) }
+
+    /// The compile's files (for a diagnostic about the diff itself).
+    public var sources: SourceManager { side.compilation.sources }
+}
+
 extension JournalDiff {
     /// The difference in meaning from `old` to `new`.
     public init(old: Compilation, new: Compilation, options: DiffOptions = DiffOptions()) throws(AmountOverflow) {
-        horizon = new.ledger.until
-        let names = SharedNames()
-        let oldIDs = DiffSide.ids(old.ledger, names), newIDs = DiffSide.ids(new.ledger, names)
         // Each side's fingerprints on a core of its own.
-        let (a, b) = bothAtOnce({ DiffSide(old, ids: oldIDs) }, { DiffSide(new, ids: newIDs) })
+        let (a, b) = bothAtOnce({ DiffInput(old) }, { DiffInput(new) })
+        try self.init(old: a, new: b, options: options)
+    }
+
+    /// The difference in meaning from `old` to `new`, each side already fingerprinted.
+    public init(old: DiffInput, new: DiffInput, options: DiffOptions = DiffOptions()) throws(AmountOverflow) {
+        let a = old.side, b = new.side
+        horizon = b.ledger.until
         // Transactions: the same meaning is the same transaction, wherever it is written.
         var (unmatchedOld, unmatchedNew) = JournalDiff.match(a.recorded, in: a, b.recorded, in: b)
         // Only the accounts of transactions without a twin can have moved.
@@ -321,7 +329,7 @@ extension JournalDiff {
         occurrencesDropped = dropped.map { a.entry(a.ledger.transactions[$0]) }
         occurrencesAdded = addedOccurrences.map { b.entry(b.ledger.transactions[$0]) }
         // Diagnostics, by file, severity and message (lines move with edits).
-        let oldDiagnostics = JournalDiff.diagnostics(old), newList = JournalDiff.diagnostics(new)
+        let oldDiagnostics = JournalDiff.diagnostics(a.compilation), newList = JournalDiff.diagnostics(b.compilation)
         newDiagnostics = JournalDiff.missing(newList, from: oldDiagnostics)
         fixedDiagnostics = JournalDiff.missing(oldDiagnostics, from: newList)
         // Valued, every balance may move with the prices.

@@ -66,7 +66,8 @@ extension Transaction {
     /// `receipt` of a transaction's comment and postings (for a loop that reads only those).
     static func receipt(comment: String?, postings: [Posting]) -> String? {
         if let r = tag("receipt", in: comment), !r.isEmpty { return r }
-        return postings.lazy.compactMap(\.receipt).first
+        for i in postings.indices { if let r = postings[i].receipt { return r } }
+        return nil
     }
 }
 

@@ -32,13 +32,15 @@ struct NearMisses {
     init(_ journal: Journal) {
         byRule = [[Candidate]](repeating: [], count: journal.rules.count)
         var rulesOf: [[Key]: [Int]] = [:]
-        var sizes = Set<Int>()
+        // Which numbers of postings some rule has (a test per transaction: no hashing).
+        var sizes = [Bool](repeating: false, count: 8)
         // Only a transaction whose every account is some rule's is compared (no allocation for the others).
         var ruleAccount = [Bool](repeating: false, count: journal.accounts.count)
         for (r, rule) in journal.rules.enumerated() where rule.isValid {
             guard let keys = NearMisses.keys(rule.template.postings.lazy.map { ($0.account, $0.amount) }) else { continue }
             rulesOf[keys, default: []].append(r)
-            sizes.insert(keys.count)
+            if keys.count >= sizes.count { sizes += Array(repeating: false, count: keys.count + 1 - sizes.count) }
+            sizes[keys.count] = true
             for k in keys { ruleAccount[Int(k.account)] = true }
         }
         if rulesOf.isEmpty { return }
@@ -52,7 +54,7 @@ struct NearMisses {
         }
         // Read in place: most transactions are passed over, and a copy of each would cost more.
         journal.transactions.withUnsafeBufferPointer { all in
-            for i in all.indices where sizes.contains(all[i].postings.count)
+            for i in all.indices where all[i].postings.count < sizes.count && sizes[all[i].postings.count]
                 && all[i].postings.allSatisfy({ ruleAccount[Int($0.account)] }) && !journal.brokenTransactions.contains(i) {
                 let t = all[i]
                 consider(NearMisses.keys(t.postings.lazy.map { ($0.account, $0.amount) }), payee: t.payee, tag: { t.tag("repeat") },
@@ -62,7 +64,7 @@ struct NearMisses {
         if let letGo = journal.letGo {
             for i in letGo.records.indices {
                 let moves = letGo.moves(of: i)
-                guard sizes.contains(moves.count), moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { continue }
+                guard moves.count < sizes.count, sizes[moves.count], moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { continue }
                 let r = letGo.records[i]
                 // (A transaction that names the rule fulfils the occurrence, whose
                 // window is then never searched: the names only keep the lists short.)

@@ -59,16 +59,22 @@ enum DiffCommand: Subcommand {
         compileOptions.mode = .everything
         // The two sides are compiled at once, one a core: each reads its file in one piece.
         compileOptions.parallelThreshold = Int.max
-        // The two sides are read first (git, files), then compiled side by side.
-        let inputs = try sides.map { side throws -> (InputFile, CompileOptions) in
-            var o = compileOptions
-            if let rev = side.revision {
-                o.files = rev.files
-                return (InputFile(path: side.path, bytes: try rev.read(side.path).get()), o)
+        // Each side is read (git, a file), compiled and fingerprinted on a core of its own.
+        func input(_ side: Side) -> Result<DiffInput, Error> {
+            Result {
+                var o = compileOptions
+                let file: InputFile
+                if let rev = side.revision {
+                    o.files = rev.files
+                    file = InputFile(path: side.path, bytes: try rev.read(side.path).get())
+                } else {
+                    file = try readInputs([side.path])[0]
+                }
+                return DiffInput(compile([file], options: o))
             }
-            return (try readInputs([side.path])[0], o)
         }
-        let (old, new) = bothAtOnce({ compile([inputs[0].0], options: inputs[0].1) }, { compile([inputs[1].0], options: inputs[1].1) })
+        let (oldInput, newInput) = bothAtOnce({ input(sides[0]) }, { input(sides[1]) })
+        let old = try oldInput.get(), new = try newInput.get()
         let diff: JournalDiff
         do throws(AmountOverflow) {
             diff = try JournalDiff(old: old, new: new, options: options)
