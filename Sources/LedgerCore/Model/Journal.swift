@@ -248,7 +248,7 @@ public struct Transaction: Sendable {
 
     /// `tag(_:)` of a comment (for a loop that reads only the comment).
     static func tag(_ key: String, in comment: String?) -> String? {
-        guard let comment, containsIgnoringASCIICase(comment, key + ":") else { return nil }
+        guard let comment, containsIgnoringASCIICase(comment, key, followedBy: 0x3A) else { return nil }
         return parseTags(comment).first { $0.key.lowercased() == key }?.value
     }
 }
@@ -365,23 +365,25 @@ public struct Journal: Sendable {
     public init() {}
 }
 
-/// True if `needle` (lower-case ASCII) occurs in `text`, ignoring ASCII case;
-/// a cheap test before parsing a comment's tags.
-func containsIgnoringASCIICase(_ text: String, _ needle: String) -> Bool {
+/// True if `needle` (lower-case ASCII) occurs in `text`, ignoring ASCII case,
+/// and with `followedBy` right after it when given (`tag` asks for `key` and
+/// `:` without making the string `key:`); a cheap test before parsing a comment's tags.
+func containsIgnoringASCIICase(_ text: String, _ needle: String, followedBy next: UInt8? = nil) -> Bool {
     var text = text, needle = needle
     return needle.withUTF8 { pattern in
         let n = pattern.count
         guard n > 0 else { return true }
         let first = pattern[0]
         return text.withUTF8 { t in
-            guard t.count >= n else { return false }
+            let length = n + (next == nil ? 0 : 1)
+            guard t.count >= length else { return false }
             var i = 0
-            let last = t.count - n
+            let last = t.count - length
             while i <= last {
                 if t[i] | 0x20 == first {
                     var k = 1
                     while k < n, t[i + k] | 0x20 == pattern[k] || t[i + k] == pattern[k] { k += 1 }
-                    if k == n { return true }
+                    if k == n, next == nil || t[i + n] == next { return true }
                 }
                 i += 1
             }

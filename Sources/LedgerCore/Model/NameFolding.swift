@@ -47,22 +47,24 @@ enum FoldedLookup {
 /// that another name cannot fold to any of them (its first letter is none of
 /// theirs). Names that begin with a letter only Unicode folds are never ruled out.
 struct FirstLetters {
-    private var seen = [Bool](repeating: false, count: 256)
+    /// The ASCII first letters, one bit each (a name beginning beyond ASCII is never ruled out).
+    private var low: UInt64 = 0, high: UInt64 = 0
 
     init<S: Sequence<String>>(_ names: S) {
         // By the folded name: a letter beyond ASCII may fold to one in it (K, the Kelvin sign, to k).
         for name in names {
-            guard let b = foldedName(name).utf8.first else { continue }
-            seen[Int(b)] = true
+            guard let b = foldedName(name).utf8.first, b < 0x80 else { continue }
+            if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) }
         }
     }
 
     /// False only when `name` cannot fold to one of the names.
     func mayBegin(_ name: Substring) -> Bool {
-        guard let b = name.utf8.first(where: { !FirstLetters.isSpace($0) }) else { return true }
-        return b >= 0x80 || seen[Int(FirstLetters.folded(b))]
+        for b in name.utf8 where !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D) {
+            if b >= 0x80 { return true }
+            let f = b >= 0x41 && b <= 0x5A ? b + 32 : b
+            return f < 64 ? low & 1 << UInt64(f) != 0 : high & 1 << UInt64(f - 64) != 0
+        }
+        return true
     }
-
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-    private static func folded(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 32 : b }
 }

@@ -134,11 +134,15 @@ public struct HoldingsReport: Report {
             named[Int(id)] = byName[leaf]
             anyNamed = anyNamed || byName[leaf] != nil
         }
-        for t in ledger.ordered {
-            if let end, t.date > end { break }
-            guard options.period.contains(t.date) else { continue }
-            let tagged = t.comment == nil ? nil : t.tag("dividend").flatMap { byName[$0.trimmingCharacters(in: "\"")] }
+        let transactions = ledger.transactions
+        for n in ledger.order {
+            // Two fields first, without a copy of the transaction: most are no dividend.
+            let date = transactions[Int(n)].date
+            if let end, date > end { break }
+            guard options.period.contains(date) else { continue }
+            let tagged = Transaction.tag("dividend", in: transactions[Int(n)].comment).flatMap { byName[$0.trimmingCharacters(in: "\"")] }
             guard tagged != nil || anyNamed else { continue }
+            let t = transactions[Int(n)]
             var received: [(commodity: Int32, amount: Amount)] = []
             for p in t.postings where accounts.type(of: p.account) == .income {
                 guard let a = p.amount, let k = named[Int(p.account)] ?? tagged else { continue }
