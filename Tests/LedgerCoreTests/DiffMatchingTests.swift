@@ -9,6 +9,58 @@ final class DiffMatchingTests: XCTestCase {
         try JournalDiff(old: compileText(old), new: compileText(new))
     }
 
+    /// A side as `ledgerc diff` compiles it: streaming, each transaction let go keeping its header.
+    func streamed(_ text: String, path: String = "test.ledger") -> Compilation {
+        var options = CompileOptions(horizon: CivilDate.parse("2025-12-31"), today: CivilDate.parse("2025-12-31"), mode: .diagnosticsOnly)
+        options.keepsLetGoHeaders = true
+        return compile([InputFile(path: path, bytes: Array(text.utf8))], options: options)
+    }
+
+    /// Every journal of the owned corpus means the same read whole and read
+    /// as a stream: a transaction's meaning does not depend on whether its
+    /// stream let it go, and neither do the balances.
+    func testAStreamedSideMeansWhatAWholeSideMeans() throws {
+        try assertStreamedSidesMeanTheSame(try TestCorpus.owned(withErrorSamples: true), atLeast: 60)
+    }
+
+    /// The same over ledger-cli's and hledger's journals, when they are beside the repository.
+    func testAStreamedSideMeansWhatAWholeSideMeansOverTheCompatibilityCorpus() throws {
+        try assertStreamedSidesMeanTheSame(try TestCorpus.compatibility(), atLeast: 500)
+    }
+
+    func assertStreamedSidesMeanTheSame(_ journals: [TestCorpus.Journal], atLeast: Int) throws {
+        var compared = 0
+        for journal in journals {
+            let text = String(decoding: journal.bytes, as: UTF8.self)
+            let whole = compileText(text, path: journal.path), stream = streamed(text, path: journal.path)
+            for d in [try JournalDiff(old: whole, new: stream), try JournalDiff(old: streamed(text, path: journal.path), new: compileText(text, path: journal.path))] {
+                XCTAssertTrue(d.isUnchanged, "\(journal.path): \(d.added.map(\.description)) \(d.removed.map(\.description)) \(d.changed.map(\.fields)) \(d.newDiagnostics) \(d.fixedDiagnostics)")
+                XCTAssertTrue(d.balances.isEmpty, journal.path)
+            }
+            compared += 1
+        }
+        XCTAssertGreaterThanOrEqual(compared, atLeast)
+    }
+
+    /// One side's stream lets a transfer of shares go; the other keeps it
+    /// whole (an earlier purchase made the pair a traded one): the same transfer.
+    func testATransactionLetGoOnOneSideAndKeptOnTheOtherIsTheSame() throws {
+        let transfer = "2025-03-01 Move shares\n    Assets:Broker  5 AAPL\n    Assets:Old  -5 AAPL\n\n"
+        let purchase = "2025-01-02 Buy\n    Assets:Broker  10 AAPL @ 150 USD\n    Assets:Cash\n\n"
+        let old = streamed(transfer), new = streamed(purchase + transfer)
+        XCTAssertEqual(old.ledger.journal.letGo?.records.count, 1)
+        XCTAssertEqual(new.ledger.transactions.count, 2, "the transfer is kept whole beside the purchase")
+        let d = try JournalDiff(old: old, new: new)
+        XCTAssertEqual(d.added.map(\.description), ["Buy"])
+        XCTAssertTrue(d.removed.isEmpty && d.changed.isEmpty)
+        XCTAssertEqual(d.balances.map { "\($0.account) \($0.change)" }.sorted(), ["Assets:Broker 10 AAPL", "Assets:Cash -1500 USD"])
+        // Let go on both sides, an edit of its amount is a change of its postings, shown from its movements.
+        let edited = try JournalDiff(old: streamed(transfer), new: streamed(transfer.replacingOccurrences(of: "5 AAPL", with: "6 AAPL")))
+        XCTAssertEqual(edited.changed.map(\.fields), [["postings"]])
+        XCTAssertEqual(edited.changed.first?.new.postings, ["Assets:Broker  6 AAPL", "Assets:Old  -6 AAPL"])
+        XCTAssertEqual(edited.changed.first?.new.line, 1)
+    }
+
     func testTagsMatchInAnyOrderAndKeyCase() throws {
         let old = "2025-01-02 Shop  ; trip: Seoul, Kind: food\n    Expenses:Food  10 USD  ; Who: me, :red:blue:\n    Assets:Cash\n"
         let reordered = "2025-01-02 Shop  ; kind: food, TRIP: Seoul\n    Expenses:Food  10 USD  ; :blue:red: who: me\n    Assets:Cash\n"

@@ -102,154 +102,6 @@ struct Fingerprint: Hashable {
     }
 }
 
-/// One side's transactions with their meanings, computed once.
-struct DiffSide {
-    let compilation: Compilation
-    let printer: LedgerPrinter
-    /// The ledger's transactions (by index).
-    let transactions: [Transaction]
-    /// Recorded transactions and rule occurrences (indices into the ledger).
-    var recorded: [Int] = []
-    var generated: [Int] = []
-    /// Each transaction's meaning, by its index in the ledger.
-    var meaning: [Fingerprint] = []
-    /// Its postings' fingerprints, sorted (to tell which field changed), laid
-    /// end to end: transaction `i`'s are `prints[printStart[i]..<printEnd[i]]`.
-    private var prints: [UInt64] = []
-    private var printStart: [Int32] = []
-    private var printEnd: [Int32] = []
-
-    /// A side's accounts and commodities by their names' fingerprints, so
-    /// that the same name on either side is the same number (and each side
-    /// can be fingerprinted on its own, as soon as it is compiled).
-    static func ids(_ ledger: Ledger) -> (accounts: [UInt64], commodities: [UInt64]) {
-        func id(_ name: String, _ kind: UInt64) -> UInt64 {
-            var f = Fingerprint()
-            f.add(kind)
-            f.add(name)
-            return f.a ^ f.b.rotated
-        }
-        return ((0..<Int32(ledger.journal.accounts.count)).map { id(ledger.journal.accounts[$0], 1) },
-                (0..<Int32(ledger.journal.commodities.count)).map { id(ledger.journal.commodities[$0], 2) })
-    }
-
-    init(_ compilation: Compilation) {
-        let ids = DiffSide.ids(compilation.ledger)
-        self.compilation = compilation
-        printer = LedgerPrinter(journal: compilation.ledger.journal, sources: compilation.sources)
-        let ledger = compilation.ledger
-        transactions = ledger.transactions
-        let (accounts, commodities) = ids
-        let count = ledger.transactions.count
-        meaning = Array(repeating: Fingerprint(), count: count)
-        printStart = Array(repeating: 0, count: count)
-        printEnd = Array(repeating: 0, count: count)
-        prints.reserveCapacity(count * 3)
-        // One pass in the ledger's order (nearly the order in memory), without a copy of any transaction.
-        ledger.transactions.withUnsafeBufferPointer { all in
-            for n in ledger.order {
-                let i = Int(n)
-                if all[i].isSplit { continue }
-                if all[i].generated != nil { generated.append(i) } else { recorded.append(i) }
-                let first = prints.count
-                all[i].postings.withUnsafeBufferPointer { postings in
-                    for p in postings.indices { prints.append(DiffSide.fingerprint(postings[p], accounts, commodities)) }
-                }
-                // Sorted in place (a transaction has a few postings).
-                for k in (first + 1)..<max(first + 1, prints.count) {
-                    let x = prints[k]
-                    var j = k
-                    while j > first, prints[j - 1] > x { prints[j] = prints[j - 1]; j -= 1 }
-                    prints[j] = x
-                }
-                var f = DiffSide.header(all[i])
-                for x in prints[first...] { f.add(x) }
-                meaning[i] = f
-                printStart[i] = Int32(first)
-                printEnd[i] = Int32(prints.count)
-            }
-        }
-    }
-
-    /// Transaction `i`'s postings' fingerprints, sorted.
-    func postingPrints(_ i: Int) -> ArraySlice<UInt64> { prints[Int(printStart[i])..<Int(printEnd[i])] }
-
-    /// The date, status, code, description and tags.
-    static func header(_ t: Transaction) -> Fingerprint {
-        var f = Fingerprint()
-        f.add(UInt64(UInt32(bitPattern: t.date.day)) | UInt64(t.status.rawValue) << 32)
-        f.add(t.code ?? "\u{0}")
-        f.add(t.description)
-        if let comment = t.comment { addTags(comment, to: &f) }
-        return f
-    }
-
-    /// The tags of a comment (`parseTags`), whatever their order and the case of their keys.
-    static func addTags(_ comment: String, to f: inout Fingerprint) {
-        var text = comment
-        // Each tag's own fingerprint, summed two ways: the same for any order.
-        var count: UInt64 = 0, sum: UInt64 = 0, mixed: UInt64 = 0
-        text.withUTF8 { b in
-            forEachTag(in: b) { key, value in
-                var g = Fingerprint()
-                let keyBytes = UnsafeBufferPointer(rebasing: b[key])
-                if keyBytes.allSatisfy({ $0 < 0x80 }) {
-                    g.add(keyBytes, foldingASCII: true)
-                } else {
-                    g.add(String(decoding: keyBytes, as: UTF8.self).lowercased())
-                }
-                g.add(UnsafeBufferPointer(rebasing: b[value]), foldingASCII: false)
-                let h = g.a ^ g.b.rotated
-                count += 1
-                sum &+= h
-                mixed &+= (h ^ h >> 29) &* 0xBF58_476D_1CE4_E5B9
-            }
-        }
-        f.add(count | 0xA5 << 56)
-        f.add(sum)
-        f.add(mixed)
-    }
-
-    static func tags(_ tags: Tags) -> [String] { tags.map { "\($0.key.lowercased()): \($0.value)" }.sorted() }
-
-    /// A posting's meaning: account, amount as computed, cost, lot, lot date, kind, status, assertion, tags.
-    static func fingerprint(_ p: Posting, _ accounts: [UInt64], _ commodities: [UInt64]) -> UInt64 {
-        var f = Fingerprint()
-        f.add(accounts[Int(p.account)] | UInt64(p.virtual.rawValue) << 40 | UInt64(p.status.rawValue) << 48)
-        if let a = p.amount { f.add(commodities[Int(a.commodity)]); f.add(a.quantity) } else { f.add(UInt64.max) }
-        if !p.isPlain {
-            if let c = p.cost { f.add(c.isTotal ? 2 : 1); f.add(commodities[Int(c.amount.commodity)]); f.add(c.amount.quantity) }
-            if let l = p.lot { f.add(l.isTotal ? 4 : 3); f.add(commodities[Int(l.amount.commodity)]); f.add(l.amount.quantity) }
-            if let d = p.lotDate { f.add(5 | UInt64(UInt32(bitPattern: d.day)) << 8) }
-            if let x = p.assertion { f.add(x.isTotal ? 7 : x.includesSubaccounts ? 8 : 6); f.add(commodities[Int(x.amount.commodity)]); f.add(x.amount.quantity) }
-            if let comment = p.comment { addTags(comment, to: &f) }
-        }
-        return f.a ^ f.b.rotated
-    }
-
-    /// Same date, status, code and description, compared exactly (the
-    /// fingerprints, 128 bits, matched the tags and postings).
-    func sameHeader(_ i: Int, _ other: DiffSide, _ j: Int) -> Bool {
-        transactions.withUnsafeBufferPointer { mine in
-            other.transactions.withUnsafeBufferPointer { theirs in
-                mine[i].date == theirs[j].date && mine[i].status == theirs[j].status
-                    && mine[i].code == theirs[j].code && mine[i].description == theirs[j].description
-            }
-        }
-    }
-
-    var ledger: Ledger { compilation.ledger }
-
-    func entry(_ t: Transaction) -> Entry {
-        let (file, line) = compilation.sources.line(of: t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
-        return Entry(date: t.date, description: t.description, file: file, line: line, postings: t.postings.map { p in
-            var shown = p
-            shown.comment = nil
-            return printer.postingLine(shown)
-        }, tags: t.tags.map { "\($0.key): \($0.value)" })
-    }
-}
-
 typealias Entry = JournalDiff.Entry
 
 /// What `ledgerc diff` is asked: the period of the balance changes, by
@@ -263,7 +115,9 @@ public struct DiffOptions: Sendable {
 }
 
 /// One side of a diff: a compile with its transactions' meanings, made on
-/// the thread that compiled it.
+/// the thread that compiled it. The compile keeps everything, or is
+/// `diagnosticsOnly` with `keepsLetGoHeaders` (as `ledgerc diff` compiles);
+/// it is fingerprinted once (the side takes the headers it kept).
 public struct DiffInput {
     let side: DiffSide
 
@@ -290,24 +144,24 @@ extension JournalDiff {
         // Only the accounts of transactions without a twin can have moved.
         var moved = Set<String>()
         func touch(_ side: DiffSide, _ indices: [Int]) {
-            for i in indices { for p in side.transactions[i].postings { moved.insert(side.ledger.journal.accounts[p.account]) } }
+            for i in indices { side.forEachAccount(of: i) { moved.insert(side.ledger.journal.accounts[$0]) } }
         }
         touch(a, unmatchedOld)
         touch(b, unmatchedNew)
         // What is left pairs up as a change when the date and description, or the postings, stayed.
-        for pairing in [{ (s: DiffSide, i: Int) -> AnyHashable in [AnyHashable(s.ledger.transactions[i].date.day), AnyHashable(s.ledger.transactions[i].description)] },
+        for pairing in [{ (s: DiffSide, i: Int) -> AnyHashable in [AnyHashable(s.items[i].date.day), AnyHashable(s.items[i].description)] },
                         { (s: DiffSide, i: Int) -> AnyHashable in AnyHashable(Array(s.postingPrints(i))) }] {
             var byKey: [AnyHashable: [Int]] = [:]
             for i in unmatchedOld { byKey[pairing(a, i), default: []].append(i) }
             var stillNew: [Int] = [], paired = Set<Int>()
             for j in unmatchedNew {
-                let t = b.ledger.transactions[j]
+                let t = b.items[j]
                 let k = pairing(b, j)
                 guard var list = byKey[k], !list.isEmpty else { stillNew.append(j); continue }
                 let i = list.removeFirst()
                 byKey[k] = list
                 paired.insert(i)
-                let o = a.ledger.transactions[i]
+                let o = a.items[i]
                 var fields: [String] = []
                 if o.date != t.date { fields.append("date") }
                 if o.description != t.description { fields.append("description") }
@@ -315,19 +169,19 @@ extension JournalDiff {
                 if o.code != t.code { fields.append("code") }
                 if DiffSide.tags(o.tags) != DiffSide.tags(t.tags) { fields.append("tags") }
                 if a.postingPrints(i) != b.postingPrints(j) { fields.append("postings") }
-                changed.append(Change(old: a.entry(o), new: b.entry(t), fields: fields))
+                changed.append(Change(old: a.entry(i), new: b.entry(j), fields: fields))
             }
             unmatchedNew = stillNew
             unmatchedOld.removeAll { paired.contains($0) }
         }
-        removed = unmatchedOld.map { a.entry(a.ledger.transactions[$0]) }
-        added = unmatchedNew.map { b.entry(b.ledger.transactions[$0]) }
+        removed = unmatchedOld.map(a.entry)
+        added = unmatchedNew.map(b.entry)
         // Rule occurrences up to the horizon.
         let (dropped, addedOccurrences) = JournalDiff.match(a.generated, in: a, b.generated, in: b)
         touch(a, dropped)
         touch(b, addedOccurrences)
-        occurrencesDropped = dropped.map { a.entry(a.ledger.transactions[$0]) }
-        occurrencesAdded = addedOccurrences.map { b.entry(b.ledger.transactions[$0]) }
+        occurrencesDropped = dropped.map(a.entry)
+        occurrencesAdded = addedOccurrences.map(b.entry)
         // Diagnostics, by file, severity and message (lines move with edits).
         let oldDiagnostics = JournalDiff.diagnostics(a.compilation), newList = JournalDiff.diagnostics(b.compilation)
         newDiagnostics = JournalDiff.missing(newList, from: oldDiagnostics)
@@ -379,9 +233,12 @@ extension JournalDiff {
         if accounts?.isEmpty == true { return [] }
         let oldLedger = a.ledger.datedByPosting(), newLedger = b.ledger.datedByPosting()
         var first = options.period.from, last = options.period.to
-        for l in [oldLedger, newLedger] {
-            if let d = l.order.first.map({ l.transactions[Int($0)].date }) { first = first ?? d; first = options.period.from ?? min(first!, d) }
-            if let d = l.order.last.map({ l.transactions[Int($0)].date }) { last = last ?? d; last = options.period.to ?? max(last!, d) }
+        for (l, side) in [(oldLedger, a), (newLedger, b)] {
+            let kept = l.order.first.map { (l.transactions[Int($0)].date, l.transactions[Int(l.order.last!)].date) }
+            for (d, e) in [kept, side.letGoDates].compactMap({ $0 }) {
+                first = options.period.from ?? min(first ?? d, d)
+                last = options.period.to ?? max(last ?? e, e)
+            }
         }
         guard let begin = first, let end = last, begin <= end else { return [] }
         let periods: [(first: CivilDate, last: CivilDate)] = options.grouping.map { g in
@@ -402,6 +259,21 @@ extension JournalDiff {
                             guard let amount = postings[p].amount else { continue }
                             try perPeriod[k][postings[p].account, default: AmountSums()].add(amount, at: postings[p].amountLocation)
                         }
+                    }
+                }
+            }
+            // The transactions a streaming compile let go: their movements, by their day.
+            if let letGo = ledger.journal.letGo {
+                for r in letGo.records.indices {
+                    let day = CivilDate(day: letGo.records[r].day)
+                    guard day >= periods[0].first, day <= end else { continue }
+                    var lo = 0, hi = periods.count - 1
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if periods[mid].last < day { lo = mid + 1 } else { hi = mid }
+                    }
+                    for m in letGo.moves(of: r) where wanted[Int(m.account)] {
+                        try perPeriod[lo][m.account, default: AmountSums()].add(Amount(m.quantity, m.commodity), at: letGo.records[r].location)
                     }
                 }
             }

@@ -42,6 +42,10 @@ package final class LetGoTransactions: @unchecked Sendable {
     @exclusivity(unchecked) var repeatTags: [(day: Int32, name: String)] = []
     /// The (account, commodity) pairs that records moved.
     @exclusivity(unchecked) var touched = AccountCommoditySet()
+    /// Each record's transaction without its postings (its date, status,
+    /// code, description and comment), when the compile was asked to keep
+    /// them (`CompileOptions.keepsLetGoHeaders`, for `ledgerc diff`); else nil.
+    @exclusivity(unchecked) var headers: [Transaction]?
 
     init() {}
 
@@ -50,6 +54,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     func makeRoom(forBytes bytes: Int) {
         growCapacity(&moves, by: bytes / 24)
         growCapacity(&records, by: bytes / 80)
+        if headers != nil { growCapacity(&headers!, by: bytes / 80) }
     }
 
     /// Takes in what a second parser's stream let go after everything this one did.
@@ -73,6 +78,7 @@ package final class LetGoTransactions: @unchecked Sendable {
             records.append(r)
         }
         repeatTags.append(contentsOf: other.repeatTags)
+        if headers != nil { headers!.append(contentsOf: other.headers ?? []) }
         seen += other.seen
     }
 

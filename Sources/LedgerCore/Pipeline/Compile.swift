@@ -87,7 +87,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
     parser.splitPermille = options.splitPermille
     parser.overlay = options.overlay
     parser.files = options.files
-    if streams(options) { parser.sink = CheckStream() }
+    if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
     var rootFiles: [Int] = []
     for input in inputs {
         let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))

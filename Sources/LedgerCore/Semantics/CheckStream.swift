@@ -21,12 +21,16 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     /// What this stream let go of.
     public let letGo = LetGoTransactions()
 
-    public init() {}
+    /// With `keepingHeaders`, each transaction let go keeps its header
+    /// (`LetGoTransactions.headers`), and one whose postings carry a status is kept whole.
+    public init(keepingHeaders: Bool = false) {
+        if keepingHeaders { letGo.headers = [] }
+    }
 
     func makeRoom(forBytes bytes: Int) { letGo.makeRoom(forBytes: bytes) }
 
     /// A stream for a second parser reading part of the same file.
-    func makeSecond() -> any EntrySink { CheckStream() }
+    func makeSecond() -> any EntrySink { CheckStream(keepingHeaders: letGo.headers != nil) }
 
     /// Takes in what a second parser's stream let go of, after everything this one did.
     func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32]) {
@@ -40,7 +44,9 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         letGo.seen += 1
         let before = letGo.moves.count
         // A transaction with a receipt is kept whole: the compile checks that the file is there.
-        guard !broken, t.receipt == nil, balancesExactly(&t, tradedPairs: tradedPairs) else {
+        // A header keeps no posting's status: such a transaction stays whole.
+        let keepsStatus = letGo.headers != nil && t.postings.contains { $0.status != .unmarked }
+        guard !broken, !keepsStatus, t.receipt == nil, balancesExactly(&t, tradedPairs: tradedPairs) else {
             letGo.moves.removeSubrange(before...)
             letGo.keptSeq.append(seq)
             return true
@@ -49,6 +55,11 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee),
                                                      location: t.location))
         if let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
+        if letGo.headers != nil {
+            var header = t
+            header.postings = []
+            letGo.headers!.append(header)
+        }
         return false
     }
 

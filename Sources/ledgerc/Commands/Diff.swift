@@ -56,7 +56,9 @@ enum DiffCommand: Subcommand {
         if let target = parsed.values["-X"] ?? parsed.values["--exchange"] { options.valuation = Valuation(.end, in: target) }
         common.reach(options.period)
         var compileOptions = CompileOptions(horizon: common.until, today: common.today)
-        compileOptions.mode = .everything
+        // Compiled as `check` compiles, each transaction let go keeping its header.
+        compileOptions.mode = .diagnosticsOnly
+        compileOptions.keepsLetGoHeaders = true
         // The two sides are compiled at once, one a core: each reads its file in one piece.
         compileOptions.parallelThreshold = Int.max
         // Each side is read (git, a file), compiled and fingerprinted on a core of its own.
