@@ -10,7 +10,7 @@
 // - every report valued in its commodities (end, then, cost, -V), over any
 //   price graph (cycles included), returns and lots, finish without a trap;
 // - diff of its first half against it renders in every format, it differs
-//   from itself in nothing, and two appends to its start merge;
+//   from itself (read whole, and as a stream) in nothing, and two appends to its start merge;
 // - formatting is idempotent and keeps the meaning of a journal that compiles.
 #if canImport(Glibc)
 import Glibc
@@ -192,12 +192,19 @@ func valuations(_ full: Compilation) {
 /// whole), in every format, and the merge of two appends to a common start.
 func diffs(_ bytes: [UInt8]) {
     let cut = bytes.count / 2
-    let old = compile([InputFile(path: "old.ledger", bytes: Array(bytes[..<cut]))], until: until)
-    let new = compile([InputFile(path: "new.ledger", bytes: bytes)], until: until)
-    guard let d = try? JournalDiff(old: old, new: new) else { return }
+    // As `ledgerc diff` compiles a side: streaming, each transaction let go keeping its header
+    // (read by two parsers when `split`, so that the second's headers are taken in).
+    func streamed(_ path: String, _ bytes: [UInt8], split: Bool) -> Compilation {
+        var options = CompileOptions(horizon: until, mode: .diagnosticsOnly)
+        options.keepsLetGoHeaders = true
+        if split { options.parallelThreshold = 0 }
+        return compile([InputFile(path: path, bytes: bytes)], options: options)
+    }
+    guard let d = try? JournalDiff(old: streamed("old.ledger", Array(bytes[..<cut]), split: false), new: streamed("new.ledger", bytes, split: false)) else { return }
     for format in DiffFormat.allCases { _ = format.render(d, old: "old", new: "new") }
-    // The same journal against itself: no change, whatever it holds.
-    if let same = try? JournalDiff(old: new, new: compile([InputFile(path: "new.ledger", bytes: bytes)], until: until)), !same.isUnchanged {
+    // The same journal against itself, read whole and read as a stream: no change, whatever it holds.
+    let whole = compile([InputFile(path: "new.ledger", bytes: bytes)], until: until)
+    if let same = try? JournalDiff(old: whole, new: streamed("new.ledger", bytes, split: true)), !same.isUnchanged || !same.balances.isEmpty {
         fail("a journal differs from itself", String(decoding: bytes, as: UTF8.self), DiffFormat.text.render(same, old: "a", new: "b"))
     }
     let base = Array(bytes[..<(cut / 2)])

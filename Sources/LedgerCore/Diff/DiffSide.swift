@@ -12,8 +12,10 @@
 struct DiffSide {
     let compilation: Compilation
     let printer: LedgerPrinter
-    /// Every item's transaction: let go ones without their postings.
-    let items: [Transaction]
+    /// The headers of the transactions let go (items `0..<letGoCount`), and
+    /// the ledger's transactions (the items after them).
+    private let headers: [Transaction]
+    private let kept: [Transaction]
     let letGoCount: Int
     /// Recorded items in date order (file order within a day), and rule occurrences.
     var recorded: [Int] = []
@@ -50,13 +52,12 @@ struct DiffSide {
         let letGo = ledger.journal.letGo
         precondition(letGo == nil || letGo!.records.isEmpty || letGo!.headers != nil,
                      "a diff side compiled with diagnosticsOnly needs keepsLetGoHeaders (and is fingerprinted once)")
-        // The headers are taken (nothing else reads them), so that the kept transactions append without a copy.
-        var items = letGo?.headers ?? []
+        // The headers are taken: nothing else reads them.
+        headers = letGo?.headers ?? []
         letGo?.headers = nil
-        letGoCount = items.count
-        items.append(contentsOf: ledger.transactions)
-        self.items = items
-        let count = items.count
+        letGoCount = headers.count
+        kept = ledger.transactions
+        let count = letGoCount + kept.count
         meaning = Array(repeating: Fingerprint(), count: count)
         printStart = Array(repeating: 0, count: count)
         printEnd = Array(repeating: 0, count: count)
@@ -74,7 +75,7 @@ struct DiffSide {
                     f.add(m.quantity)
                     prints.append(f.a ^ f.b.rotated)
                 }
-                finish(r, from: first, header: DiffSide.header(items[r]))
+                finish(r, from: first, header: DiffSide.header(headers[r]))
             }
         }
         // Items kept whole, in the ledger's order (nearly their order in memory), without a copy of any.
@@ -140,7 +141,7 @@ struct DiffSide {
         if i < letGoCount, let letGo = ledger.journal.letGo {
             for m in letGo.moves(of: i) { body(m.account) }
         } else {
-            for p in items[i].postings { body(p.account) }
+            for p in kept[i - letGoCount].postings { body(p.account) }
         }
     }
 
@@ -200,17 +201,26 @@ struct DiffSide {
     /// Same date, status, code and description, compared exactly (the
     /// fingerprints, 128 bits, matched the tags and postings).
     func sameHeader(_ i: Int, _ other: DiffSide, _ j: Int) -> Bool {
-        items.withUnsafeBufferPointer { mine in
-            other.items.withUnsafeBufferPointer { theirs in
-                mine[i].date == theirs[j].date && mine[i].status == theirs[j].status
-                    && mine[i].code == theirs[j].code && mine[i].description == theirs[j].description
+        withHeader(i) { mine in
+            other.withHeader(j) { theirs in
+                mine.pointee.date == theirs.pointee.date && mine.pointee.status == theirs.pointee.status
+                    && mine.pointee.code == theirs.pointee.code && mine.pointee.description == theirs.pointee.description
             }
         }
     }
 
+    /// Calls `body` with item `i`'s transaction (a let go one without its postings), in place.
+    func withHeader<R>(_ i: Int, _ body: (UnsafePointer<Transaction>) -> R) -> R {
+        i < letGoCount ? headers.withUnsafeBufferPointer { body($0.baseAddress! + i) }
+            : kept.withUnsafeBufferPointer { body($0.baseAddress! + (i - letGoCount)) }
+    }
+
+    /// Item `i`'s transaction (a let go one without its postings).
+    func item(_ i: Int) -> Transaction { i < letGoCount ? headers[i] : kept[i - letGoCount] }
+
     /// Item `i` as the diff shows it.
     func entry(_ i: Int) -> JournalDiff.Entry {
-        let t = items[i]
+        let t = item(i)
         let (file, line) = compilation.sources.line(of: t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
         var postings: [String] = []
         if i < letGoCount, let letGo = ledger.journal.letGo {

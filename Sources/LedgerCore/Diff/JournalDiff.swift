@@ -149,19 +149,19 @@ extension JournalDiff {
         touch(a, unmatchedOld)
         touch(b, unmatchedNew)
         // What is left pairs up as a change when the date and description, or the postings, stayed.
-        for pairing in [{ (s: DiffSide, i: Int) -> AnyHashable in [AnyHashable(s.items[i].date.day), AnyHashable(s.items[i].description)] },
+        for pairing in [{ (s: DiffSide, i: Int) -> AnyHashable in [AnyHashable(s.item(i).date.day), AnyHashable(s.item(i).description)] },
                         { (s: DiffSide, i: Int) -> AnyHashable in AnyHashable(Array(s.postingPrints(i))) }] {
             var byKey: [AnyHashable: [Int]] = [:]
             for i in unmatchedOld { byKey[pairing(a, i), default: []].append(i) }
             var stillNew: [Int] = [], paired = Set<Int>()
             for j in unmatchedNew {
-                let t = b.items[j]
+                let t = b.item(j)
                 let k = pairing(b, j)
                 guard var list = byKey[k], !list.isEmpty else { stillNew.append(j); continue }
                 let i = list.removeFirst()
                 byKey[k] = list
                 paired.insert(i)
-                let o = a.items[i]
+                let o = a.item(i)
                 var fields: [String] = []
                 if o.date != t.date { fields.append("date") }
                 if o.description != t.description { fields.append("description") }
@@ -300,11 +300,13 @@ extension JournalDiff {
         let table = newLedger.journal.commodities, oldTable = oldLedger.journal.commodities
         for key in Set(before.keys).union(after.keys).sorted() {
             let parts = key.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
-            let commodity = table.lookup(parts[1]) ?? table.lookup(parts[1].trimmingCharacters(in: "\"")) ?? oldTable.lookup(parts[1]) ?? oldTable.lookup(parts[1].trimmingCharacters(in: "\""))
-            let style = table.lookup(parts[1]) != nil || table.lookup(parts[1].trimmingCharacters(in: "\"")) != nil ? table : oldTable
+            let symbol: String = parts[1], bare: String = symbol.trimmingCharacters(in: "\"")
+            let inNew: Int32? = table.lookup(symbol) ?? table.lookup(bare)
+            let commodity: Int32? = inNew ?? oldTable.lookup(symbol) ?? oldTable.lookup(bare)
+            let style = inNew != nil ? table : oldTable
             for k in periods.indices {
-                let x = before[key]?[k] ?? .zero, y = after[key]?[k] ?? .zero
-                let change = try y.minus(x, at: nil)
+                let x: ExactDecimal = before[key]?[k] ?? .zero, y: ExactDecimal = after[key]?[k] ?? .zero
+                let change: ExactDecimal = try y.minus(x, at: nil)
                 if change.isZero { continue }
                 func shown(_ q: ExactDecimal) -> String { commodity.map { style.format(Amount(q, $0)) } ?? "\(q) \(parts[1])" }
                 rows.append(BalanceChange(account: parts[0], commodity: parts[1].trimmingCharacters(in: "\""),
