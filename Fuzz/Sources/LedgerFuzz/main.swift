@@ -1,4 +1,5 @@
-// One fuzz input is one journal. Each run checks that:
+// One fuzz input is one journal. A run of every target (LEDGERC_FUZZ_TARGET,
+// see FuzzTarget) checks that:
 // - one parser and two parsers (split at several points), keeping
 //   everything and streaming, give the same diagnostics, and so does the
 //   editor's check in chunks, after an edit and its undo;
@@ -211,10 +212,74 @@ func diffs(_ bytes: [UInt8]) {
     _ = JournalMerge.appended(base: base, ours: Array(bytes[..<cut]), theirs: base + Array(bytes[cut...]))
 }
 
+/// What one execution checks. `all` (the default, and what the seed replay of
+/// `.ci/run` runs) does every check below on each input; a named target does
+/// one area's checks, so that its executions are many and its coverage
+/// feedback is about that area alone. Chosen with `LEDGERC_FUZZ_TARGET`.
+enum FuzzTarget: String, CaseIterable {
+    /// The parsers agree (split, streamed, in chunks), `fmt` and `print` are fixed points.
+    case parse
+    /// Every report, with every period length, in every format; the page; the expander.
+    case reports
+    /// Valued reports over any price graph, returns, lots.
+    case valuation
+    /// `diff` of two journals cut from the input, and the merge of two appends.
+    case diff
+    /// A rules file and a statement cut from the input, imported.
+    case importing = "import"
+    /// The language server's message loop.
+    case lsp
+    case all
+
+    static let chosen: FuzzTarget = {
+        guard let name = getenv("LEDGERC_FUZZ_TARGET").map({ String(cString: $0) }), !name.isEmpty else { return .all }
+        guard let target = FuzzTarget(rawValue: name) else {
+            fputs("LEDGERC_FUZZ_TARGET: no target '\(name)'; one of \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n", stderr)
+            exit(2)
+        }
+        return target
+    }()
+
+    func runs(_ area: FuzzTarget) -> Bool { self == .all || self == area }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let target = FuzzTarget.chosen
     let (full, fullReference) = compiled(bytes, split: nil, streaming: false)
+    if target.runs(.parse) { parsersAgree(bytes, full: full, reference: fullReference) }
+    let ledger = full.ledger
+    // A small input can expand into a huge ledger (`repeat weekly from 0225-...`:
+    // 94,000 weeks). Such a ledger gets every report's figures once:
+    // under the sanitizers every format of every option set would take
+    // minutes, and Scripts/limits times those at full speed.
+    let huge = isHuge(full)
+    if !full.hasErrors {
+        if target.runs(.reports) { reports(full, huge: huge) }
+        if !huge {
+            if target.runs(.valuation) { valuations(full) }
+            if target.runs(.diff) { diffs(bytes) }
+            // print of print is the same, and reads back to the same meaning.
+            if target.runs(.parse) { printIsAFixedPoint(full) }
+        }
+    }
+    if target.runs(.lsp) {
+        // The editor reads the input as text (invalid UTF-8 replaced), which may compile
+        // where the bytes did not: it is measured as the editor will see it.
+        let asText = Array(String(decoding: bytes, as: UTF8.self).utf8)
+        let edited = asText == bytes ? full : compile([InputFile(path: "fuzz.ledger", bytes: asText)], until: until)
+        if !isHuge(edited) { languageServer(bytes) }
+    }
+    if target.runs(.importing) { importStatement(bytes, journal: full) }
+    if target.runs(.reports) { _ = Expander(until: CivilDate(year: 2026, month: 6, day: 30)!).unfulfilled(ledger.journal) }
+    if target.runs(.parse) { formatKeepsMeaning(bytes, full: full, huge: huge) }
+    return 0
+}
+
+/// One parser and two (split at several points), keeping everything and
+/// streaming, and the editor's check in chunks give the same diagnostics.
+func parsersAgree(_ bytes: [UInt8], full: Compilation, reference fullReference: String) {
     // The parsers are compared at an early horizon when the input expands into
     // a huge ledger: the split is in the text, and eleven expansions of
     // 94,000 weeks under the sanitizers would take the fuzzer's whole budget.
@@ -229,56 +294,40 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (_, streamed) = compiled(bytes, split: nil, streaming: true, until: horizon)
     if streamed != reference { fail("streaming", reference, streamed) }
     chunkedAgrees(bytes, horizon: horizon)
+}
 
+/// A report either gives its figures or an `AmountOverflow`; it never traps.
+func reports(_ full: Compilation, huge: Bool) {
     let ledger = full.ledger
-    if !full.hasErrors {
-        // A report either gives its figures or an `AmountOverflow`; it never traps.
-        // A small input can expand into a huge ledger (`repeat weekly from 0225-...`:
-        // 94,000 weeks). Such a ledger gets every report's figures once:
-        // under the sanitizers every format of every option set would take
-        // minutes, and Scripts/limits times those at full speed.
-        let huge = isHuge(full)
-        for options in huge ? [reportOptions[0]] : reportOptions {
-            for kind in ReportKind.allCases {
-                guard let document = try? kind.report(full, options: options)?.document() else { continue }
-                // Rendering 94,000 rows is the renderers' plain loop; the figures are computed above.
-                // Every format for the plain options; the figures (CSV) for the others.
-                for format in huge ? [] : options.grouping == nil && options.depth == nil ? OutputFormat.allCases : [.csv] {
-                    _ = format.render(document, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities, to: devNull)
-                }
+    for options in huge ? [reportOptions[0]] : reportOptions {
+        for kind in ReportKind.allCases {
+            guard let document = try? kind.report(full, options: options)?.document() else { continue }
+            // Rendering 94,000 rows is the renderers' plain loop; the figures are computed above.
+            // Every format for the plain options; the figures (CSV) for the others.
+            for format in huge ? [] : options.grouping == nil && options.depth == nil ? OutputFormat.allCases : [.csv] {
+                _ = format.render(document, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities, to: devNull)
             }
         }
-        if !huge { _ = MaterializePlan(full, today: until) }
+    }
+    if !huge {
+        _ = MaterializePlan(full, today: until)
         // The page: every part, with whatever names and tags the input holds.
-        if !huge {
-            _ = try? HTMLReport(compilation: full, options: ReportOptions(), today: until).render()
-            valuations(full)
-            diffs(bytes)
-            // print of print is the same, and reads back to the same meaning.
-            printIsAFixedPoint(full)
-        }
+        _ = try? HTMLReport(compilation: full, options: ReportOptions(), today: until).render()
     }
-    // The editor reads the input as text (invalid UTF-8 replaced), which may compile
-    // where the bytes did not: it is measured as the editor will see it.
-    let asText = Array(String(decoding: bytes, as: UTF8.self).utf8)
-    let edited = asText == bytes ? full : compile([InputFile(path: "fuzz.ledger", bytes: asText)], until: until)
-    if !isHuge(edited) { languageServer(bytes) }
-    importStatement(bytes, journal: full)
-    _ = Expander(until: CivilDate(year: 2026, month: 6, day: 30)!).unfulfilled(ledger.journal)
+}
 
+/// `fmt` is idempotent, and keeps the meaning of a journal that compiles.
+func formatKeepsMeaning(_ bytes: [UInt8], full: Compilation, huge: Bool) {
     let formatted = LedgerFormatter().format(bytes)
-    if !full.hasErrors {
-        let again = LedgerFormatter().format(formatted)
-        if again != formatted { fail("fmt is not idempotent", String(decoding: formatted, as: UTF8.self), String(decoding: again, as: UTF8.self)) }
-        // A huge ledger is compared at an early horizon: fmt changes the text, and
-        // the text is what a rule's thousands of occurrences are copies of.
-        let huge = isHuge(full)
-        let horizon = huge ? earlyHorizon : until
-        let before = huge ? compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: horizon) : full
-        let after = compile([InputFile(path: "fuzz.ledger", bytes: formatted)], until: horizon)
-        if meaning(of: after) != meaning(of: before) {
-            fail("fmt changed the meaning", String(decoding: bytes, as: UTF8.self), String(decoding: formatted, as: UTF8.self))
-        }
+    guard !full.hasErrors else { return }
+    let again = LedgerFormatter().format(formatted)
+    if again != formatted { fail("fmt is not idempotent", String(decoding: formatted, as: UTF8.self), String(decoding: again, as: UTF8.self)) }
+    // A huge ledger is compared at an early horizon: fmt changes the text, and
+    // the text is what a rule's thousands of occurrences are copies of.
+    let horizon = huge ? earlyHorizon : until
+    let before = huge ? compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: horizon) : full
+    let after = compile([InputFile(path: "fuzz.ledger", bytes: formatted)], until: horizon)
+    if meaning(of: after) != meaning(of: before) {
+        fail("fmt changed the meaning", String(decoding: bytes, as: UTF8.self), String(decoding: formatted, as: UTF8.self))
     }
-    return 0
 }
