@@ -81,6 +81,25 @@ final class MachineFiguresTests: XCTestCase {
         XCTAssertEqual(after.stdout, before.stdout)
     }
 
+    /// Fuzz finding: a description followed by `\r\r\n` kept a carriage return
+    /// that print wrote before its newline, so each print lost one. Carriage
+    /// returns at a line's end, and before an account's separator, are white
+    /// space: the texts are read without them, and print is a fixed point.
+    func testCarriageReturnsBeforeALineEndAreWhiteSpace() throws {
+        let text = "2025-03-01 * Too much\r\r\r:\r\r\n    a\r \r\n    b\r  1 X ; note\r \r\n    (c)\r\r\n\r\r\n"
+        let first = try runLedgerc(["print", "-"], stdin: text)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        // The description's own carriage returns stay; none is left at an end.
+        XCTAssertEqual(first.stdout.utf8.filter { $0 == 0x0D }.count, 3, first.stdout)
+        XCTAssertTrue(first.stdout.contains("Too much\r\r\r:\n"), first.stdout)
+        let again = try runLedgerc(["print", "-"], stdin: first.stdout)
+        XCTAssertEqual(Array(again.stdout.utf8), Array(first.stdout.utf8))
+        let accounts = try runLedgerc(["report", "balance", "-", "--format", "csv", "--flat"], stdin: text)
+        XCTAssertEqual(accounts.status, 0, accounts.stderr)
+        XCTAssertFalse(accounts.stdout.contains("\r"), accounts.stdout)
+        for name in ["a,", "b,"] { XCTAssertTrue(accounts.stdout.contains("\n" + name), "\(name) in\n\(accounts.stdout)") }
+    }
+
     /// Every sample, and every corpus journal when ../shared is there: print
     /// of print is byte-identical, and its CSV balances equal the source's.
     func testPrintOfPrintIsIdenticalOnEveryJournal() throws {

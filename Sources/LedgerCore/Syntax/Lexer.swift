@@ -20,6 +20,9 @@ package struct Lexer {
     @inline(__always) public func peek(_ k: Int = 0) -> UInt8 { pos + k < end ? bytes[pos + k] : 0 }
 
     @inline(__always) public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    /// White space a text ends with and is trimmed of: spaces, tabs, and carriage
+    /// returns (a line may end in `\r\r\n`; printed, such a text would lose them).
+    @inline(__always) public static func isTrailingBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
     @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b.subtractingReportingOverflow(0x30).partialValue < 10 }
 
     /// Bytes that make a line a comment when they stand in column 1: `;` `#` `*` `%` `|`.
@@ -83,7 +86,7 @@ package struct Lexer {
     public mutating func rest() -> Range<Int> {
         let start = pos
         var e = end
-        while e > start, Lexer.isSpace(bytes[e - 1]) { e -= 1 }
+        while e > start, Lexer.isTrailingBlank(bytes[e - 1]) { e -= 1 }
         pos = end
         return start..<e
     }
@@ -93,7 +96,7 @@ package struct Lexer {
         let start = pos
         while pos < end, bytes[pos] != UInt8(ascii: ";") { pos += 1 }
         var e = pos
-        while e > start, Lexer.isSpace(bytes[e - 1]) { e -= 1 }
+        while e > start, Lexer.isTrailingBlank(bytes[e - 1]) { e -= 1 }
         return start..<e
     }
 

@@ -77,13 +77,16 @@ extension JournalParser {
         if lx.peek() == UInt8(ascii: "(") { virtual = .unbalanced; close = UInt8(ascii: ")") }
         if lx.peek() == UInt8(ascii: "[") { virtual = .balanced; close = UInt8(ascii: "]") }
         lx.skipAccountName()
-        var nameRange = accountStart..<lx.pos
+        // A carriage return before the separator is white space, as at the line's end.
+        var nameEnd = lx.pos
+        while nameEnd > accountStart, lx.bytes[nameEnd - 1] == 0x0D { nameEnd -= 1 }
+        var nameRange = accountStart..<nameEnd
         if virtual != .real {
-            guard nameRange.count >= 2, lx.bytes[lx.pos - 1] == close else {
+            guard nameRange.count >= 2, lx.bytes[nameEnd - 1] == close else {
                 error(Messages.unclosedVirtual(Character(Unicode.Scalar(close))), at: accountStart)
                 return nil
             }
-            nameRange = accountStart + 1..<lx.pos - 1
+            nameRange = accountStart + 1..<nameEnd - 1
         }
         if nameRange.isEmpty {
             error(Messages.emptyAccount, at: accountStart)

@@ -201,7 +201,8 @@ package final class JournalParser {
             }
             pos = lineEnd + 1
             var contentEnd = lineEnd
-            if contentEnd > lineStart, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            // `\r\n`, and any carriage returns before it, end the line.
+            while contentEnd > lineStart, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             var lx = Lexer(buf, from: lineStart, to: contentEnd)
 
             if let block = blockComment {
