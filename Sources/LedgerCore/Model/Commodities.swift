@@ -41,9 +41,14 @@ public struct CommodityTable: Sendable {
     public var count: Int { table.count }
     public subscript(id: Int32) -> String { table[id] }
 
+    /// The commodity interned last: a journal writes one commodity many times in a row.
+    private var last: Int32 = -1
+
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if last >= 0, table.spells(last, p) { return last }
         let id = table.intern(p)
         if Int(id) == styles.count { styles.append(CommodityStyle()) }
+        last = id
         return id
     }
 

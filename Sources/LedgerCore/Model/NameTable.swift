@@ -42,12 +42,23 @@ package struct NameTable: Sendable {
             i += 8
         }
         if i < n {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n {
-                tail |= UInt64(base[i]) << shift
-                shift += 8
-                i += 1
+            // The last 1–7 bytes as one little-endian word, read in at most two loads
+            // (overlapping bytes land on the same bits): the value a byte loop gives.
+            let rest = n - i
+            var tail: UInt64
+            if n >= 8 {
+                tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) >> UInt64(8 * (8 - rest))
+            } else if rest >= 4 {
+                tail = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << UInt64(8 * (rest - 4))
+            } else {
+                tail = 0
+                var shift: UInt64 = 0
+                while i < n {
+                    tail |= UInt64(base[i]) << shift
+                    shift += 8
+                    i += 1
+                }
             }
             h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
         }
@@ -63,6 +74,10 @@ package struct NameTable: Sendable {
         if p.count == 0 { return true }
         return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, p.baseAddress!, p.count) == 0 }
     }
+
+    /// Whether name `id` is spelled by these bytes.
+    @inline(__always)
+    package func spells(_ id: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool { same(id, p) }
 
     /// The slot holding these bytes, or the empty slot where they would go.
     @inline(__always)

@@ -152,18 +152,26 @@ extension Lexer {
         while pos < end {
             let b = bytes[pos]
             if Lexer.isDigit(b) {
-                if digits > 0 || b != 0x30 { digits += 1 }
-                if digits > Lexer.maxDigits || scale >= ExactDecimal.maxScale { return .failure(.tooLarge(at: start)) }
-                chunk = chunk &* 10 &+ UInt64(b - 0x30)
-                chunkDigits += 1
-                if chunkDigits == 18 {
-                    mantissa = mantissa * 1_000_000_000_000_000_000 + Int128(chunk)
-                    chunk = 0
-                    chunkDigits = 0
-                }
-                if sawMark { scale += 1 }
+                // A run of digits at once; the limits are checked after it (they only
+                // grow) and before each spill (so that the Int128 never overflows).
+                var p = pos
+                repeat {
+                    let d = bytes[p]
+                    if digits > 0 || d != 0x30 { digits += 1 }
+                    chunk = chunk &* 10 &+ UInt64(d &- 0x30)
+                    chunkDigits += 1
+                    if chunkDigits == 18 {
+                        if digits > Lexer.maxDigits { return .failure(.tooLarge(at: start)) }
+                        mantissa = mantissa * 1_000_000_000_000_000_000 + Int128(chunk)
+                        chunk = 0
+                        chunkDigits = 0
+                    }
+                    p += 1
+                } while p < end && Lexer.isDigit(bytes[p])
+                if sawMark { scale += p - pos }
+                if digits > Lexer.maxDigits || scale > ExactDecimal.maxScale { return .failure(.tooLarge(at: start)) }
                 sawDigit = true
-                pos += 1
+                pos = p
             } else if b == group, !sawMark, sawDigit, Lexer.isDigit(peek(1)) {
                 // Grouping needs exactly three digits after the mark.
                 if Lexer.isDigit(peek(2)), Lexer.isDigit(peek(3)), !Lexer.isDigit(peek(4)) {
