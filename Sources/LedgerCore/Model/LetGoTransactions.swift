@@ -7,10 +7,18 @@
 ///   tag), for the fulfilment of repeat rules;
 /// - which (account, commodity) pairs were moved.
 ///
-/// 24 bytes a posting and 24 a transaction instead of a whole `Transaction`.
+/// 16 bytes a posting and 28 a transaction instead of a whole `Transaction`.
 package final class LetGoTransactions: @unchecked Sendable {
-    /// One posting of a transaction that was let go.
+    /// One posting of a transaction that was let go, as stored: its mantissa
+    /// is at its record's scale (a transaction let go moves one commodity at one scale).
     struct Movement {
+        var account: Int32
+        var commodity: Int32
+        var mantissa: Int64
+    }
+
+    /// One posting of a transaction that was let go, as read (`moves(of:)`).
+    struct Move {
         var account: Int32
         var commodity: Int32
         var mantissa: Int64
@@ -28,6 +36,8 @@ package final class LetGoTransactions: @unchecked Sendable {
         var end: Int32
         var payee: Int32
         var location: SourceLocation
+        /// The scale of its movements' mantissas.
+        var scale: Int8
     }
 
     /// Recorded transactions seen so far, kept or not (the next one's file-order number).
@@ -94,7 +104,10 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// The movements of record `i`.
-    func moves(of i: Int) -> ArraySlice<Movement> {
-        moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)]
+    func moves(of i: Int) -> LazyMapCollection<ArraySlice<Movement>, Move> {
+        let scale = records[i].scale
+        return moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)].lazy.map {
+            Move(account: $0.account, commodity: $0.commodity, mantissa: $0.mantissa, scale: scale)
+        }
     }
 }

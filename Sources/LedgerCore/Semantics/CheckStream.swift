@@ -53,7 +53,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         }
         for m in letGo.moves[before...] { letGo.touched.insert(m.account, m.commodity) }
         letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee),
-                                                     location: t.location))
+                                                     location: t.location, scale: recordedScale))
         if let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         if letGo.headers != nil {
             var header = t
@@ -75,13 +75,17 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         // Exactly zero: a later `commodity` directive cannot change the verdict.
         guard simple.elided >= 0 || simple.sum.isZero else { return false }
         if simple.elided >= 0 { simple.infer(into: &t.postings) }
-        // Stored as 64-bit mantissas at one scale.
+        // Stored as 64-bit mantissas at one scale, which the record keeps.
+        recordedScale = Int8(truncatingIfNeeded: simple.scale)
         for p in t.postings {
             guard let m = p.amount!.quantity.mantissa64 else { return false }
-            record(p.account, simple.commodity, m, simple.scale, tradedPairs)
+            record(p.account, simple.commodity, m, tradedPairs)
         }
         return !hit
     }
+
+    /// The scale of the movements `balancesExactly` recorded last.
+    @exclusivity(unchecked) private var recordedScale: Int8 = 0
 
     /// Set when a posting of a transaction being let go moves a traded position.
     @exclusivity(unchecked) private var hit = false
@@ -92,7 +96,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     @exclusivity(unchecked) private var tradedCount = 0
 
     @inline(__always)
-    private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ scale: Int, _ tradedPairs: Set<AccountCommodity>) {
+    private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ tradedPairs: Set<AccountCommodity>) {
         if !tradedPairs.isEmpty {
             if tradedCount != tradedPairs.count {
                 traded = AccountCommoditySet(tradedPairs)
@@ -100,6 +104,6 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             }
             if traded.contains(account, commodity) { hit = true }
         }
-        letGo.moves.append(LetGoTransactions.Movement(account: account, commodity: commodity, mantissa: mantissa, scale: Int8(truncatingIfNeeded: scale)))
+        letGo.moves.append(LetGoTransactions.Movement(account: account, commodity: commodity, mantissa: mantissa))
     }
 }
