@@ -63,7 +63,7 @@ struct DiffSide {
         printEnd = Array(repeating: 0, count: count)
         prints.reserveCapacity(count * 3)
         // Items let go, in date order: their prints from their movements.
-        let letGoInOrder = letGoCount == 0 ? [] : letGo?.recordsInDateOrder() ?? []
+        let letGoInOrder = letGoCount == 0 ? LetGoTransactions.RecordOrder() : letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         if let letGo {
             let real = UInt64(VirtualKind.real.rawValue) << 40 | UInt64(Status.unmarked.rawValue) << 48
             for r in letGoInOrder {

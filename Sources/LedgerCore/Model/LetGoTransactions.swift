@@ -68,11 +68,14 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// Takes in what a second parser's stream let go after everything this one did.
-    func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32]) {
+    /// `consuming`: `other` is not read again, and the pages of its movements and
+    /// records are given back as they are copied (else a merge of a large file
+    /// holds the second parser's part twice at its peak).
+    func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], consuming: Bool) {
         let seqBase = seen, moveBase = Int32(moves.count)
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
         growCapacity(&moves, by: other.moves.count)
-        for var m in other.moves {
+        LetGoTransactions.copy(&other.moves, consuming: consuming) { (m: inout Movement) in
             m.account = accounts[Int(m.account)]
             m.commodity = commodities[Int(m.commodity)]
             moves.append(m)
@@ -81,7 +84,7 @@ package final class LetGoTransactions: @unchecked Sendable {
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
         growCapacity(&records, by: other.records.count)
-        for var r in other.records {
+        LetGoTransactions.copy(&other.records, consuming: consuming) { (r: inout Record) in
             r.seq += seqBase
             r.end += moveBase
             r.payee = payeeMap[Int(r.payee)]
@@ -92,15 +95,57 @@ package final class LetGoTransactions: @unchecked Sendable {
         seen += other.seen
     }
 
+    /// Calls `body` with each element of `items` in order; when `consuming`,
+    /// gives back the whole pages of each megabyte copied, then empties `items`.
+    private static func copy<T>(_ items: inout [T], consuming: Bool, _ body: (inout T) -> Void) {
+        guard consuming else {
+            for var item in items { body(&item) }
+            return
+        }
+        // Pages given back are zero: only for plain values, which nothing destroys.
+        precondition(_isPOD(T.self), "only plain values are copied this way")
+        let block = max(1, (1 << 20) / MemoryLayout<T>.stride)
+        items.withUnsafeMutableBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + block)
+                for i in start..<end {
+                    var item = all[i]
+                    body(&item)
+                }
+                releasePages(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: all[start..<end])))
+                start = end
+            }
+        }
+        items = []
+    }
+
     /// Records in date order (file order for equal dates), as indices into `records`.
-    func recordsInDateOrder() -> [Int] {
+    func recordsInDateOrder() -> RecordOrder {
         var sorted = true
         for i in records.indices.dropFirst() where records[i].day < records[i - 1].day {
             sorted = false
             break
         }
-        if sorted { return Array(records.indices) }
-        return records.indices.sorted { records[$0].day == records[$1].day ? $0 < $1 : records[$0].day < records[$1].day }
+        if sorted { return RecordOrder(count: records.count) }
+        return RecordOrder(records.indices.sorted { records[$0].day == records[$1].day ? $0 < $1 : records[$0].day < records[$1].day })
+    }
+
+    /// An order of records: file order (a journal written in date order, with
+    /// no array of a million indices), or a permutation.
+    struct RecordOrder: RandomAccessCollection {
+        private let permutation: [Int]?
+        let endIndex: Int
+        var startIndex: Int { 0 }
+
+        /// No records.
+        init() { self.init(count: 0) }
+        /// Records `0..<count` in file order.
+        init(count: Int) { permutation = nil; endIndex = count }
+        /// Records in the order of `permutation`.
+        init(_ permutation: [Int]) { self.permutation = permutation; endIndex = permutation.count }
+
+        subscript(position: Int) -> Int { permutation?[position] ?? position }
     }
 
     /// The movements of record `i`.

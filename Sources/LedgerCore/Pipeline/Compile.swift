@@ -113,6 +113,6 @@ func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagno
 /// Stage 4: positions replayed in date order; selling more than was bought is an error.
 func checkPositions(_ ledger: Ledger, diagnostics: DiagnosticEngine) {
     if !ledger.journal.tradedPairs.isEmpty {
-        _ = Portfolio(ledger, diagnostics: diagnostics)
+        _ = Portfolio(ledger, diagnostics: diagnostics, keepsTrades: false)
     }
 }

@@ -62,7 +62,8 @@ package struct Portfolio {
     /// when the account bought the commodity at a cost before (or received it
     /// from one that did), unless the account is declared with
     /// `allow-negative:`; and a figure that does not fit is an error at its posting.
-    public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil) {
+    /// `keepsTrades` false: only the positions (and the diagnostics) are wanted, as `check` wants them.
+    public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil, keepsTrades: Bool = true) {
         let journal = ledger.journal
         var index: [AccountCommodity: Int] = [:]
         let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
@@ -93,7 +94,7 @@ package struct Portfolio {
         var touchesFollowed = false
         journal.letGo?.touched.forEach { a, c in if follows(a, c) { touchesFollowed = true } }
         let letGo = touchesFollowed ? journal.letGo : nil
-        let records = letGo?.recordsInDateOrder() ?? []
+        let records = letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         var next = 0
         func replayRecords(before day: Int32, _ seq: Int32) throws(AmountOverflow) {
             guard let letGo else { return }
@@ -199,7 +200,7 @@ package struct Portfolio {
                         position.costBasis = position.quantity.isZero ? .zero : try position.costBasis.minus(removed, at: at)
                     }
                     positions[i] = position
-                    trades.append(trade)
+                    if keepsTrades { trades.append(trade) }
                 }
             }
             try replayRecords(before: end.map { $0.day + 1 } ?? Int32.max, 0)

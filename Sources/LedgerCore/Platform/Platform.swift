@@ -150,3 +150,17 @@ final class Handoff<T>: @unchecked Sendable {
         return v
     }
 }
+
+/// Gives the whole pages inside `bytes` back to the system (`madvise`
+/// `MADV_DONTNEED`): what they held reads as zero afterwards. For memory
+/// that has been copied elsewhere and is not read again before it is freed.
+func releasePages(_ bytes: UnsafeMutableRawBufferPointer) {
+    #if os(Linux)
+    guard let base = bytes.baseAddress else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    guard page > 0 else { return }
+    let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+    let end = (Int(bitPattern: base) + bytes.count) & ~(page - 1)
+    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
+    #endif
+}

@@ -33,8 +33,8 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     func makeSecond() -> any EntrySink { CheckStream(keepingHeaders: letGo.headers != nil) }
 
     /// Takes in what a second parser's stream let go of, after everything this one did.
-    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32]) {
-        if let other = other as? CheckStream { letGo.absorb(other.letGo, accounts: accounts, commodities: commodities) }
+    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool) {
+        if let other = other as? CheckStream { letGo.absorb(other.letGo, accounts: accounts, commodities: commodities, consuming: consuming) }
     }
 
     /// Takes a transaction just read. Returns true when it must be kept whole

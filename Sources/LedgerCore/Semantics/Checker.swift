@@ -139,7 +139,7 @@ struct AssertionChecker {
         // Transactions `check` let go (see `CheckStream`) move balances too, in
         // their place by date and then file order.
         let letGo = journal.letGo
-        let records = letGo?.recordsInDateOrder() ?? []
+        let records = letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         var next = 0
         func replayRecords(before day: Int32, _ seq: Int32) {
             guard let letGo else { return }

@@ -13,7 +13,8 @@ protocol EntrySink: AnyObject {
     /// A sink for a second parser reading the rest of the same file.
     func makeSecond() -> any EntrySink
     /// Takes in what a second parser's sink took, after everything this one took.
-    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32])
+    /// `consuming`: the other sink is not read again (its memory is given back as it is copied).
+    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool)
     /// What the sink let go of, for the stages after the parser.
     var letGo: LetGoTransactions { get }
 }

@@ -90,7 +90,7 @@ extension JournalParser {
         if !keepingIt { other.journal = Journal() }
         let (accounts, commodities) = journal.append(consume theirs)
         if let mine = sink, let their = other.sink {
-            mine.absorb(their, accounts: accounts, commodities: commodities)
+            mine.absorb(their, accounts: accounts, commodities: commodities, consuming: !keepingIt)
         }
         diagnostics.absorb(other.diagnostics)
     }
