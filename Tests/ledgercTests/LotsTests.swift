@@ -167,4 +167,70 @@ final class LotsTests: XCTestCase {
         XCTAssertEqual(csvHeader, "account,commodity,quantity,cost_commodity,average_cost,cost_basis,price,market_value,unrealized_gain,unrealized_pct,weight,realized_gain",
                        "the CSV header stays as the design fixes it")
     }
+
+    /// A purchase whose lot is dated before the lots held joins them in date
+    /// order: FIFO takes the oldest lot by its date, not by when it was written.
+    func testAPurchaseDatedEarlierJoinsTheLotsInDateOrder() throws {
+        let text = Self.journal(booking: "fifo").replacingOccurrences(of: "10 AAPL @ $170.00", with: "10 AAPL [2025-01-05] @ $170.00")
+        let (gain, lots) = try outcome(text)
+        // The 170 lot is dated 2025-01-05: 2,700 − (10 × 170 + 5 × 150) = 250; left: 5 at 150.
+        XCTAssertEqual(gain, "250.00")
+        XCTAssertEqual(lots, [["2025-01-10", "5", "150.00", "750.00"]])
+    }
+
+    /// Fuzz finding: shares moved every day sorted the receiver's lots again
+    /// after each move, and every sale rebuilt the whole list: a daily rule
+    /// over centuries took minutes. Lots now go in their place as they come,
+    /// and a sale from the oldest moves no other lot. 400 days of purchases,
+    /// moves to a second account and sales, FIFO and LIFO, against a model
+    /// that keeps each account's lots as a queue (Scripts/limits times
+    /// 100,000 days).
+    func testManyLotsBuyMoveAndSellAsAQueue() throws {
+        struct Lot: Equatable { var date: String; var quantity: Int; var unit: Int }
+        for method in ["fifo", "lifo"] {
+            var text = "commodity $1,000.00\ncommodity XYZ  ; booking: \(method)\naccount Assets:Broker  ; type: Asset\naccount Assets:Other  ; type: Asset\n\n"
+            var broker: [Lot] = [], other: [Lot] = []
+            // Takes `n` shares from the oldest (FIFO) or newest (LIFO) lots: the lots taken, split where one is taken in part.
+            func take(_ n: Int, from lots: inout [Lot]) -> [Lot] {
+                var left = n, taken: [Lot] = []
+                while left > 0 {
+                    let k = method == "fifo" ? 0 : lots.count - 1
+                    let q = min(left, lots[k].quantity)
+                    taken.append(Lot(date: lots[k].date, quantity: q, unit: lots[k].unit))
+                    lots[k].quantity -= q
+                    if lots[k].quantity == 0 { lots.remove(at: k) }
+                    left -= q
+                }
+                return taken
+            }
+            let start = Calendar(identifier: .gregorian).date(from: DateComponents(year: 2024, month: 1, day: 1))!
+            for day in 0..<400 {
+                let date = ISO8601DateFormatter.string(from: start.addingTimeInterval(Double(day) * 86_400), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+                let unit = 100 + day % 37
+                text += "\(date) buy\n    Assets:Broker  3 XYZ @ $\(unit)\n    Assets:Cash\n\n"
+                broker.append(Lot(date: date, quantity: 3, unit: unit))
+                text += "\(date) move\n    Assets:Broker  -1 XYZ\n    Assets:Other  1 XYZ\n\n"
+                // Moved lots keep their dates; the receiver keeps them in date order.
+                for lot in take(1, from: &broker) {
+                    let at = other.lastIndex { $0.date <= lot.date }.map { $0 + 1 } ?? 0
+                    other.insert(lot, at: at)
+                }
+                if day % 3 == 2 {
+                    text += "\(date) sell\n    Assets:Broker  -2 XYZ @ $150\n    Assets:Cash\n\n"
+                    _ = take(2, from: &broker)
+                }
+                if day % 5 == 4 {
+                    text += "\(date) sell other\n    Assets:Other  -1 XYZ @ $150\n    Assets:Cash\n\n"
+                    _ = take(1, from: &other)
+                }
+            }
+            let rows = try csv(["holdings", "--lots"], text)
+            func shown(_ account: String) -> [Lot] {
+                rows.filter { $0[0] == account }.map { Lot(date: $0[2], quantity: Int($0[3])!, unit: Int(Double($0[4])!)) }
+            }
+            XCTAssertEqual(shown("Assets:Broker"), broker, method)
+            XCTAssertEqual(shown("Assets:Other"), other, method)
+            XCTAssertGreaterThan(broker.count + other.count, 100, method)
+        }
+    }
 }

@@ -46,27 +46,28 @@ extension Position {
         // The lots a selector names; without one, from the oldest (lifo: the newest).
         var named: [Int] = []
         if let selector {
-            named = lots.indices.filter { selector.matches(lots[$0]) && lots[$0].quantity.signum > 0 }
+            named = lots.indices.filter { selector.matches(lotStore[$0]) && lotStore[$0].quantity.signum > 0 }
             if named.isEmpty { return nil }
         }
-        let count = selector == nil ? lots.count : named.count
+        let first = spentLots, open = lotStore.count - spentLots
+        let count = selector == nil ? open : named.count
         var matched: [MatchedLot] = []
         var left = quantity
         for n in 0..<count {
             if left.signum <= 0 { break }
-            let k = selector != nil ? named[n] : method == .lifo ? lots.count - 1 - n : n
-            guard lots[k].quantity.signum > 0 else { continue }
-            let lot = lots[k]
+            let k = selector != nil ? named[n] : method == .lifo ? lotStore.count - 1 - n : first + n
+            guard lotStore[k].quantity.signum > 0 else { continue }
+            let lot = lotStore[k]
             let taken = lot.quantity < left ? lot.quantity : left
             let basis = taken.isEqual(to: lot.quantity)
                 ? lot.basis
                 : try lot.basis.times(taken, at: at).shown(over: lot.quantity, places: places, at: at)!
-            lots[k].quantity = try lot.quantity.minus(taken, at: at)
-            lots[k].basis = lots[k].quantity.isZero ? .zero : try lot.basis.minus(basis, at: at)
+            lotStore[k].quantity = try lot.quantity.minus(taken, at: at)
+            lotStore[k].basis = lotStore[k].quantity.isZero ? .zero : try lot.basis.minus(basis, at: at)
             matched.append(MatchedLot(date: lot.date, quantity: taken, unitCost: lot.unitCost, basis: basis))
             left = try left.minus(taken, at: at)
         }
-        if !matched.isEmpty { lots.removeAll { $0.quantity.signum <= 0 } }
+        if !matched.isEmpty { removeEmptiedLots(fromTheOldest: selector == nil && method != .lifo, fromTheNewest: selector == nil && method == .lifo) }
         let held = self.quantity
         var removed = ExactDecimal.zero
         if method == .average && selector == nil || matched.isEmpty {
@@ -82,6 +83,25 @@ extension Position {
         return (removed, matched)
     }
 
+    /// Drops the lots a sale emptied (every other lot holds shares). From the
+    /// oldest, they are a run at the front, passed over until they are half
+    /// of the store; from the newest, a run at the end; else anywhere.
+    private mutating func removeEmptiedLots(fromTheOldest: Bool, fromTheNewest: Bool) {
+        if fromTheOldest {
+            while spentLots < lotStore.count, lotStore[spentLots].quantity.signum <= 0 { spentLots += 1 }
+            if spentLots >= 64 && spentLots * 2 >= lotStore.count {
+                lotStore.removeFirst(spentLots)
+                spentLots = 0
+            }
+        } else if fromTheNewest {
+            while lotStore.count > spentLots, lotStore[lotStore.count - 1].quantity.signum <= 0 { lotStore.removeLast() }
+        } else {
+            lotStore.removeSubrange(..<spentLots)
+            spentLots = 0
+            lotStore.removeAll { $0.quantity.signum <= 0 }
+        }
+    }
+
     /// The lots as `holdings --lots` lists them: with `average`, one lot at
     /// the average cost, dated at the oldest purchase still held (the oldest
     /// shares go first); else each open lot.
@@ -91,7 +111,7 @@ extension Position {
             guard let first = lots.first, let average = try averageCost(places: places) else { return [] }
             return [Lot(date: first.date, quantity: quantity, unitCost: average, basis: costBasis)]
         }
-        return lots
+        return Array(lots)
     }
 
     /// A split: `delta` new shares (held × N/M − held, as the ledger's split
@@ -101,8 +121,8 @@ extension Position {
     mutating func split(by split: StockSplit, adding delta: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) {
         quantity = try quantity.plus(delta, at: at)
         for k in lots.indices {
-            lots[k].quantity = try lots[k].quantity.times(split.numerator, at: at).quotient(over: split.denominator, at: at)
-            lots[k].unitCost = try lots[k].unitCost.times(split.denominator, at: at).quotient(over: split.numerator, at: at)
+            lotStore[k].quantity = try lotStore[k].quantity.times(split.numerator, at: at).quotient(over: split.denominator, at: at)
+            lotStore[k].unitCost = try lotStore[k].unitCost.times(split.denominator, at: at).quotient(over: split.numerator, at: at)
         }
     }
 

@@ -33,8 +33,35 @@ public struct Position: Sendable {
     /// The account bought this commodity at a cost at least once: only then
     /// is selling more than it holds an error (FORMAT.md, "Oversell").
     public var boughtAtCost = false
-    /// What is left of each purchase, oldest first.
-    public var lots: [Lot] = []
+    /// What is left of each purchase, oldest first (by lot date; in the order
+    /// they came for one date).
+    public var lots: ArraySlice<Lot> { lotStore[spentLots...] }
+    /// The lots, after the `spentLots` a sale from the oldest emptied: they
+    /// go when they are half of the store, so that a sale moves no other lot
+    /// (a daily rule can hold 100,000 lots).
+    var lotStore: [Lot] = []
+    var spentLots = 0
+
+    /// Puts a lot in its place among the lots: after every lot of its date or
+    /// an earlier one. A lot of the latest date (nearly every one) is appended.
+    public mutating func receive(_ lot: Lot) {
+        guard let last = lotStore.last, spentLots < lotStore.count, lot.date < last.date else {
+            lotStore.append(lot)
+            return
+        }
+        var low = spentLots, high = lotStore.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lotStore[mid].date <= lot.date { low = mid + 1 } else { high = mid }
+        }
+        lotStore.insert(lot, at: low)
+    }
+
+    /// Lets go of every lot (the position is being updated in a copy, which takes them).
+    mutating func removeLots() {
+        lotStore = []
+        spentLots = 0
+    }
 
     /// Cost basis ÷ quantity, shown at `places` (more when it would show as zero); nil when nothing is held.
     public func averageCost(places: Int) throws(AmountOverflow) -> ExactDecimal? {
@@ -154,12 +181,12 @@ package struct Portfolio {
                                       amount: cost.total, isTotal: cost.isTotal, source: source)
                     var position = positions[i]
                     // The lots move out for the update (appending to a shared array would copy it every time).
-                    positions[i].lots = []
+                    positions[i].removeLots()
                     if trade.side == .buy {
                         position.quantity = try position.quantity.plus(trade.quantity, at: at)
                         position.costBasis = try position.costBasis.plus(trade.amount, at: at)
                         position.boughtAtCost = true
-                        position.lots.append(Lot(date: p.lotDate ?? trade.date, quantity: trade.quantity, unitCost: trade.price, basis: trade.amount))
+                        position.receive(Lot(date: p.lotDate ?? trade.date, quantity: trade.quantity, unitCost: trade.price, basis: trade.amount))
                     } else {
                         let held = position.quantity
                         // Money may go below zero (a conversion out of a cash account); what was

@@ -98,11 +98,11 @@ struct Transfers {
                 } else {
                     pool.removeFirst()
                 }
-                positions[i].lots.append(lot)
+                positions[i].receive(lot)
                 wanted = try wanted.minus(lot.quantity, at: at)
             }
-            if wanted.signum > 0 { positions[i].lots.append(Lot(date: date, quantity: wanted, unitCost: .zero, basis: .zero)) }
-            positions[i].lots.sort { $0.date < $1.date }
+            // In date order, each lot as it comes (not the whole list sorted again: a daily rule moves shares 100,000 times).
+            if wanted.signum > 0 { positions[i].receive(Lot(date: date, quantity: wanted, unitCost: .zero, basis: .zero)) }
             guard costCommodity >= 0, positions[i].costCommodity < 0 || positions[i].costCommodity == costCommodity else { continue }
             positions[i].costCommodity = costCommodity
             positions[i].costBasis = try positions[i].costBasis.plus(share, at: at)
