@@ -106,6 +106,28 @@ final class ValuationPropertyTests: XCTestCase {
         XCTAssertGreaterThan(reversed, 100)
         XCTAssertGreaterThan(missing, 20)
     }
+
+    /// A quotient that terminates (a split's 3 ÷ 2, a price's reverse of
+    /// 4, 0.8 or 125) is exact and in its shortest form, whether the 64-bit
+    /// shortcut or the long division found it: quotient × divisor equals the
+    /// dividend exactly, and no trailing zero is left.
+    func testATerminatingQuotientIsExactAndShortest() throws {
+        var r = SeededRandom(seed: 34)
+        var checked = 0
+        for _ in 0..<4000 {
+            let dividend = ExactDecimal(mantissa: Int128(r.below(2_000_000_001)) - 1_000_000_000, scale: r.below(8))
+            // Divisors of the form 2^a · 5^b (· 10^-t): every quotient terminates.
+            var d = 1
+            for _ in 0..<r.below(5) { d *= 2 }
+            for _ in 0..<r.below(4) { d *= 5 }
+            let divisor = ExactDecimal(mantissa: Int128(r.chance(20) ? -d : d), scale: r.below(3))
+            let q = try dividend.quotient(over: divisor, at: nil)
+            XCTAssertEqual(BigDecimal(q) * BigDecimal(divisor), BigDecimal(dividend), "\(dividend) ÷ \(divisor) = \(q)")
+            XCTAssertEqual(q.scale, q.normalized.scale, "\(dividend) ÷ \(divisor) = \(q): not in its shortest form")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 4000)
+    }
 }
 
 extension ExactDecimal {
@@ -117,4 +139,5 @@ extension ExactDecimal {
         guard let m = Int128(parts.joined()) else { return nil }
         return ExactDecimal(mantissa: negative ? -m : m, scale: parts.count > 1 ? parts[1].count : 0)
     }
+
 }
