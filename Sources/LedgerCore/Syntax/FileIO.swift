@@ -72,9 +72,29 @@ package enum FileIO {
         }
         let size = Int(st.st_size)
         if size > limit { return .failure(.cannotRead(path: path, reason: Messages.inputTooLarge.text)) }
-        var out: [UInt8] = []
-        out.reserveCapacity(size + 1)
-        // The file may grow while it is read: read on, up to the limit.
+        // Read straight into the buffer (in huge pages where the system gives them: a
+        // 100 MB journal would take 25,000 page faults), then on: the file may grow
+        // while it is read, up to the limit.
+        var failure: Int32 = 0
+        var out = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            while count < size {
+                let n = systemRead(fd, UnsafeMutableRawBufferPointer(start: base + count, count: size - count))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 {
+            errno = failure
+            return .failure(.cannotRead(path: path, reason: errnoText()))
+        }
         return readAll(fd, into: &out, path: path, limit: limit, stopAtNul: false)
     }
 
