@@ -233,4 +233,34 @@ final class LotsTests: XCTestCase {
             XCTAssertGreaterThan(broker.count + other.count, 100, method)
         }
     }
+
+    /// Sales that name their lot by cost, over many lots: a cost no lot has is
+    /// an error that lists five lots and how many more; a lot bought at that
+    /// cost later is found; after a split the lots have their new costs.
+    /// Each sale's gain against a model of the lots.
+    func testNamedSalesFindTheirLotsAmongMany() throws {
+        var text = "commodity $1,000.00\ncommodity XYZ  ; booking: fifo\naccount Assets:Broker  ; type: Asset\n\n"
+        for day in 1...28 {
+            text += "2025-01-\(String(format: "%02d", day)) buy\n    Assets:Broker  2 XYZ @ $\(100 + day)\n    Assets:Cash\n\n"
+        }
+        // A cost no lot has: an error, and the sale books by the method (the oldest, $101).
+        text += "2025-02-01 sell\n    Assets:Broker  -1 XYZ {$99} @ $120\n    Assets:Cash\n\n"
+        let missing = try runLedgerc(["check", "-"], stdin: text)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no lot at $99.00 in Assets:Broker; its lots: 2025-01-01 2 XYZ at $101.00; 2025-01-02 2 XYZ at $102.00; "
+                                              + "2025-01-03 2 XYZ at $103.00; 2025-01-04 2 XYZ at $104.00; 2025-01-05 2 XYZ at $105.00; and 23 more"), missing.stderr)
+        // Named sales that exist: the $110 lot, then $99 once bought, then the $120 lot after a 2:1 split is at $60.
+        text = text.replacingOccurrences(of: "{$99} @ $120", with: "{$110} @ $120")
+        text += "2025-02-02 buy\n    Assets:Broker  2 XYZ @ $99\n    Assets:Cash\n\n"
+        text += "2025-02-03 sell\n    Assets:Broker  -2 XYZ {$99} @ $120\n    Assets:Cash\n\n"
+        text += "split 2025-02-04 XYZ 2:1\n\n"
+        text += "2025-02-05 sell\n    Assets:Broker  -3 XYZ {$60} @ $70\n    Assets:Cash\n\n"
+        let gains = try csv(["trades", "--side", "sell"], text).map { $0[8] }
+        // 120 − 110; 2 × (120 − 99); 3 × (70 − 60) from the $120 lot, split to 4 at $60.
+        XCTAssertEqual(gains, ["10.00", "42.00", "30.00"])
+        text += "2025-02-06 sell\n    Assets:Broker  -1 XYZ {$120} @ $70\n    Assets:Cash\n\n"
+        let r = try runLedgerc(["check", "-"], stdin: text)
+        XCTAssertEqual(r.status, 1, "the last sale names a cost the split changed")
+        XCTAssertTrue(r.stderr.contains("<stdin>:\(text.split(separator: "\n", omittingEmptySubsequences: false).count - 3):20: error: no lot at $120.00"), r.stderr)
+    }
 }

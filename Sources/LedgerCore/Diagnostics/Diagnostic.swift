@@ -83,6 +83,10 @@ public final class DiagnosticEngine: @unchecked Sendable {
 
     public var hasErrors: Bool { errorCount > 0 }
 
+    /// Whether the next error is kept (past the limit it is only counted):
+    /// a message that is costly to write is written only then.
+    public var keepsNextError: Bool { errorCount < limit }
+
     public func error(_ message: DiagnosticMessage, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         add(Diagnostic(.error, message, at: location, notes: notes))
     }

@@ -46,7 +46,7 @@ extension Position {
         // The lots a selector names; without one, from the oldest (lifo: the newest).
         var named: [Int] = []
         if let selector {
-            named = lots.indices.filter { selector.matches(lotStore[$0]) && lotStore[$0].quantity.signum > 0 }
+            named = namedLots(selector, enoughFor: quantity)
             if named.isEmpty { return nil }
         }
         let first = spentLots, open = lotStore.count - spentLots
@@ -64,6 +64,7 @@ extension Position {
                 : try lot.basis.times(taken, at: at).shown(over: lot.quantity, places: places, at: at)!
             lotStore[k].quantity = try lot.quantity.minus(taken, at: at)
             lotStore[k].basis = lotStore[k].quantity.isZero ? .zero : try lot.basis.minus(basis, at: at)
+            if lotStore[k].quantity.isZero { countLotCost(lot.unitCost, by: -1) }
             matched.append(MatchedLot(date: lot.date, quantity: taken, unitCost: lot.unitCost, basis: basis))
             left = try left.minus(taken, at: at)
         }
@@ -81,6 +82,49 @@ extension Position {
             if !(quantity < held) { removed = costBasis }
         }
         return (removed, matched)
+    }
+
+    /// The open lots `selector` names, oldest first, as many as a sale of
+    /// `quantity` takes. A date names one run of the lots (they are in date
+    /// order); a unit cost no lot has is known from `lotCosts` without
+    /// looking at any (a daily rule naming a lot that is not there would
+    /// otherwise read every lot every day).
+    private mutating func namedLots(_ selector: LotSelector, enoughFor quantity: ExactDecimal) -> [Int] {
+        var range = spentLots..<lotStore.count
+        if let date = selector.date {
+            func firstIndex(after: Bool) -> Int {
+                var low = range.lowerBound, high = range.upperBound
+                while low < high {
+                    let mid = (low + high) / 2
+                    if lotStore[mid].date < date || after && lotStore[mid].date == date { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+            range = firstIndex(after: false)..<firstIndex(after: true)
+        } else if let unitCost = selector.unitCost {
+            if lotCosts == nil {
+                var costs: [ExactDecimal: Int] = [:]
+                for lot in lots where lot.quantity.signum > 0 { costs[lot.unitCost.normalized, default: 0] += 1 }
+                lotCosts = costs
+            }
+            if lotCosts?[unitCost.normalized] == nil { return [] }
+        }
+        var named: [Int] = [], covered = ExactDecimal.zero
+        for k in range where selector.matches(lotStore[k]) && lotStore[k].quantity.signum > 0 {
+            named.append(k)
+            guard let sum = try? covered.plus(lotStore[k].quantity, at: nil) else { break }
+            covered = sum
+            if !(covered < quantity) { break }
+        }
+        return named
+    }
+
+    /// Keeps `lotCosts` (when it is kept) as lots come and go.
+    mutating func countLotCost(_ unitCost: ExactDecimal, by change: Int) {
+        guard lotCosts != nil else { return }
+        let key = unitCost.normalized
+        let n = (lotCosts![key] ?? 0) + change
+        lotCosts![key] = n > 0 ? n : nil
     }
 
     /// Drops the lots a sale emptied (every other lot holds shares). From the
@@ -120,6 +164,7 @@ extension Position {
     /// always does); else rounded once at the 30th place.
     mutating func split(by split: StockSplit, adding delta: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) {
         quantity = try quantity.plus(delta, at: at)
+        lotCosts = nil
         for k in lots.indices {
             lotStore[k].quantity = try lotStore[k].quantity.times(split.numerator, at: at).quotient(over: split.denominator, at: at)
             lotStore[k].unitCost = try lotStore[k].unitCost.times(split.denominator, at: at).quotient(over: split.numerator, at: at)
@@ -127,12 +172,15 @@ extension Position {
     }
 
     /// The lots in words, for the error that names them: `2025-01-10 10 AAPL at 150 USD`.
+    /// The first five, and how many more (a message is short: see `DiagnosticEngine.longestMessage`).
     func lotsText(_ commodities: CommodityTable) -> String {
-        let open = lots.filter { $0.quantity.signum > 0 }
+        let open = lots.lazy.filter { $0.quantity.signum > 0 }
         if open.isEmpty { return "none" }
-        return open.map { lot in
+        let shown = open.prefix(5).map { lot in
             "\(lot.date) \(commodities.format(Amount(lot.quantity, commodity))) at \(commodities.format(Amount(lot.unitCost, costCommodity)))"
         }.joined(separator: "; ")
+        let more = open.count - 5
+        return more > 0 ? shown + "; and \(more) more" : shown
     }
 }
 

@@ -41,10 +41,14 @@ public struct Position: Sendable {
     /// (a daily rule can hold 100,000 lots).
     var lotStore: [Lot] = []
     var spentLots = 0
+    /// How many open lots have each unit cost (normalized), once a sale has
+    /// named a lot by its cost; nil until then, and after a split.
+    var lotCosts: [ExactDecimal: Int]?
 
     /// Puts a lot in its place among the lots: after every lot of its date or
     /// an earlier one. A lot of the latest date (nearly every one) is appended.
     public mutating func receive(_ lot: Lot) {
+        countLotCost(lot.unitCost, by: 1)
         guard let last = lotStore.last, spentLots < lotStore.count, lot.date < last.date else {
             lotStore.append(lot)
             return
@@ -61,6 +65,7 @@ public struct Position: Sendable {
     mutating func removeLots() {
         lotStore = []
         spentLots = 0
+        lotCosts = nil
     }
 
     /// Cost basis ÷ quantity, shown at `places` (more when it would show as zero); nil when nothing is held.
@@ -212,7 +217,10 @@ package struct Portfolio {
                                 // A lot that does not exist: said, with the lots that do; the sale books by the method.
                                 let c = journal.commodities
                                 let wanted = selector?.date.map { "of \($0)" } ?? selector?.unitCost.map { "at \(c.format(Amount($0, cost.commodity)))" } ?? ""
-                                diagnostics?.error(Messages.noSuchLot(wanted, journal.accounts[p.account], position.lotsText(c)), at: p.amountLocation)
+                                if let diagnostics {
+                                    let lots = diagnostics.keepsNextError ? position.lotsText(c) : ""
+                                    diagnostics.error(Messages.noSuchLot(wanted, journal.accounts[p.account], lots), at: p.amountLocation)
+                                }
                                 taken = try position.take(takeable, method: method, selector: nil, places: places(cost.commodity), at: at)
                             }
                             removed = taken?.removed ?? .zero
