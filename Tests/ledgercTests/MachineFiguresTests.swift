@@ -100,6 +100,23 @@ final class MachineFiguresTests: XCTestCase {
         for name in ["a,", "b,"] { XCTAssertTrue(accounts.stdout.contains("\n" + name), "\(name) in\n\(accounts.stdout)") }
     }
 
+    /// Fuzz finding: an account whose name ends in `:` (`a::`, `:::`) has an
+    /// empty last segment; the balance tree, its columns by period and the
+    /// page trapped on it. Each draws it as an empty leaf at its depth.
+    func testAccountNamesEndingInColonsDrawAsATree() throws {
+        let text = "2025-01-01 odd names\n    a::  1 USD\n    :::  2 USD\n    b:c:  3 USD\n    Assets:Cash\n"
+        let tree = try runLedgerc(["report", "balance", "-"], stdin: text)
+        XCTAssertEqual(tree.status, 0, tree.stderr)
+        // `a::` at depth 3: its amount, two spaces, two indents and an empty leaf; `b:c:` likewise under `b:c`.
+        XCTAssertTrue(tree.stdout.contains("1 USD      \n"), tree.stdout)
+        XCTAssertTrue(tree.stdout.contains("3 USD      \n"), tree.stdout)
+        XCTAssertTrue(tree.stdout.contains("3 USD    c\n"), tree.stdout)
+        for args in [["report", "balance", "-", "--period", "month"], ["report", "html", "-"]] {
+            let r = try runLedgerc(args, stdin: text)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+        }
+    }
+
     /// Every sample, and every corpus journal when ../shared is there: print
     /// of print is byte-identical, and its CSV balances equal the source's.
     func testPrintOfPrintIsIdenticalOnEveryJournal() throws {

@@ -142,3 +142,10 @@ public struct AccountTable: Sendable {
         return false
     }
 }
+
+/// The last segment of an account name, as a tree shows it: the text after
+/// its last `:` (empty for a name that ends in one, as `a::` can).
+func leafName(of name: String) -> Substring {
+    guard let colon = name.lastIndex(of: ":") else { return name[...] }
+    return name[name.index(after: colon)...]
+}

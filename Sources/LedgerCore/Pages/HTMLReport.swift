@@ -419,7 +419,7 @@ public struct HTMLReport {
         var cells: [[String]] = []
         for row in rows {
             let depth = Int(accounts.depth[Int(row.account)])
-            let leaf = depth > 1 ? String(accounts[row.account].split(separator: ":").last!) : accounts[row.account]
+            let leaf = depth > 1 ? String(leafName(of: accounts[row.account])) : accounts[row.account]
             let label = String(repeating: "\u{2003}", count: depth - 1) + leaf
             let amounts = row.amounts.isEmpty ? ["0"] : row.amounts.map { journal.commodities.format($0) }
             for (i, a) in amounts.enumerated() { cells.append([i == 0 ? label : "", a]) }

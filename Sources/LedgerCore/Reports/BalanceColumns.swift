@@ -55,7 +55,7 @@ struct BalanceColumns {
                 if options.flat || accounts.depth[Int(row.account)] <= 1 {
                     name = accounts[row.account]
                 } else {
-                    name = String(repeating: "  ", count: Int(accounts.depth[Int(row.account)]) - 1) + accounts[row.account].split(separator: ":").last!
+                    name = String(repeating: "  ", count: Int(accounts.depth[Int(row.account)]) - 1) + leafName(of: accounts[row.account])
                 }
                 return .shownAs(first ? name : "", .account(row.account))
             }, sums: row.sums)

@@ -81,7 +81,7 @@ struct TextRenderer {
                 if flat {
                     label = name
                 } else {
-                    let leaf = depth > 1 ? String(name.split(separator: ":").last!) : name
+                    let leaf = depth > 1 ? String(leafName(of: name)) : name
                     label = String(repeating: "  ", count: depth - 1) + leaf
                 }
             }
