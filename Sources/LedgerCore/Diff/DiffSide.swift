@@ -66,6 +66,8 @@ struct DiffSide {
         let letGoInOrder = letGoCount == 0 ? LetGoTransactions.RecordOrder() : letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         if let letGo {
             let real = UInt64(VirtualKind.real.rawValue) << 40 | UInt64(Status.unmarked.rawValue) << 48
+            let headers = self.headers
+            headers.withUnsafeBufferPointer { headers in
             for r in letGoInOrder {
                 let first = prints.count
                 for m in letGo.moves(of: r) {
@@ -75,7 +77,8 @@ struct DiffSide {
                     f.add(m.quantity)
                     prints.append(f.a ^ f.b.rotated)
                 }
-                finish(r, from: first, header: DiffSide.header(headers[r]))
+                finish(r, from: first, header: DiffSide.header(headers.baseAddress! + r))
+            }
             }
         }
         // Items kept whole, in the ledger's order (nearly their order in memory), without a copy of any.
@@ -89,7 +92,7 @@ struct DiffSide {
                 all[i].postings.withUnsafeBufferPointer { postings in
                     for p in postings.indices { prints.append(DiffSide.fingerprint(postings[p], accounts, commodities)) }
                 }
-                finish(item, from: first, header: DiffSide.header(all[i]))
+                finish(item, from: first, header: DiffSide.header(all.baseAddress! + i))
             }
         }
         // Recorded items merged by day, then by place in the file (as the ledger orders them).
@@ -145,13 +148,13 @@ struct DiffSide {
         }
     }
 
-    /// The date, status, code, description and tags.
-    static func header(_ t: Transaction) -> Fingerprint {
+    /// The date, status, code, description and tags (read in place: no copy of the transaction).
+    static func header(_ t: UnsafePointer<Transaction>) -> Fingerprint {
         var f = Fingerprint()
-        f.add(UInt64(UInt32(bitPattern: t.date.day)) | UInt64(t.status.rawValue) << 32)
-        f.add(t.code ?? "\u{0}")
-        f.add(t.description)
-        if let comment = t.comment { addTags(comment, to: &f) }
+        f.add(UInt64(UInt32(bitPattern: t.pointee.date.day)) | UInt64(t.pointee.status.rawValue) << 32)
+        if let code = t.pointee.code { f.add(code) } else { f.add("\u{0}") }
+        f.add(t.pointee.description)
+        if let comment = t.pointee.comment { addTags(comment, to: &f) }
         return f
     }
 
