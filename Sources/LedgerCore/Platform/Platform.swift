@@ -156,12 +156,7 @@ final class Handoff<T>: @unchecked Sendable {
 /// that has been copied elsewhere and is not read again before it is freed.
 func releasePages(_ bytes: UnsafeMutableRawBufferPointer) {
     #if os(Linux)
-    guard let base = bytes.baseAddress else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    guard page > 0 else { return }
-    let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
-    let end = (Int(bitPattern: base) + bytes.count) & ~(page - 1)
-    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
+    adviseWholePages(bytes, MADV_DONTNEED)
     #endif
 }
 
@@ -170,11 +165,18 @@ func releasePages(_ bytes: UnsafeMutableRawBufferPointer) {
 /// page fault per 2 MB instead of per 4 KB. Nothing for a small one.
 func adviseHugePages(_ bytes: UnsafeMutableRawBufferPointer) {
     #if os(Linux)
-    guard bytes.count >= 4 << 20, let base = bytes.baseAddress else { return }
+    if bytes.count >= 4 << 20 { adviseWholePages(bytes, MADV_HUGEPAGE) }
+    #endif
+}
+
+#if os(Linux)
+/// `madvise(advice)` on the pages that lie wholly inside `bytes`.
+private func adviseWholePages(_ bytes: UnsafeMutableRawBufferPointer, _ advice: Int32) {
+    guard let base = bytes.baseAddress else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     guard page > 0 else { return }
     let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
     let end = (Int(bitPattern: base) + bytes.count) & ~(page - 1)
-    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
-    #endif
+    if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, advice) }
 }
+#endif
