@@ -67,17 +67,14 @@ package struct NameTable: Sendable {
         return h ^ (h >> 32)
     }
 
+    /// Whether name `id` is spelled by these bytes.
     @inline(__always)
-    private func same(_ id: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func spells(_ id: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
         guard end - start == p.count else { return false }
         if p.count == 0 { return true }
         return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, p.baseAddress!, p.count) == 0 }
     }
-
-    /// Whether name `id` is spelled by these bytes.
-    @inline(__always)
-    package func spells(_ id: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool { same(id, p) }
 
     /// The slot holding these bytes, or the empty slot where they would go.
     @inline(__always)
@@ -87,7 +84,7 @@ package struct NameTable: Sendable {
         var i = Int(truncatingIfNeeded: h) & mask
         while true {
             let id = slots[i]
-            if id < 0 || slotHashes[i] == tag && same(id, p) { return i }
+            if id < 0 || slotHashes[i] == tag && spells(id, p) { return i }
             i = (i + 1) & mask
         }
     }

@@ -109,12 +109,12 @@ extension Position {
             }
             if lotCosts?[unitCost.normalized] == nil { return [] }
         }
-        var named: [Int] = [], covered = ExactDecimal.zero
+        // Once their sum does not fit, every lot named is kept (the take then goes as far as it needs).
+        var named: [Int] = [], covered: ExactDecimal? = .zero
         for k in range where selector.matches(lotStore[k]) && lotStore[k].quantity.signum > 0 {
             named.append(k)
-            guard let sum = try? covered.plus(lotStore[k].quantity, at: nil) else { break }
-            covered = sum
-            if !(covered < quantity) { break }
+            covered = covered.flatMap { try? $0.plus(lotStore[k].quantity, at: nil) }
+            if let covered, !(covered < quantity) { break }
         }
         return named
     }
