@@ -2,8 +2,8 @@
 ///
 /// A side is compiled as `check` compiles (`diagnosticsOnly`, with
 /// `keepsLetGoHeaders`): most transactions are let go as they are read, each
-/// leaving its header (date, status, code, description, comment) and its
-/// movements. Both kinds are items here, numbered one after the other: item
+/// leaving its header's fingerprint and its movements (the header itself is
+/// read again from the file for the few the diff shows). Both kinds are items here, numbered one after the other: item
 /// `r` below `letGoCount` is the record `r` a stream let go, item
 /// `letGoCount + i` is the ledger's transaction `i` (kept whole: a cost, an
 /// assertion, a rule's occurrence...). A posting's meaning is the same
@@ -12,16 +12,18 @@
 struct DiffSide {
     let compilation: Compilation
     let printer: LedgerPrinter
-    /// The headers of the transactions let go (items `0..<letGoCount`), and
-    /// the ledger's transactions (the items after them).
-    private let headers: [Transaction]
+    /// The transactions let go (items `0..<letGoCount`), and the ledger's
+    /// transactions (the items after them).
+    private let letGo: LetGoTransactions?
     private let kept: [Transaction]
     let letGoCount: Int
     /// Recorded items in date order (file order within a day), and rule occurrences.
     var recorded: [Int] = []
     var generated: [Int] = []
-    /// Each item's meaning.
+    /// Each item's meaning, and its day (a meaning holds it: only items of
+    /// the same day can match).
     var meaning: [Fingerprint] = []
+    var days: [Int32] = []
     /// Its postings' fingerprints, sorted (to tell which field changed), laid
     /// end to end: item `i`'s are `prints[printStart[i]..<printEnd[i]]`.
     private var prints: [UInt64] = []
@@ -52,13 +54,15 @@ struct DiffSide {
         let letGo = ledger.journal.letGo
         precondition(letGo == nil || letGo!.records.isEmpty || letGo!.headers != nil,
                      "a diff side compiled with diagnosticsOnly needs keepsLetGoHeaders (and is fingerprinted once)")
-        // The headers are taken: nothing else reads them.
-        headers = letGo?.headers ?? []
+        self.letGo = letGo
+        // The headers' fingerprints are taken: nothing else reads them.
+        let headers = letGo?.headers ?? []
         letGo?.headers = nil
         letGoCount = headers.count
         kept = ledger.transactions
         let count = letGoCount + kept.count
         meaning = Array(repeating: Fingerprint(), count: count)
+        days = Array(repeating: 0, count: count)
         printStart = Array(repeating: 0, count: count)
         printEnd = Array(repeating: 0, count: count)
         prints.reserveCapacity(count * 3)
@@ -66,7 +70,6 @@ struct DiffSide {
         let letGoInOrder = letGoCount == 0 ? LetGoTransactions.RecordOrder() : letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         if let letGo {
             let real = UInt64(VirtualKind.real.rawValue) << 40 | UInt64(Status.unmarked.rawValue) << 48
-            let headers = self.headers
             headers.withUnsafeBufferPointer { headers in
             for r in letGoInOrder {
                 let first = prints.count
@@ -77,7 +80,7 @@ struct DiffSide {
                     f.add(m.quantity)
                     prints.append(f.a ^ f.b.rotated)
                 }
-                finish(r, from: first, header: DiffSide.header(headers.baseAddress! + r))
+                finish(r, from: first, header: headers[r], day: letGo.records[r].day)
             }
             }
         }
@@ -92,7 +95,7 @@ struct DiffSide {
                 all[i].postings.withUnsafeBufferPointer { postings in
                     for p in postings.indices { prints.append(DiffSide.fingerprint(postings[p], accounts, commodities)) }
                 }
-                finish(item, from: first, header: DiffSide.header(all.baseAddress! + i))
+                finish(item, from: first, header: DiffSide.header(all.baseAddress! + i), day: all[i].date.day)
             }
         }
         // Recorded items merged by day, then by place in the file (as the ledger orders them).
@@ -114,7 +117,7 @@ struct DiffSide {
     }
 
     /// Sorts item `i`'s prints (from `first` on) and makes its meaning.
-    private mutating func finish(_ item: Int, from first: Int, header: Fingerprint) {
+    private mutating func finish(_ item: Int, from first: Int, header: Fingerprint, day: Int32) {
         // Sorted in place (a transaction has a few postings).
         for k in (first + 1)..<max(first + 1, prints.count) {
             let x = prints[k]
@@ -125,6 +128,7 @@ struct DiffSide {
         var f = header
         for x in prints[first...] { f.add(x) }
         meaning[item] = f
+        days[item] = day
         printStart[item] = Int32(first)
         printEnd[item] = Int32(prints.count)
     }
@@ -141,7 +145,7 @@ struct DiffSide {
 
     /// Calls `body` with the account of each of item `i`'s postings.
     func forEachAccount(of i: Int, _ body: (Int32) -> Void) {
-        if i < letGoCount, let letGo = ledger.journal.letGo {
+        if i < letGoCount, let letGo {
             for m in letGo.moves(of: i) { body(m.account) }
         } else {
             for p in kept[i - letGoCount].postings { body(p.account) }
@@ -150,11 +154,17 @@ struct DiffSide {
 
     /// The date, status, code, description and tags (read in place: no copy of the transaction).
     static func header(_ t: UnsafePointer<Transaction>) -> Fingerprint {
+        header(t.pointee.date, t.pointee.status, t.pointee.code, t.pointee.description, t.pointee.comment)
+    }
+
+    /// `header(_:)` of a transaction's fields (a caller with the transaction
+    /// `inout` passes them: its address would be a copy's).
+    static func header(_ date: CivilDate, _ status: Status, _ code: String?, _ description: String, _ comment: String?) -> Fingerprint {
         var f = Fingerprint()
-        f.add(UInt64(UInt32(bitPattern: t.pointee.date.day)) | UInt64(t.pointee.status.rawValue) << 32)
-        if let code = t.pointee.code { f.add(code) } else { f.add("\u{0}") }
-        f.add(t.pointee.description)
-        if let comment = t.pointee.comment { addTags(comment, to: &f) }
+        f.add(UInt64(UInt32(bitPattern: date.day)) | UInt64(status.rawValue) << 32)
+        if let code { f.add(code) } else { f.add("\u{0}") }
+        f.add(description)
+        if let comment { addTags(comment, to: &f) }
         return f
     }
 
@@ -202,31 +212,43 @@ struct DiffSide {
     }
 
     /// Same date, status, code and description, compared exactly (the
-    /// fingerprints, 128 bits, matched the tags and postings).
+    /// fingerprints, 128 bits, matched the tags and postings). Two
+    /// transactions let go on the same day with the same header line have
+    /// them: they are read from the line alone.
     func sameHeader(_ i: Int, _ other: DiffSide, _ j: Int) -> Bool {
-        withHeader(i) { mine in
-            other.withHeader(j) { theirs in
-                mine.pointee.date == theirs.pointee.date && mine.pointee.status == theirs.pointee.status
-                    && mine.pointee.code == theirs.pointee.code && mine.pointee.description == theirs.pointee.description
+        if i < letGoCount, j < other.letGoCount, let mine = letGo?.records[i], let theirs = other.letGo?.records[j] {
+            if mine.day == theirs.day,
+               compilation.sources[mine.location.file].sameLine(at: Int(mine.location.offset), as: other.compilation.sources[theirs.location.file],
+                                                                at: Int(theirs.location.offset)) { return true }
+        } else if i >= letGoCount, j >= other.letGoCount {
+            return kept.withUnsafeBufferPointer { mine in
+                other.kept.withUnsafeBufferPointer { theirs in
+                    DiffSide.sameHeader(mine.baseAddress! + (i - letGoCount), theirs.baseAddress! + (j - other.letGoCount))
+                }
             }
         }
+        var mine = item(i), theirs = other.item(j)
+        return DiffSide.sameHeader(&mine, &theirs)
     }
 
-    /// Calls `body` with item `i`'s transaction (a let go one without its postings), in place.
-    func withHeader<R>(_ i: Int, _ body: (UnsafePointer<Transaction>) -> R) -> R {
-        i < letGoCount ? headers.withUnsafeBufferPointer { body($0.baseAddress! + i) }
-            : kept.withUnsafeBufferPointer { body($0.baseAddress! + (i - letGoCount)) }
+    private static func sameHeader(_ a: UnsafePointer<Transaction>, _ b: UnsafePointer<Transaction>) -> Bool {
+        a.pointee.date == b.pointee.date && a.pointee.status == b.pointee.status
+            && a.pointee.code == b.pointee.code && a.pointee.description == b.pointee.description
     }
 
-    /// Item `i`'s transaction (a let go one without its postings).
-    func item(_ i: Int) -> Transaction { i < letGoCount ? headers[i] : kept[i - letGoCount] }
+    /// Item `i`'s transaction (a let go one without its postings, read again from its file).
+    func item(_ i: Int) -> Transaction {
+        guard i < letGoCount, let letGo else { return kept[i - letGoCount] }
+        let r = letGo.records[i]
+        return compilation.sources[r.location.file].letGoHeader(at: r.location, date: CivilDate(day: r.day))
+    }
 
     /// Item `i` as the diff shows it.
     func entry(_ i: Int) -> JournalDiff.Entry {
         let t = item(i)
         let (file, line) = compilation.sources.line(of: t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
         var postings: [String] = []
-        if i < letGoCount, let letGo = ledger.journal.letGo {
+        if i < letGoCount, let letGo {
             for m in letGo.moves(of: i) {
                 var p = Posting(account: m.account, location: t.location)
                 p.amount = Amount(m.quantity, m.commodity)
@@ -241,5 +263,18 @@ struct DiffSide {
         }
         return JournalDiff.Entry(date: t.date, description: t.description, file: file, line: line, postings: postings,
                                  tags: t.tags.map { "\($0.key): \($0.value)" })
+    }
+}
+
+extension DiffSide {
+    /// `items` by day (a stable sort), unless they already are, as the ledger orders them.
+    func inDateOrder(_ items: [Int]) -> [Int] {
+        var sorted = true
+        for k in items.indices.dropFirst() where days[items[k]] < days[items[k - 1]] {
+            sorted = false
+            break
+        }
+        if sorted { return items }
+        return items.enumerated().sorted { (days[$0.element], $0.offset) < (days[$1.element], $1.offset) }.map(\.element)
     }
 }

@@ -78,13 +78,27 @@ struct Fingerprint: Hashable {
 
     /// Bytes, eight at a time, then their count; with `foldingASCII`, A–Z as a–z.
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) {
-        var word: UInt64 = 0, n = 0
-        for byte in bytes {
-            word = word << 8 | UInt64(foldingASCII && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            n += 1
-            if n == 8 { add(word); word = 0; n = 0 }
+        guard let base = bytes.baseAddress else { add(0); return }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            add(foldingASCII ? Fingerprint.foldingASCII(word) : word)
+            i += 8
         }
-        add(word ^ UInt64(bytes.count) << 56)
+        var tail: UInt64 = 0
+        for k in i..<bytes.count { tail |= UInt64(base[k]) << (8 * UInt64(k - i)) }
+        add((foldingASCII ? Fingerprint.foldingASCII(tail) : tail) ^ UInt64(bytes.count) << 56)
+    }
+
+    /// Eight bytes with each of A–Z made a–z (and every other byte as it is).
+    @inline(__always) static func foldingASCII(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        // Each byte's low seven bits plus a constant: no carry into the next byte.
+        let low = word & ~high
+        let atLeastA = low &+ (0x80 - 0x41) &* ones, pastZ = low &+ (0x80 - 0x5B) &* ones
+        let upper = atLeastA & ~pastZ & ~word & high
+        return word | upper >> 2
     }
 
     /// A quantity by its value (1.50 is 1.5): normalized, in 64 bits where it fits.
@@ -191,17 +205,57 @@ extension JournalDiff {
     }
 
     /// The transactions of each side (indices) with no transaction of the
-    /// same meaning on the other, each matched once, in their order.
+    /// same meaning on the other, each matched once, in their order: a new
+    /// transaction takes the first old one of the same meaning not yet taken.
+    /// A meaning holds the day, so both lists (in date order) are walked a
+    /// day at a time, each day's transactions matched among themselves: two
+    /// lists read front to back, and no table of the whole journal.
     static func match(_ old: [Int], in a: DiffSide, _ new: [Int], in b: DiffSide) -> ([Int], [Int]) {
-        let table = FingerprintTable(old, meaning: a.meaning)
-        var matched = [Bool](repeating: false, count: a.meaning.count)
-        var onlyNew: [Int] = []
-        for j in new {
-            var at = table.first(b.meaning[j])
-            while at >= 0, matched[Int(at)] || !a.sameHeader(Int(at), b, j) { at = table.after(at) }
-            if at >= 0 { matched[Int(at)] = true } else { onlyNew.append(j) }
+        let old = a.inDateOrder(old), new = b.inDateOrder(new)
+        var onlyOld: [Int] = [], onlyNew: [Int] = []
+        var taken: [Bool] = []
+        var x = 0, y = 0
+        while x < old.count || y < new.count {
+            let day = min(x < old.count ? a.days[old[x]] : .max, y < new.count ? b.days[new[y]] : .max)
+            var xEnd = x, yEnd = y
+            while xEnd < old.count, a.days[old[xEnd]] == day { xEnd += 1 }
+            while yEnd < new.count, b.days[new[yEnd]] == day { yEnd += 1 }
+            matchDay(old[x..<xEnd], in: a, new[y..<yEnd], in: b, &taken, &onlyOld, &onlyNew)
+            x = xEnd
+            y = yEnd
         }
-        return (old.filter { !matched[$0] }, onlyNew)
+        return (onlyOld, onlyNew)
+    }
+
+    /// `match` of one day's transactions: each new one against the old ones
+    /// in turn, or through a table when the day holds many.
+    private static func matchDay(_ old: ArraySlice<Int>, in a: DiffSide, _ new: ArraySlice<Int>, in b: DiffSide,
+                                 _ taken: inout [Bool], _ onlyOld: inout [Int], _ onlyNew: inout [Int]) {
+        if old.isEmpty { onlyNew.append(contentsOf: new); return }
+        if new.isEmpty { onlyOld.append(contentsOf: old); return }
+        // Which old ones are taken (the buffer is the caller's, for every day).
+        taken.removeAll(keepingCapacity: true)
+        taken.append(contentsOf: repeatElement(false, count: old.count))
+        func same(_ k: Int, _ j: Int) -> Bool {
+            let i = old[old.startIndex + k]
+            return !taken[k] && a.meaning[i] == b.meaning[j] && a.sameHeader(i, b, j)
+        }
+        if old.count * new.count <= 256 {
+            for j in new {
+                var k = 0
+                while k < old.count, !same(k, j) { k += 1 }
+                if k < old.count { taken[k] = true } else { onlyNew.append(j) }
+            }
+        } else {
+            // The old ones by meaning, each list in their order.
+            var byMeaning: [Fingerprint: [Int]] = [:]
+            for k in 0..<old.count { byMeaning[a.meaning[old[old.startIndex + k]], default: []].append(k) }
+            for j in new {
+                let k = byMeaning[b.meaning[j]]?.first { same($0, j) }
+                if let k { taken[k] = true } else { onlyNew.append(j) }
+            }
+        }
+        for k in 0..<old.count where !taken[k] { onlyOld.append(old[old.startIndex + k]) }
     }
 
     /// Each diagnostic as shown, with the key it is compared by.
@@ -322,3 +376,4 @@ extension UInt64 {
     /// The bits turned by 31 places (mixing two hashes into one).
     var rotated: UInt64 { self << 31 | self >> 33 }
 }
+

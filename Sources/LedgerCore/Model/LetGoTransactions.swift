@@ -52,10 +52,12 @@ package final class LetGoTransactions: @unchecked Sendable {
     @exclusivity(unchecked) var repeatTags: [(day: Int32, name: String)] = []
     /// The (account, commodity) pairs that records moved.
     @exclusivity(unchecked) var touched = AccountCommoditySet()
-    /// Each record's transaction without its postings (its date, status,
-    /// code, description and comment), when the compile was asked to keep
-    /// them (`CompileOptions.keepsLetGoHeaders`, for `ledgerc diff`); else nil.
-    @exclusivity(unchecked) var headers: [Transaction]?
+    /// Each record's header as a diff matches it (the fingerprint of its
+    /// date, status, code, description and tags: `DiffSide.header`), when the
+    /// compile was asked to keep them (`CompileOptions.keepsLetGoHeaders`,
+    /// for `ledgerc diff`); else nil. The header itself is read again from
+    /// the file when a diff shows it.
+    @exclusivity(unchecked) var headers: [Fingerprint]?
 
     init() {}
 

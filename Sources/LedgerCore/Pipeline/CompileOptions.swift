@@ -30,9 +30,10 @@ public struct CompileOptions: Sendable {
     /// Files at least this large are read by two parsers at once (tests set 0
     /// to read every file that way).
     public var parallelThreshold = JournalParser.defaultParallelThreshold
-    /// With `diagnosticsOnly`, each transaction let go keeps its header
-    /// (date, status, code, description, comment) beside its movements, so
-    /// that `ledgerc diff` can tell it from another without keeping it whole.
+    /// With `diagnosticsOnly`, each transaction let go keeps the fingerprint
+    /// of its header (date, status, code, description, tags) beside its
+    /// movements, so that `ledgerc diff` can tell it from another without
+    /// keeping it whole.
     public var keepsLetGoHeaders = false
     /// Where the second parser starts, in thousandths of the file (tests and
     /// the fuzzer move it to check that every split gives the same result).

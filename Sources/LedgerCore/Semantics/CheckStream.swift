@@ -21,8 +21,8 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     /// What this stream let go of.
     public let letGo = LetGoTransactions()
 
-    /// With `keepingHeaders`, each transaction let go keeps its header
-    /// (`LetGoTransactions.headers`), and one whose postings carry a status is kept whole.
+    /// With `keepingHeaders`, each transaction let go keeps its header's
+    /// fingerprint (`LetGoTransactions.headers`), and one whose postings carry a status is kept whole.
     public init(keepingHeaders: Bool = false) {
         if keepingHeaders { letGo.headers = [] }
     }
@@ -55,11 +55,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee),
                                                      location: t.location, scale: recordedScale))
         if let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
-        if letGo.headers != nil {
-            var header = t
-            header.postings = []
-            letGo.headers!.append(header)
-        }
+        if letGo.headers != nil { letGo.headers!.append(DiffSide.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
     }
 

@@ -100,6 +100,38 @@ package struct Lexer {
         return start..<e
     }
 
+    /// Where the parts of a header after its date or schedule are written.
+    struct HeaderParts {
+        var status: Status
+        var code: Range<Int>?
+        var description: Range<Int>
+        var comment: Range<Int>?
+    }
+
+    /// Reads the rest of a header: `[STATUS] [(CODE)] [DESCRIPTION] [; COMMENT]`.
+    mutating func headerParts() -> HeaderParts {
+        skipSpaces()
+        let status = statusMark()
+        var code: Range<Int>?
+        if peek() == UInt8(ascii: "(") {
+            let open = pos
+            while !atEnd, peek() != UInt8(ascii: ")") { pos += 1 }
+            if eat(UInt8(ascii: ")")) {
+                code = open + 1..<pos - 1
+                skipSpaces()
+            } else {
+                pos = open
+            }
+        }
+        let description = textUntilComment()
+        var comment: Range<Int>?
+        if eat(UInt8(ascii: ";")) {
+            skipSpaces()
+            comment = rest()
+        }
+        return HeaderParts(status: status, code: code, description: description, comment: comment)
+    }
+
     /// Reads an unsigned integer of at most `maxDigits` digits.
     public mutating func integer(maxDigits: Int = 9) -> Int? {
         var v = 0, n = 0

@@ -31,23 +31,11 @@ extension JournalParser {
 
     /// The part of a header after the date or schedule: status, code, description, comment.
     func headerRest(_ lx: inout Lexer, into t: inout Transaction) {
-        lx.skipSpaces()
-        t.status = lx.statusMark()
-        if lx.peek() == UInt8(ascii: "(") {
-            let open = lx.pos
-            while !lx.atEnd, lx.peek() != UInt8(ascii: ")") { lx.pos += 1 }
-            if lx.eat(UInt8(ascii: ")")) {
-                t.code = sourceText(open + 1..<lx.pos - 1)
-                lx.skipSpaces()
-            } else {
-                lx.pos = open
-            }
-        }
-        t.description = sourceText(lx.textUntilComment())
-        if lx.eat(UInt8(ascii: ";")) {
-            lx.skipSpaces()
-            t.comment = sourceText(lx.rest())
-        }
+        let parts = lx.headerParts()
+        t.status = parts.status
+        if let code = parts.code { t.code = sourceText(code) }
+        t.description = sourceText(parts.description)
+        if let comment = parts.comment { t.comment = sourceText(comment) }
     }
 
     /// A date token, with a diagnostic at its place when it is not one.
