@@ -110,4 +110,53 @@ final class DiffMatchingTests: XCTestCase {
         XCTAssertEqual(FirstLetters(["Rent"]).mayBegin("Shop"), false)
         XCTAssertEqual(FirstLetters(["Rent"]).mayBegin("Ärzte"), true)
     }
+
+    /// Large sides are compiled in chunks, the new side as an edit of the
+    /// old (`DiffInput.compile`): after random edits (several places at once,
+    /// directives that change how later lines read, errors, an include), the
+    /// diff is the one of sides compiled whole, places and all.
+    func testADiffInChunksIsTheDiffOfSidesCompiledWhole() throws {
+        let pieces = ["x", "\n", "2025-02-30 bad\n    a  1 USD\n", "2025-03-01 typed\n    Expenses:Food  $5\n    Assets:Cash\n\n",
+                      "    Expenses:Food  $5\n", "; note\n", " @ $2", "식비", "alias a=b\n", "Y 2024\n", "comment\n",
+                      "end comment\n", "include other.ledger\n", "P 2025-01-01 AAPL $1\n", "= expenses\n    (Budget)  1\n\n"]
+        let options = CompileOptions(horizon: CivilDate.parse("2025-12-31"), today: CivilDate.parse("2025-12-31"))
+        var chunksUsed = 0
+        for seed in 1...24 {
+            var rng = SeededRandom(seed: UInt64(seed))
+            let base = seed % 3 == 0 ? GeneratedJournals.make(count: 8, seed: UInt64(seed)).joined(separator: "\n") : household(90 + seed)
+            var edited = Array(base.utf8)
+            for _ in 0...rng.below(3) {
+                let at = rng.below(edited.count + 1)
+                if rng.chance(30) {
+                    edited.removeSubrange(at..<min(edited.count, at + rng.below(80)))
+                } else {
+                    edited.insert(contentsOf: Array(rng.pick(pieces).utf8), at: at)
+                }
+            }
+            for (old, new) in [(Array(base.utf8), edited), (edited, Array(base.utf8))] {
+                let a = InputFile(path: "old.ledger", bytes: old), b = InputFile(path: "new.ledger", bytes: new)
+                let whole = DiffInput.compile(old: a, oldFiles: nil, new: b, newFiles: nil, options: options, sharesTextFrom: .max)
+                let chunked = DiffInput.compile(old: a, oldFiles: nil, new: b, newFiles: nil, options: options, sharesTextFrom: 0, chunkSize: 300)
+                chunksUsed += chunked.new.side.compilation.chunkStarts.count
+                let expected = DiffFormat.json.render(try JournalDiff(old: whole.old, new: whole.new), old: "old", new: "new")
+                XCTAssertEqual(DiffFormat.json.render(try JournalDiff(old: chunked.old, new: chunked.new), old: "old", new: "new"), expected, "seed \(seed)")
+            }
+        }
+        XCTAssertGreaterThan(chunksUsed, 200, "most sides were compiled in chunks")
+    }
+
+    /// A household's year: shops, a rule, assertions, costs, and two transactions unbalanced.
+    func household(_ transactions: Int) -> String {
+        var text = "commodity $1,000.00\n\nrepeat monthly from 2025-01-31  월세\n    Expenses:Rent  $500\n    Assets:Cash\n\n"
+        for i in 0..<transactions {
+            let day = 1 + i % 28, month = 1 + (i / 28) % 12
+            text += "2025-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) * Shop \(i % 7)  ; id: \(i)\n"
+            text += "    Expenses:\(["Food", "식비", "Rent"][i % 3])    $\(i).25\n"
+            if i % 13 == 0 { text += "    Assets:Broker    2 AAPL @ $1.125\n" }
+            if i % 17 == 0 { text += "    Assets:Cash  $-\(i).25 = $-999\n" } else { text += "    Assets:Cash\n" }
+            if i % 41 == 0 { text += "    Expenses:Oops  $1\n" }
+            text += "\n"
+        }
+        return text
+    }
 }

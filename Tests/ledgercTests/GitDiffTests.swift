@@ -86,6 +86,35 @@ final class GitDiffTests: XCTestCase {
         XCTAssertEqual(descriptions(d.json, "occurrences", "added"), [])
     }
 
+    /// A journal over a megabyte, whose sides are compiled in chunks (the
+    /// new one as an edit of the old): two edits far apart and an append are
+    /// listed at their lines, and an unchanged copy is no change.
+    func testALargeJournalIsDiffedInChunksAtTheRightLines() throws {
+        var text = Self.main
+        var i = 0
+        while text.utf8.count < 1_200_000 {
+            let day = 1 + i % 28, month = 1 + (i / 28) % 12
+            text += "2025-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) Shop \(i)  ; id: \(i)\n    Expenses:Food  $\(i % 90).25\n    Assets:Bank\n\n"
+            i += 1
+        }
+        try write("house.ledger", text)
+        try git(["commit", "-q", "-am", "large"])
+        XCTAssertEqual(try diff(["HEAD", "house.ledger"]).status, 0)
+        let edited = text.replacingOccurrences(of: "Shop 500  ;", with: "Shop 500 (edited)  ;")
+            .replacingOccurrences(of: "Shop 9000  ;", with: "Shop 9000!  ;") + "2025-12-30 Late\n    Expenses:Fun  $1.00\n    Assets:Bank\n"
+        try write("house.ledger", edited)
+        let d = try diff(["HEAD", "house.ledger"])
+        XCTAssertEqual(d.status, 1, d.stderr)
+        XCTAssertEqual(descriptions(d.json, "transactions", "added"), ["Late"])
+        let changed = (d.json["transactions"] as? [String: Any])?["changed"] as? [[String: Any]] ?? []
+        let lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(of needle: String) -> Int { 1 + lines.firstIndex { $0.contains(needle) }! }
+        XCTAssertEqual(changed.map { ($0["new"] as? [String: Any])?["line"] as? Int }, [line(of: "Shop 500 (edited)"), line(of: "Shop 9000!")])
+        XCTAssertEqual(changed.map { ($0["old"] as? [String: Any])?["line"] as? Int }, [line(of: "Shop 500 (edited)"), line(of: "Shop 9000!")])
+        let added = (d.json["transactions"] as? [String: Any])?["added"] as? [[String: Any]] ?? []
+        XCTAssertEqual(added.first?["line"] as? Int, line(of: "2025-12-30 Late"))
+    }
+
     func testFormattingAndReorderingChangeNothing() throws {
         XCTAssertEqual(try runLedgerc(["fmt", "--write", "house.ledger"], cwd: dir).status, 0)
         var d = try diff(["HEAD", "house.ledger"])

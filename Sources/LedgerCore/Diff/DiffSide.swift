@@ -246,7 +246,7 @@ struct DiffSide {
     /// Item `i` as the diff shows it.
     func entry(_ i: Int) -> JournalDiff.Entry {
         let t = item(i)
-        let (file, line) = compilation.sources.line(of: t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location)
+        let (file, line) = compilation.sources.line(of: compilation.placeInFile(t.generated.map { ledger.journal.rules[Int($0.rule)].location } ?? t.location))
         var postings: [String] = []
         if i < letGoCount, let letGo {
             for m in letGo.moves(of: i) {

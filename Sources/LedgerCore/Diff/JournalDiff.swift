@@ -139,6 +139,40 @@ public struct DiffInput {
 
     /// The compile's files (for a diagnostic about the diff itself).
     public var sources: SourceManager { side.compilation.sources }
+
+    /// Both sides of a diff, compiled as `check` compiles them (`options`,
+    /// with `diagnosticsOnly` and `keepsLetGoHeaders`) and fingerprinted;
+    /// `oldFiles`/`newFiles`: where each side's includes come from (a git
+    /// revision), nil for the disk.
+    ///
+    /// Two versions of a journal share most of their text. Large ones
+    /// (`sharesTextFrom` bytes each) are compiled in chunks
+    /// (`ChunkedJournal`): the old side's chunks are read on both cores, and
+    /// the new side is compiled as an edit of the old, reading again only the
+    /// chunks whose text differs; its stages after the parse run while the old
+    /// side is fingerprinted. Smaller ones are each compiled on a core.
+    /// `chunkSize`: the chunks' size (tests make it small).
+    public static func compile(old: InputFile, oldFiles: IncludedFiles?, new: InputFile, newFiles: IncludedFiles?,
+                               options: CompileOptions, sharesTextFrom: Int = 1 << 20,
+                               chunkSize: Int = 64 << 10) -> (old: DiffInput, new: DiffInput) {
+        var options = options
+        options.mode = .diagnosticsOnly
+        options.keepsLetGoHeaders = true
+        var oldOptions = options, newOptions = options
+        oldOptions.files = oldFiles
+        newOptions.files = newFiles
+        guard old.bytes.count >= sharesTextFrom, new.bytes.count >= sharesTextFrom else {
+            // Each side read, compiled and fingerprinted on a core of its own, each file in one piece.
+            oldOptions.parallelThreshold = Int.max
+            newOptions.parallelThreshold = Int.max
+            return bothAtOnce({ DiffInput(LedgerCore.compile([old], options: oldOptions)) },
+                              { DiffInput(LedgerCore.compile([new], options: newOptions)) })
+        }
+        let chunks = ChunkedJournal(path: new.path, chunkSize: chunkSize)
+        let compiledOld = chunks.compile(SourceFile(path: old.path, bytes: old.bytes), options: oldOptions)
+        return bothAtOnce({ DiffInput(compiledOld) },
+                          { DiffInput(chunks.compile(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)) })
+    }
 }
 
 extension JournalDiff {
@@ -298,7 +332,9 @@ extension JournalDiff {
         let periods: [(first: CivilDate, last: CivilDate)] = options.grouping.map { g in
             g.starts(from: begin, through: end).map { ($0, g.end(of: $0)) }
         } ?? [(begin, end)]
-        func sums(_ ledger: Ledger) throws(AmountOverflow) -> [String: [ExactDecimal]] {
+        func sums(_ ledger: Ledger, _ side: DiffSide) throws(AmountOverflow) -> [String: [ExactDecimal]] {
+            // A sum that does not fit is reported where the user wrote it (not in a chunk).
+            let place = side.compilation.placeInFile
             let valuer = try options.valuation.map { v throws(AmountOverflow) in try Valuer(v, ledger: ledger, reportTo: end) }
             var perPeriod = [[Int32: AmountSums]](repeating: [:], count: periods.count)
             let wanted = (0..<Int32(ledger.journal.accounts.count)).map { accounts?.contains(ledger.journal.accounts[$0]) ?? true }
@@ -311,7 +347,7 @@ extension JournalDiff {
                     try all[Int(n)].postings.withUnsafeBufferPointer { (postings) throws(AmountOverflow) in
                         for p in postings.indices where wanted[Int(postings[p].account)] {
                             guard let amount = postings[p].amount else { continue }
-                            try perPeriod[k][postings[p].account, default: AmountSums()].add(amount, at: postings[p].amountLocation)
+                            try perPeriod[k][postings[p].account, default: AmountSums()].add(amount, at: place(postings[p].amountLocation))
                         }
                     }
                 }
@@ -327,7 +363,7 @@ extension JournalDiff {
                         if periods[mid].last < day { lo = mid + 1 } else { hi = mid }
                     }
                     for m in letGo.moves(of: r) where wanted[Int(m.account)] {
-                        try perPeriod[lo][m.account, default: AmountSums()].add(Amount(m.quantity, m.commodity), at: letGo.records[r].location)
+                        try perPeriod[lo][m.account, default: AmountSums()].add(Amount(m.quantity, m.commodity), at: place(letGo.records[r].location))
                     }
                 }
             }
@@ -347,8 +383,8 @@ extension JournalDiff {
             return out
         }
         // Each side's sums on a core of its own.
-        let (oldSums, newSums) = bothAtOnce({ Result { () throws(AmountOverflow) in try sums(oldLedger) } },
-                                            { Result { () throws(AmountOverflow) in try sums(newLedger) } })
+        let (oldSums, newSums) = bothAtOnce({ Result { () throws(AmountOverflow) in try sums(oldLedger, a) } },
+                                            { Result { () throws(AmountOverflow) in try sums(newLedger, b) } })
         let before = try oldSums.get(), after = try newSums.get()
         var rows: [BalanceChange] = []
         let table = newLedger.journal.commodities, oldTable = oldLedger.journal.commodities

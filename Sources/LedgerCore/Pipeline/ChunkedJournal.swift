@@ -18,7 +18,10 @@ import Darwin
 ///
 /// Inside a chunk, the ledger's locations are offsets into the chunk (a
 /// source file of its own in `sources`): the diagnostics are moved to the
-/// file's own places; use `compile` for a ledger to report on.
+/// file's own places, and `Compilation.placeInFile` moves any other; use
+/// `compile` for a ledger to report on. `ledgerc diff` compiles its old side
+/// and then its new side as an edit of it, so that the text they share is
+/// read once.
 public final class ChunkedJournal {
     public let path: String
     /// Where chunks are cut: at the first transaction header this far past the last cut.
@@ -38,9 +41,12 @@ public final class ChunkedJournal {
     /// The head, read in every compile, ends here (the first chunk's start).
     private var headEnd = 0
     private var slots: [Slot] = []
-    /// What the chunks were read with: the year of year-less dates, and a check stream or not.
+    /// What the chunks were read with: the year of year-less dates, a check
+    /// stream or not, and whether the stream keeps its headers' fingerprints
+    /// (`CompileOptions.keepsLetGoHeaders`).
     private var year: Int?
     private var streaming = false
+    private var keepsHeaders = false
     /// How many chunks were read so far (a test sees that an edit reads one).
     public private(set) var chunksRead = 0
     /// How many chunks compiles took in as they were read, without reading them again.
@@ -62,9 +68,11 @@ public final class ChunkedJournal {
     public func compile(_ file: SourceFile, options: CompileOptions) -> Compilation {
         let bytes = file.bytes
         let year = options.today?.year
-        if year != self.year || streams(options) != streaming || !patch(to: bytes) {
+        let keepsHeaders = streams(options) && options.keepsLetGoHeaders
+        if year != self.year || streams(options) != streaming || keepsHeaders != self.keepsHeaders || !patch(to: bytes) {
             self.year = year
             streaming = streams(options)
+            self.keepsHeaders = keepsHeaders
             plan(bytes)
         }
         text = bytes
@@ -72,7 +80,7 @@ public final class ChunkedJournal {
         let headIsUTF8 = bytes.withUnsafeBufferPointer { buf in
             invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<headEnd]), from: 0, limit: 1).isEmpty
         }
-        guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return whole(bytes, options) }
+        guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return whole(file, options) }
 
         let sources = SourceManager(), diagnostics = DiagnosticEngine()
         let root = sources.add(file)
@@ -82,21 +90,20 @@ public final class ChunkedJournal {
         parser.parallelThreshold = options.parallelThreshold
         parser.overlay = options.overlay
         parser.files = options.files
-        if streaming { parser.sink = CheckStream() }
+        if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
         parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
         chunksTakenIn += parser.chunksTakenIn
         let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
         // Automated transactions and splits need every transaction kept: read at once.
-        if mustKeepEverything(compilation) { return whole(bytes, options) }
-        let starts = slots.map(\.start), chunkFiles = 1..<slots.count + 1
-        let moved = compilation.diagnostics.relocated { l in
-            chunkFiles.contains(Int(l.file)) ? SourceLocation(file: root, offset: starts[Int(l.file) - 1] + Int(l.offset)) : l
-        }
-        return Compilation(sources: sources, diagnostics: moved, ledger: compilation.ledger, rootFiles: [root])
+        if mustKeepEverything(compilation) { return whole(file, options) }
+        var chunked = compilation
+        chunked.chunkStarts = slots.map(\.start)
+        return Compilation(sources: sources, diagnostics: compilation.diagnostics.relocated(chunked.placeInFile),
+                           ledger: compilation.ledger, rootFiles: [root], chunkStarts: chunked.chunkStarts)
     }
 
-    private func whole(_ bytes: [UInt8], _ options: CompileOptions) -> Compilation {
-        LedgerCore.compile([InputFile(path: path, bytes: bytes)], options: options)
+    private func whole(_ file: SourceFile, _ options: CompileOptions) -> Compilation {
+        LedgerCore.compile([InputFile(path: file.path, bytes: file.bytes)], options: options)
     }
 
     /// Cuts `bytes` into a head and chunks, and reads the chunks (on two threads).
@@ -110,16 +117,23 @@ public final class ChunkedJournal {
             planned.append((start, end))
             start = end
         }
-        let (cuts, year, streaming, path) = (planned, year, streaming, path)
+        let (cuts, year, path) = (planned, year, path)
+        let sink = self.sink
         func read(_ k: Int) -> ParsedChunk {
             let (s, e) = cuts[k]
             return ParsedChunk(SourceFile(path: path, bytes: Array(bytes[s..<e])), fileIndex: k + 1, year: year,
-                               sink: streaming ? CheckStream() : nil, limit: DiagnosticEngine().limit)
+                               sink: sink(), limit: DiagnosticEngine().limit)
         }
         let half = cuts.count / 2
         let (first, second) = bothAtOnce({ (0..<half).map(read) }, { (half..<cuts.count).map(read) })
         slots = zip(cuts, first + second).map { Slot(start: $0.0, end: $0.1, chunk: $1) }
         chunksRead += cuts.count
+    }
+
+    /// What takes a chunk's transactions: a check stream when the compiles stream.
+    private var sink: @Sendable () -> (any EntrySink)? {
+        let (streaming, keepsHeaders) = (streaming, keepsHeaders)
+        return { streaming ? CheckStream(keepingHeaders: keepsHeaders) : nil }
     }
 
     /// Moves the chunks to `bytes` and reads again those the edit touched;
@@ -166,7 +180,7 @@ public final class ChunkedJournal {
         if start < newEnd { chunksRead += 1 }
         slots[first] = Slot(start: start, end: newEnd, chunk: start < newEnd ? ParsedChunk(
             SourceFile(path: path, bytes: Array(bytes[start..<newEnd])), fileIndex: first + 1, year: year,
-            sink: streaming ? CheckStream() : nil, limit: DiagnosticEngine().limit) : nil)
+            sink: sink(), limit: DiagnosticEngine().limit) : nil)
         // Chunks that grew large, or many emptied slots: plan again.
         return newEnd - start <= 8 * chunkSize && slots.filter({ $0.chunk == nil }).count <= slots.count / 2
     }

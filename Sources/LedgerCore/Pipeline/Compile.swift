@@ -16,8 +16,20 @@ public struct Compilation {
     public let ledger: Ledger
     /// Indices in `sources` of the files given to `compile` (the others were included).
     public let rootFiles: [Int]
+    /// For a compile in chunks (`ChunkedJournal`): where in the first root
+    /// file each chunk starts; chunk `k` is the source file `k + 1`, and the
+    /// ledger's places in it are offsets into the chunk. Empty otherwise.
+    var chunkStarts: [Int] = []
 
     public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// `location` in the file the user wrote: a place in a chunk moved to
+    /// its place in the whole file; any other place as it is.
+    public func placeInFile(_ location: SourceLocation) -> SourceLocation {
+        let k = Int(location.file) - 1
+        guard chunkStarts.indices.contains(k) else { return location }
+        return SourceLocation(file: rootFiles[0], offset: chunkStarts[k] + Int(location.offset))
+    }
 }
 
 /// Compiles journals: its stages in order, each one named call.

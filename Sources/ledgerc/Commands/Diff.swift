@@ -55,28 +55,18 @@ enum DiffCommand: Subcommand {
         }
         if let target = parsed.values["-X"] ?? parsed.values["--exchange"] { options.valuation = Valuation(.end, in: target) }
         common.reach(options.period)
-        var compileOptions = CompileOptions(horizon: common.until, today: common.today)
-        // Compiled as `check` compiles, each transaction let go keeping its header.
-        compileOptions.mode = .diagnosticsOnly
-        compileOptions.keepsLetGoHeaders = true
-        // The two sides are compiled at once, one a core: each reads its file in one piece.
-        compileOptions.parallelThreshold = Int.max
-        // Each side is read (git, a file), compiled and fingerprinted on a core of its own.
-        func input(_ side: Side) -> Result<DiffInput, Error> {
+        // Each side's text, read with git or from the disk, on a core of its own.
+        func read(_ side: Side) -> Result<InputFile, Error> {
             Result {
-                var o = compileOptions
-                let file: InputFile
-                if let rev = side.revision {
-                    o.files = rev.files
-                    file = InputFile(path: side.path, bytes: try rev.read(side.path).get())
-                } else {
-                    file = try readInputs([side.path])[0]
-                }
-                return DiffInput(compile([file], options: o))
+                if let rev = side.revision { return InputFile(path: side.path, bytes: try rev.read(side.path).get()) }
+                return try readInputs([side.path])[0]
             }
         }
-        let (oldInput, newInput) = bothAtOnce({ input(sides[0]) }, { input(sides[1]) })
-        let old = try oldInput.get(), new = try newInput.get()
+        let (oldText, newText) = bothAtOnce({ read(sides[0]) }, { read(sides[1]) })
+        // Compiled as `check` compiles, each transaction let go keeping its header's fingerprint.
+        let (old, new) = DiffInput.compile(old: try oldText.get(), oldFiles: sides[0].revision?.files,
+                                           new: try newText.get(), newFiles: sides[1].revision?.files,
+                                           options: CompileOptions(horizon: common.until, today: common.today))
         let diff: JournalDiff
         do throws(AmountOverflow) {
             diff = try JournalDiff(old: old, new: new, options: options)
