@@ -131,6 +131,78 @@ final class IncrementalCompileTests: XCTestCase {
 }
 
 extension IncrementalCompileTests {
+    /// Another version of the file, edited in several places at once, with
+    /// blocks moved (`findsMovedChunks`, as `ledgerc diff` reads its new
+    /// side): after every version, the diagnostics of a fresh compile.
+    func testAnotherVersionEditedInManyPlacesGivesTheDiagnosticsOfAFreshCompile() {
+        for seed in [21, 22, 23, 24] {
+            var rng = SeededRandom(seed: UInt64(seed))
+            var bytes = Array(journal(150).utf8)
+            let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+            chunked.findsMovedChunks = true
+            for step in 0..<40 {
+                for _ in 0...rng.below(4) {
+                    let at = rng.below(bytes.count + 1)
+                    switch rng.below(3) {
+                    case 0: bytes.insert(contentsOf: piece(&rng), at: at)
+                    case 1: bytes.removeSubrange(at..<min(bytes.count, at + rng.below(300)))
+                    default:
+                        // A block of lines moved elsewhere.
+                        let block = Array(bytes[at..<min(bytes.count, at + rng.below(900))])
+                        bytes.removeSubrange(at..<at + block.count)
+                        bytes.insert(contentsOf: block, at: rng.below(bytes.count + 1))
+                    }
+                }
+                let streaming = options(streaming: step % 4 != 0)
+                XCTAssertEqual(rendered(chunked.compile(bytes, options: streaming)), fresh(bytes, streaming), "seed \(seed) step \(step)")
+            }
+        }
+    }
+
+    /// A posting added after a chunk's last transaction belongs to it: the
+    /// chunk is read again with it, even when the chunk after it changed too
+    /// (its slot is free for the text between).
+    func testAPostingAddedAtAChunksEndJoinsItsLastTransaction() {
+        // No blank lines: a chunk ends with its last posting, right before the next header.
+        let base = Array(journal(200).replacingOccurrences(of: "\n\n", with: "\n").utf8)
+        for edited in [false, true] {
+            let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+            chunked.findsMovedChunks = true
+            let streaming = options(streaming: true)
+            _ = chunked.compile(base, options: streaming)
+            let k = chunked.slots.count / 2, boundary = chunked.slots[k].end
+            var bytes = base
+            bytes.insert(contentsOf: Array("    Expenses:Extra  $7\n".utf8), at: boundary)
+            if edited {
+                let star = bytes[(boundary + 30)...].firstIndex(of: UInt8(ascii: "*"))!
+                bytes[star] = UInt8(ascii: "!")
+            }
+            let c = chunked.compile(bytes, options: streaming)
+            XCTAssertEqual(rendered(c), fresh(bytes, streaming), "the next chunk edited: \(edited)")
+            XCTAssertTrue(rendered(c).contains("does not balance"), rendered(c))
+        }
+    }
+
+    /// Two edits far apart and lines added at the end read three chunks again, not the file.
+    func testAnotherVersionReadsOnlyTheChunksItChanged() {
+        var bytes = Array(journal(200).utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+        chunked.findsMovedChunks = true
+        let streaming = options(streaming: true)
+        _ = chunked.compile(bytes, options: streaming)
+        let read = chunked.chunksRead
+        for fraction in [3, 2] {
+            let at = bytes[(bytes.count * (fraction - 1) / fraction)...].firstIndex(of: UInt8(ascii: "*"))!
+            bytes.insert(contentsOf: Array("!!".utf8), at: at)
+        }
+        bytes += Array("2025-12-30 Late\n    Expenses:Fun  $1.00\n    Assets:Cash\n".utf8)
+        let c = chunked.compile(bytes, options: streaming)
+        XCTAssertEqual(rendered(c), fresh(bytes, streaming))
+        XCTAssertEqual(chunked.chunksRead, read + 3)
+    }
+}
+
+extension IncrementalCompileTests {
     /// A file smaller than a chunk is all head (a fuzz finding: it trapped).
     func testAFileSmallerThanAChunk() {
         for text in ["", "2025-01-01 x\n    a  1 USD\n    b\n", "2025-01-01 x\n    a  1 USD\n"] {

@@ -148,9 +148,9 @@ public struct DiffInput {
     /// Two versions of a journal share most of their text. Large ones
     /// (`sharesTextFrom` bytes each) are compiled in chunks
     /// (`ChunkedJournal`): the old side's chunks are read on both cores, and
-    /// the new side is compiled as an edit of the old, reading again only the
-    /// chunks whose text differs; its stages after the parse run while the old
-    /// side is fingerprinted. Smaller ones are each compiled on a core.
+    /// the new side is compiled as another version of the old, reading again
+    /// only the text of the chunks not found in it (`realign`); its stages
+    /// after the parse run while the old side is fingerprinted. Smaller ones are each compiled on a core.
     /// `chunkSize`: the chunks' size (tests make it small).
     public static func compile(old: InputFile, oldFiles: IncludedFiles?, new: InputFile, newFiles: IncludedFiles?,
                                options: CompileOptions, sharesTextFrom: Int = 1 << 20,
@@ -169,6 +169,7 @@ public struct DiffInput {
                               { DiffInput(LedgerCore.compile([new], options: newOptions)) })
         }
         let chunks = ChunkedJournal(path: new.path, chunkSize: chunkSize)
+        chunks.findsMovedChunks = true
         let compiledOld = chunks.compile(SourceFile(path: old.path, bytes: old.bytes), options: oldOptions)
         return bothAtOnce({ DiffInput(compiledOld) },
                           { DiffInput(chunks.compile(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)) })

@@ -30,27 +30,32 @@ public final class ChunkedJournal {
     /// A chunk in file order; its index in `slots` is its file index in every
     /// compile (less one), fixed until the chunks are planned again. A slot
     /// emptied by an edit that joined chunks holds no chunk.
-    private struct Slot {
+    struct Slot {
         var start: Int
         var end: Int
         var chunk: ParsedChunk?
     }
 
     /// The text the chunks were cut from.
-    private var text: [UInt8] = []
+    var text: [UInt8] = []
     /// The head, read in every compile, ends here (the first chunk's start).
-    private var headEnd = 0
-    private var slots: [Slot] = []
+    var headEnd = 0
+    var slots: [Slot] = []
     /// What the chunks were read with: the year of year-less dates, a check
     /// stream or not, and whether the stream keeps its headers' fingerprints
     /// (`CompileOptions.keepsLetGoHeaders`).
-    private var year: Int?
-    private var streaming = false
-    private var keepsHeaders = false
+    var year: Int?
+    var streaming = false
+    var keepsHeaders = false
     /// How many chunks were read so far (a test sees that an edit reads one).
-    public private(set) var chunksRead = 0
+    public internal(set) var chunksRead = 0
     /// How many chunks compiles took in as they were read, without reading them again.
     public private(set) var chunksTakenIn = 0
+
+    /// How a new text is matched with the chunks: as one edit (the
+    /// editor's, `patch`), or, when set, as another version of the file
+    /// edited anywhere (`ledgerc diff`'s, `realign`).
+    public var findsMovedChunks = false
 
     public init(path: String, chunkSize: Int = 64 << 10) {
         self.path = path
@@ -69,7 +74,8 @@ public final class ChunkedJournal {
         let bytes = file.bytes
         let year = options.today?.year
         let keepsHeaders = streams(options) && options.keepsLetGoHeaders
-        if year != self.year || streams(options) != streaming || keepsHeaders != self.keepsHeaders || !patch(to: bytes) {
+        if year != self.year || streams(options) != streaming || keepsHeaders != self.keepsHeaders
+            || !(findsMovedChunks ? realign(to: bytes) : patch(to: bytes)) {
             self.year = year
             streaming = streams(options)
             self.keepsHeaders = keepsHeaders
@@ -131,7 +137,7 @@ public final class ChunkedJournal {
     }
 
     /// What takes a chunk's transactions: a check stream when the compiles stream.
-    private var sink: @Sendable () -> (any EntrySink)? {
+    var sink: @Sendable () -> (any EntrySink)? {
         let (streaming, keepsHeaders) = (streaming, keepsHeaders)
         return { streaming ? CheckStream(keepingHeaders: keepsHeaders) : nil }
     }
