@@ -120,7 +120,7 @@ final class DiffMatchingTests: XCTestCase {
                       "    Expenses:Food  $5\n", "; note\n", " @ $2", "식비", "alias a=b\n", "Y 2024\n", "comment\n",
                       "end comment\n", "include other.ledger\n", "P 2025-01-01 AAPL $1\n", "= expenses\n    (Budget)  1\n\n"]
         let options = CompileOptions(horizon: CivilDate.parse("2025-12-31"), today: CivilDate.parse("2025-12-31"))
-        var chunksUsed = 0
+        var chunksUsed = 0, comparedWhole = 0, comparedInChunks = 0
         for seed in 1...24 {
             var rng = SeededRandom(seed: UInt64(seed))
             let base = seed % 3 == 0 ? GeneratedJournals.make(count: 8, seed: UInt64(seed)).joined(separator: "\n") : household(90 + seed)
@@ -138,11 +138,14 @@ final class DiffMatchingTests: XCTestCase {
                 let whole = DiffInput.compile(old: a, oldFiles: nil, new: b, newFiles: nil, options: options, sharesTextFrom: .max)
                 let chunked = DiffInput.compile(old: a, oldFiles: nil, new: b, newFiles: nil, options: options, sharesTextFrom: 0, chunkSize: 300)
                 chunksUsed += chunked.new.side.compilation.chunkStarts.count
+                comparedWhole += whole.new.side.recorded.count
+                comparedInChunks += chunked.new.side.recorded.count
                 let expected = DiffFormat.json.render(try JournalDiff(old: whole.old, new: whole.new), old: "old", new: "new")
                 XCTAssertEqual(DiffFormat.json.render(try JournalDiff(old: chunked.old, new: chunked.new), old: "old", new: "new"), expected, "seed \(seed)")
             }
         }
         XCTAssertGreaterThan(chunksUsed, 200, "most sides were compiled in chunks")
+        XCTAssertLessThan(comparedInChunks * 2, comparedWhole, "the transactions of chunks both sides took in are not compared")
     }
 
     /// A household's year: shops, a rule, assertions, costs, and two transactions unbalanced.

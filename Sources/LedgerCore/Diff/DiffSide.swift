@@ -46,7 +46,10 @@ struct DiffSide {
                 (0..<Int32(ledger.journal.commodities.count)).map { id(ledger.journal.commodities[$0], 2) })
     }
 
-    init(_ compilation: Compilation) {
+    /// `shared`: chunks that both sides' compiles took in as they were read
+    /// (`LetGoTransactions.chunkRecords`); their records are the same
+    /// transactions on both sides, so they are neither fingerprinted nor matched.
+    init(_ compilation: Compilation, skipping shared: Set<ObjectIdentifier> = []) {
         self.compilation = compilation
         printer = LedgerPrinter(journal: compilation.ledger.journal, sources: compilation.sources)
         let ledger = compilation.ledger
@@ -68,10 +71,17 @@ struct DiffSide {
         prints.reserveCapacity(count * 3)
         // Items let go, in date order: their prints from their movements.
         let letGoInOrder = letGoCount == 0 ? LetGoTransactions.RecordOrder() : letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
+        var skipped: [Bool] = []
+        if let letGo, letGo.chunkRecords.contains(where: { shared.contains(ObjectIdentifier($0.chunk)) }) {
+            skipped = Array(repeating: false, count: letGoCount)
+            for c in letGo.chunkRecords where shared.contains(ObjectIdentifier(c.chunk)) {
+                for r in c.records { skipped[r] = true }
+            }
+        }
         if let letGo {
             let real = UInt64(VirtualKind.real.rawValue) << 40 | UInt64(Status.unmarked.rawValue) << 48
             headers.withUnsafeBufferPointer { headers in
-            for r in letGoInOrder {
+            for r in letGoInOrder where skipped.isEmpty || !skipped[r] {
                 let first = prints.count
                 for m in letGo.moves(of: r) {
                     var f = Fingerprint()
@@ -112,7 +122,13 @@ struct DiffSide {
                 let keptDay = ledger.transactions[i].date.day, keptSeq = i < letGo.keptSeq.count ? letGo.keptSeq[i] : Int32.max
                 takeLetGo = r.day < keptDay || r.day == keptDay && r.seq < keptSeq
             }
-            if takeLetGo { recorded.append(letGoInOrder[x]); x += 1 } else { recorded.append(letGoCount + keptRecorded[y]); y += 1 }
+            if takeLetGo {
+                if skipped.isEmpty || !skipped[letGoInOrder[x]] { recorded.append(letGoInOrder[x]) }
+                x += 1
+            } else {
+                recorded.append(letGoCount + keptRecorded[y])
+                y += 1
+            }
         }
     }
 

@@ -137,6 +137,9 @@ public struct DiffInput {
 
     public init(_ compilation: Compilation) { side = DiffSide(compilation) }
 
+    /// A side whose chunks in `shared` the other side took in too (not compared).
+    init(_ compilation: Compilation, skipping shared: Set<ObjectIdentifier>) { side = DiffSide(compilation, skipping: shared) }
+
     /// The compile's files (for a diagnostic about the diff itself).
     public var sources: SourceManager { side.compilation.sources }
 
@@ -149,8 +152,10 @@ public struct DiffInput {
     /// (`sharesTextFrom` bytes each) are compiled in chunks
     /// (`ChunkedJournal`): the old side's chunks are read on both cores, and
     /// the new side is compiled as another version of the old, reading again
-    /// only the text of the chunks not found in it (`realign`); its stages
-    /// after the parse run while the old side is fingerprinted. Smaller ones are each compiled on a core.
+    /// only the text of the chunks not found in it (`realign`). The
+    /// transactions of a chunk both compiles took in are the same on both
+    /// sides: they are neither fingerprinted nor matched. Smaller sides are
+    /// each compiled on a core.
     /// `chunkSize`: the chunks' size (tests make it small).
     public static func compile(old: InputFile, oldFiles: IncludedFiles?, new: InputFile, newFiles: IncludedFiles?,
                                options: CompileOptions, sharesTextFrom: Int = 1 << 20,
@@ -171,8 +176,11 @@ public struct DiffInput {
         let chunks = ChunkedJournal(path: new.path, chunkSize: chunkSize)
         chunks.findsMovedChunks = true
         let compiledOld = chunks.compile(SourceFile(path: old.path, bytes: old.bytes), options: oldOptions)
-        return bothAtOnce({ DiffInput(compiledOld) },
-                          { DiffInput(chunks.compile(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)) })
+        let compiledNew = chunks.compile(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)
+        // The chunks both compiles took in bring the same transactions to both sides.
+        func chunksTakenIn(_ c: Compilation) -> Set<ObjectIdentifier> { Set(c.ledger.journal.letGo?.chunkRecords.map { ObjectIdentifier($0.chunk) } ?? []) }
+        let shared = chunksTakenIn(compiledOld).intersection(chunksTakenIn(compiledNew))
+        return bothAtOnce({ DiffInput(compiledOld, skipping: shared) }, { DiffInput(compiledNew, skipping: shared) })
     }
 }
 
@@ -413,4 +421,5 @@ extension UInt64 {
     /// The bits turned by 31 places (mixing two hashes into one).
     var rotated: UInt64 { self << 31 | self >> 33 }
 }
+
 

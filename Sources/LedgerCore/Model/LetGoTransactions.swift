@@ -58,6 +58,12 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// for `ledgerc diff`); else nil. The header itself is read again from
     /// the file when a diff shows it.
     @exclusivity(unchecked) var headers: [Fingerprint]?
+    /// The records each chunk taken in as it was read brought, in a compile
+    /// in chunks for a diff (with `headers`): the same chunk taken in by two
+    /// compiles brings the same transactions, so a diff need not compare
+    /// them. The chunks are held, so that no other chunk can take the place
+    /// (and identity) of one while the compile lives.
+    @exclusivity(unchecked) var chunkRecords: [(chunk: ParsedChunk, records: Range<Int>)] = []
 
     init() {}
 

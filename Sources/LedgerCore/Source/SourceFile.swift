@@ -74,11 +74,26 @@ public final class SourceFile: @unchecked Sendable {
         guard lineStartsCache == nil, linesCounted < 16 else { return lineAndColumn(of: offset).line }
         linesCounted += 1
         let end = min(max(offset, contentStart), bytes.count)
-        return bytes.withUnsafeBufferPointer { b in
-            var breaks = 0
-            for i in contentStart..<end where b[i] == 0x0A { breaks += 1 }
-            return breaks + 1
+        return bytes.withUnsafeBufferPointer { b in SourceFile.lineBreaks(in: UnsafeBufferPointer(rebasing: b[contentStart..<end])) + 1 }
+    }
+
+    /// How many line feeds `bytes` holds, counted eight bytes at a time.
+    static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base), low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var count = 0, i = 0
+        while i + 8 <= bytes.count {
+            // A byte of `x` is zero where the word held a line feed; its high bit is then set in `t`.
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let t = ~(((x & low) &+ low) | x | low)
+            count += t.nonzeroBitCount
+            i += 8
         }
+        while i < bytes.count {
+            if base[i] == 0x0A { count += 1 }
+            i += 1
+        }
+        return count
     }
 
     /// The 1-based line and column of a byte offset.

@@ -63,7 +63,9 @@ extension JournalParser {
         if reader.file.defaultYear == nil { reader.file.defaultYear = currentYear }
         let startYear = reader.file.defaultYear
         currentFile = file
-        makeRoom(forBytes: headEnd)
+        // Room for the whole file's transactions: the chunks' are copied in
+        // without the arrays growing (and being copied) on the way.
+        makeRoom(forBytes: file.bytes.count)
         file.bytes.withUnsafeBufferPointer { buf in
             var block: BlockComment?
             parseLines(buf, from: file.contentStart, to: headEnd, block: &block)
@@ -73,7 +75,9 @@ extension JournalParser {
                 let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
                 if block == nil, inStartingState, reader.file.defaultYear == startYear, chunk.year == startYear,
                    chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
+                    let first = sink?.letGo.records.count ?? 0
                     absorb(second, keepingIt: true)
+                    if let letGo = sink?.letGo, letGo.headers != nil { letGo.chunkRecords.append((chunk, first..<letGo.records.count)) }
                     chunksTakenIn += 1
                 } else {
                     parseLines(buf, from: start, to: start + chunk.file.bytes.count, block: &block)
