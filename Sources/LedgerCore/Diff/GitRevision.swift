@@ -33,23 +33,19 @@ package struct GitRevision: Sendable {
         guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
             throw .badRevision(revision)
         }
-        guard let top = GitRevision.git(["rev-parse", "--show-toplevel"]), let prefix = GitRevision.git(["rev-parse", "--show-prefix"]) else {
+        // One git: the top directory, the prefix (an empty line at the top) and the commit, a line each.
+        let answer = Subprocess.run(["git", "rev-parse", "--show-toplevel", "--show-prefix", "--verify", "--quiet",
+                                     "--end-of-options", revision + "^{commit}"])
+        let lines = answer.map { String(decoding: $0.output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        guard lines.count >= 2, !lines[0].isEmpty else {
             throw .git("not inside a git repository (ledgerc diff REV reads the journal with git)")
         }
-        guard GitRevision.git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) != nil else {
+        guard answer?.status == 0, lines.count >= 3, !lines[2].isEmpty else {
             throw .git("git knows no commit '\(revision)'")
         }
         self.revision = revision
-        self.top = top
-        self.prefix = prefix
-    }
-
-    /// git's output without its last line break; nil when git fails.
-    static func git(_ arguments: [String]) -> String? {
-        guard let r = Subprocess.run(["git"] + arguments), r.status == 0 else { return nil }
-        var s = String(decoding: r.output, as: UTF8.self)
-        while s.hasSuffix("\n") { s.removeLast() }
-        return s
+        self.top = String(lines[0])
+        self.prefix = String(lines[1])
     }
 
     /// A path as the parser joins it (relative to the working directory, or

@@ -149,38 +149,91 @@ public struct DiffInput {
     /// revision), nil for the disk.
     ///
     /// Two versions of a journal share most of their text. Large ones
-    /// (`sharesTextFrom` bytes each) are compiled in chunks
-    /// (`ChunkedJournal`): the old side's chunks are read on both cores, and
-    /// the new side is compiled as another version of the old, reading again
-    /// only the text of the chunks not found in it (`realign`). The
-    /// transactions of a chunk both compiles took in are the same on both
-    /// sides: they are neither fingerprinted nor matched. Smaller sides are
-    /// each compiled on a core.
+    /// (`sharesTextFrom` bytes) are compiled in chunks (`ChunkedJournal`):
+    /// one side's chunks are read on both cores, and the other side is
+    /// compiled as another version of it, reading again only the text of the
+    /// chunks not found in it (`realign`). The transactions of a chunk both
+    /// compiles took in are the same on both sides: they are neither
+    /// fingerprinted nor matched. Smaller sides are each compiled on a core.
     /// `chunkSize`: the chunks' size (tests make it small).
     public static func compile(old: InputFile, oldFiles: IncludedFiles?, new: InputFile, newFiles: IncludedFiles?,
                                options: CompileOptions, sharesTextFrom: Int = 1 << 20,
                                chunkSize: Int = 64 << 10) -> (old: DiffInput, new: DiffInput) {
+        let (oldOptions, newOptions) = sideOptions(options, oldFiles, newFiles)
+        guard old.bytes.count >= sharesTextFrom, new.bytes.count >= sharesTextFrom else {
+            return apart(old, oldOptions, new, newOptions)
+        }
+        let chunks = ChunkedJournal(path: new.path, chunkSize: chunkSize)
+        chunks.findsMovedChunks = true
+        let compileOld = chunks.layOut(SourceFile(path: old.path, bytes: old.bytes), options: oldOptions)
+        return inChunks(compileOld, then: SourceFile(path: new.path, bytes: new.bytes), newOptions, of: chunks, secondIsNew: true)
+    }
+
+    /// `compile(old:oldFiles:new:newFiles:options:)` of sides still to be
+    /// read: the old side is read on a thread of its own (git may take a
+    /// while to give a revision's text), while the new one is read here and,
+    /// when it is large, compiled in chunks on both cores in the meantime.
+    /// A side that cannot be read throws, the old side's first.
+    public static func compile(old readOld: @escaping () -> Result<InputFile, any Error>, oldFiles: IncludedFiles?,
+                               new readNew: () -> Result<InputFile, any Error>, newFiles: IncludedFiles?,
+                               options: CompileOptions) throws -> (old: DiffInput, new: DiffInput) {
+        let oldText = ResultBox<Result<InputFile, any Error>>()
+        let reading = BackgroundJob { oldText.value = readOld() }
+        let newText = readNew()
+        guard case .success(let new) = newText, new.bytes.count >= 1 << 20 else {
+            reading.wait()
+            return compile(old: try oldText.value!.get(), oldFiles: oldFiles, new: try newText.get(), newFiles: newFiles, options: options)
+        }
+        let (oldOptions, newOptions) = sideOptions(options, oldFiles, newFiles)
+        let chunks = ChunkedJournal(path: new.path)
+        chunks.findsMovedChunks = true
+        let compileNew = chunks.layOut(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)
+        reading.wait()
+        let old = try oldText.value!.get()
+        return inChunks(compileNew, then: SourceFile(path: old.path, bytes: old.bytes), oldOptions, of: chunks, secondIsNew: false)
+    }
+
+    /// The rest of one side's compile in chunks on a thread of its own,
+    /// while the other side's text is laid out over the same chunks and
+    /// compiled here; then both fingerprinted.
+    private static func inChunks(_ compileFirst: @escaping () -> (compilation: Compilation, chunksTakenIn: Int),
+                                 then second: SourceFile, _ secondOptions: CompileOptions, of chunks: ChunkedJournal,
+                                 secondIsNew: Bool) -> (old: DiffInput, new: DiffInput) {
+        let (first, other) = bothAtOnce({ compileFirst().compilation }, { chunks.layOut(second, options: secondOptions)().compilation })
+        return secondIsNew ? fingerprinted(first, other) : fingerprinted(other, first)
+    }
+
+    /// Each side's options: as `check` compiles, each transaction let go
+    /// keeping its header's fingerprint, each side's includes from its files.
+    private static func sideOptions(_ options: CompileOptions, _ oldFiles: IncludedFiles?,
+                                    _ newFiles: IncludedFiles?) -> (old: CompileOptions, new: CompileOptions) {
         var options = options
         options.mode = .diagnosticsOnly
         options.keepsLetGoHeaders = true
         var oldOptions = options, newOptions = options
         oldOptions.files = oldFiles
         newOptions.files = newFiles
-        guard old.bytes.count >= sharesTextFrom, new.bytes.count >= sharesTextFrom else {
-            // Each side read, compiled and fingerprinted on a core of its own, each file in one piece.
-            oldOptions.parallelThreshold = Int.max
-            newOptions.parallelThreshold = Int.max
-            return bothAtOnce({ DiffInput(LedgerCore.compile([old], options: oldOptions)) },
-                              { DiffInput(LedgerCore.compile([new], options: newOptions)) })
+        return (oldOptions, newOptions)
+    }
+
+    /// Each side read, compiled and fingerprinted on a core of its own, each file in one piece.
+    private static func apart(_ old: InputFile, _ oldOptions: CompileOptions, _ new: InputFile,
+                              _ newOptions: CompileOptions) -> (old: DiffInput, new: DiffInput) {
+        var oldOptions = oldOptions, newOptions = newOptions
+        oldOptions.parallelThreshold = Int.max
+        newOptions.parallelThreshold = Int.max
+        return bothAtOnce({ DiffInput(LedgerCore.compile([old], options: oldOptions)) },
+                          { DiffInput(LedgerCore.compile([new], options: newOptions)) })
+    }
+
+    /// Both sides of one `ChunkedJournal` fingerprinted, each on a core: the
+    /// chunks both compiles took in bring the same transactions to both sides.
+    private static func fingerprinted(_ old: Compilation, _ new: Compilation) -> (old: DiffInput, new: DiffInput) {
+        func chunksTakenIn(_ c: Compilation) -> Set<ObjectIdentifier> {
+            Set(c.ledger.journal.letGo?.chunkRecords.map { ObjectIdentifier($0.chunk) } ?? [])
         }
-        let chunks = ChunkedJournal(path: new.path, chunkSize: chunkSize)
-        chunks.findsMovedChunks = true
-        let compiledOld = chunks.compile(SourceFile(path: old.path, bytes: old.bytes), options: oldOptions)
-        let compiledNew = chunks.compile(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)
-        // The chunks both compiles took in bring the same transactions to both sides.
-        func chunksTakenIn(_ c: Compilation) -> Set<ObjectIdentifier> { Set(c.ledger.journal.letGo?.chunkRecords.map { ObjectIdentifier($0.chunk) } ?? []) }
-        let shared = chunksTakenIn(compiledOld).intersection(chunksTakenIn(compiledNew))
-        return bothAtOnce({ DiffInput(compiledOld, skipping: shared) }, { DiffInput(compiledNew, skipping: shared) })
+        let shared = chunksTakenIn(old).intersection(chunksTakenIn(new))
+        return bothAtOnce({ DiffInput(old, skipping: shared) }, { DiffInput(new, skipping: shared) })
     }
 }
 

@@ -71,6 +71,17 @@ public final class ChunkedJournal {
     /// The compile of the file's whole new text, given as a source file (an
     /// editor's document, whose line starts are known already).
     public func compile(_ file: SourceFile, options: CompileOptions) -> Compilation {
+        let compiled = layOut(file, options: options)()
+        chunksTakenIn += compiled.chunksTakenIn
+        return compiled.compilation
+    }
+
+    /// Lays the chunks out over the file's new text, reading again the
+    /// chunks it needs, and returns the rest of its compile: that reads only
+    /// what it is given (the chunks as laid out now, read by no one after),
+    /// so it may run on another thread while this journal lays out another
+    /// text (`ledgerc diff`'s two sides).
+    func layOut(_ file: SourceFile, options: CompileOptions) -> () -> (compilation: Compilation, chunksTakenIn: Int) {
         let bytes = file.bytes
         let year = options.today?.year
         let keepsHeaders = streams(options) && options.keepsLetGoHeaders
@@ -82,33 +93,35 @@ public final class ChunkedJournal {
             plan(bytes)
         }
         text = bytes
-        // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
-        let headIsUTF8 = bytes.withUnsafeBufferPointer { buf in
-            invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<headEnd]), from: 0, limit: 1).isEmpty
-        }
-        guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return whole(file, options) }
+        let (slots, headEnd, streaming, path) = (slots, headEnd, streaming, path)
+        return {
+            // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
+            let headIsUTF8 = bytes.withUnsafeBufferPointer { buf in
+                invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<headEnd]), from: 0, limit: 1).isEmpty
+            }
+            guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return (ChunkedJournal.whole(file, options), 0) }
 
-        let sources = SourceManager(), diagnostics = DiagnosticEngine()
-        let root = sources.add(file)
-        for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
-        let parser = JournalParser(sources: sources, diagnostics: diagnostics)
-        parser.currentYear = year
-        parser.parallelThreshold = options.parallelThreshold
-        parser.overlay = options.overlay
-        parser.files = options.files
-        if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
-        parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
-        chunksTakenIn += parser.chunksTakenIn
-        let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
-        // Automated transactions and splits need every transaction kept: read at once.
-        if mustKeepEverything(compilation) { return whole(file, options) }
-        var chunked = compilation
-        chunked.chunkStarts = slots.map(\.start)
-        return Compilation(sources: sources, diagnostics: compilation.diagnostics.relocated(chunked.placeInFile),
-                           ledger: compilation.ledger, rootFiles: [root], chunkStarts: chunked.chunkStarts)
+            let sources = SourceManager(), diagnostics = DiagnosticEngine()
+            let root = sources.add(file)
+            for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
+            let parser = JournalParser(sources: sources, diagnostics: diagnostics)
+            parser.currentYear = year
+            parser.parallelThreshold = options.parallelThreshold
+            parser.overlay = options.overlay
+            parser.files = options.files
+            if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
+            parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
+            let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
+            // Automated transactions and splits need every transaction kept: read at once.
+            if mustKeepEverything(compilation) { return (ChunkedJournal.whole(file, options), parser.chunksTakenIn) }
+            var chunked = compilation
+            chunked.chunkStarts = slots.map(\.start)
+            return (Compilation(sources: sources, diagnostics: compilation.diagnostics.relocated(chunked.placeInFile),
+                                ledger: compilation.ledger, rootFiles: [root], chunkStarts: chunked.chunkStarts), parser.chunksTakenIn)
+        }
     }
 
-    private func whole(_ file: SourceFile, _ options: CompileOptions) -> Compilation {
+    private static func whole(_ file: SourceFile, _ options: CompileOptions) -> Compilation {
         LedgerCore.compile([InputFile(path: file.path, bytes: file.bytes)], options: options)
     }
 

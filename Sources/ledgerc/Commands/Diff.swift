@@ -55,18 +55,17 @@ enum DiffCommand: Subcommand {
         }
         if let target = parsed.values["-X"] ?? parsed.values["--exchange"] { options.valuation = Valuation(.end, in: target) }
         common.reach(options.period)
-        // Each side's text, read with git or from the disk, on a core of its own.
-        func read(_ side: Side) -> Result<InputFile, Error> {
+        // Each side's text, read with git or from the disk (the old side on a
+        // thread of its own), and compiled as `check` compiles.
+        func read(_ side: Side) -> Result<InputFile, any Error> {
             Result {
                 if let rev = side.revision { return InputFile(path: side.path, bytes: try rev.read(side.path).get()) }
                 return try readInputs([side.path])[0]
             }
         }
-        let (oldText, newText) = bothAtOnce({ read(sides[0]) }, { read(sides[1]) })
-        // Compiled as `check` compiles, each transaction let go keeping its header's fingerprint.
-        let (old, new) = DiffInput.compile(old: try oldText.get(), oldFiles: sides[0].revision?.files,
-                                           new: try newText.get(), newFiles: sides[1].revision?.files,
-                                           options: CompileOptions(horizon: common.until, today: common.today))
+        let (old, new) = try DiffInput.compile(old: { read(sides[0]) }, oldFiles: sides[0].revision?.files,
+                                               new: { read(sides[1]) }, newFiles: sides[1].revision?.files,
+                                               options: CompileOptions(horizon: common.until, today: common.today))
         let diff: JournalDiff
         do throws(AmountOverflow) {
             diff = try JournalDiff(old: old, new: new, options: options)
