@@ -170,44 +170,7 @@ struct DiffSide {
 
     /// The date, status, code, description and tags (read in place: no copy of the transaction).
     static func header(_ t: UnsafePointer<Transaction>) -> Fingerprint {
-        header(t.pointee.date, t.pointee.status, t.pointee.code, t.pointee.description, t.pointee.comment)
-    }
-
-    /// `header(_:)` of a transaction's fields (a caller with the transaction
-    /// `inout` passes them: its address would be a copy's).
-    static func header(_ date: CivilDate, _ status: Status, _ code: String?, _ description: String, _ comment: String?) -> Fingerprint {
-        var f = Fingerprint()
-        f.add(UInt64(UInt32(bitPattern: date.day)) | UInt64(status.rawValue) << 32)
-        if let code { f.add(code) } else { f.add("\u{0}") }
-        f.add(description)
-        if let comment { addTags(comment, to: &f) }
-        return f
-    }
-
-    /// The tags of a comment (`parseTags`), whatever their order and the case of their keys.
-    static func addTags(_ comment: String, to f: inout Fingerprint) {
-        var text = comment
-        // Each tag's own fingerprint, summed two ways: the same for any order.
-        var count: UInt64 = 0, sum: UInt64 = 0, mixed: UInt64 = 0
-        text.withUTF8 { b in
-            forEachTag(in: b) { key, value in
-                var g = Fingerprint()
-                let keyBytes = UnsafeBufferPointer(rebasing: b[key])
-                if keyBytes.allSatisfy({ $0 < 0x80 }) {
-                    g.add(keyBytes, foldingASCII: true)
-                } else {
-                    g.add(String(decoding: keyBytes, as: UTF8.self).lowercased())
-                }
-                g.add(UnsafeBufferPointer(rebasing: b[value]), foldingASCII: false)
-                let h = g.a ^ g.b.rotated
-                count += 1
-                sum &+= h
-                mixed &+= (h ^ h >> 29) &* 0xBF58_476D_1CE4_E5B9
-            }
-        }
-        f.add(count | 0xA5 << 56)
-        f.add(sum)
-        f.add(mixed)
+        Fingerprint.header(t.pointee.date, t.pointee.status, t.pointee.code, t.pointee.description, t.pointee.comment)
     }
 
     static func tags(_ tags: Tags) -> [String] { tags.map { "\($0.key.lowercased()): \($0.value)" }.sorted() }
@@ -222,7 +185,7 @@ struct DiffSide {
             if let l = p.lot { f.add(l.isTotal ? 4 : 3); f.add(commodities[Int(l.amount.commodity)]); f.add(l.amount.quantity) }
             if let d = p.lotDate { f.add(5 | UInt64(UInt32(bitPattern: d.day)) << 8) }
             if let x = p.assertion { f.add(x.isTotal ? 7 : x.includesSubaccounts ? 8 : 6); f.add(commodities[Int(x.amount.commodity)]); f.add(x.amount.quantity) }
-            if let comment = p.comment { addTags(comment, to: &f) }
+            if let comment = p.comment { Fingerprint.addTags(comment, to: &f) }
         }
         return f.a ^ f.b.rotated
     }

@@ -53,7 +53,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// The (account, commodity) pairs that records moved.
     @exclusivity(unchecked) var touched = AccountCommoditySet()
     /// Each record's header as a diff matches it (the fingerprint of its
-    /// date, status, code, description and tags: `DiffSide.header`), when the
+    /// date, status, code, description and tags: `Fingerprint.header`), when the
     /// compile was asked to keep them (`CompileOptions.keepsLetGoHeaders`,
     /// for `ledgerc diff`); else nil. The header itself is read again from
     /// the file when a diff shows it.
@@ -63,7 +63,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// compiles brings the same transactions, so a diff need not compare
     /// them. The chunks are held, so that no other chunk can take the place
     /// (and identity) of one while the compile lives.
-    @exclusivity(unchecked) var chunkRecords: [(chunk: ParsedChunk, records: Range<Int>)] = []
+    @exclusivity(unchecked) var chunkRecords: [(chunk: AnyObject, records: Range<Int>)] = []
 
     init() {}
 

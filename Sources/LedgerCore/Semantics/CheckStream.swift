@@ -55,7 +55,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee),
                                                      location: t.location, scale: recordedScale))
         if let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
-        if letGo.headers != nil { letGo.headers!.append(DiffSide.header(t.date, t.status, t.code, t.description, t.comment)) }
+        if letGo.headers != nil { letGo.headers!.append(Fingerprint.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
     }
 
