@@ -113,6 +113,13 @@ final class GitDiffTests: XCTestCase {
         XCTAssertEqual(changed.map { ($0["old"] as? [String: Any])?["line"] as? Int }, [line(of: "Shop 500 (edited)"), line(of: "Shop 9000!")])
         let added = (d.json["transactions"] as? [String: Any])?["added"] as? [[String: Any]] ?? []
         XCTAssertEqual(added.first?["line"] as? Int, line(of: "2025-12-30 Late"))
+        // Two revisions: the new one's chunks are read as git gives its text.
+        try git(["commit", "-q", "-am", "edited"])
+        let revisions = try diff(["HEAD~1:house.ledger", "HEAD:house.ledger"])
+        XCTAssertEqual(revisions.status, 1, revisions.stderr)
+        XCTAssertEqual(revisions.json["transactions"] as? NSDictionary, d.json["transactions"] as? NSDictionary)
+        XCTAssertEqual(revisions.json["balances"] as? NSArray, d.json["balances"] as? NSArray)
+        XCTAssertEqual(try diff(["HEAD:house.ledger", "HEAD:house.ledger"]).status, 0)
     }
 
     func testFormattingAndReorderingChangeNothing() throws {

@@ -10,7 +10,8 @@
 // - the input cut in two, as CSV rules and a statement, imports without a trap;
 // - every report valued in its commodities (end, then, cost, -V), over any
 //   price graph (cycles included), returns and lots, finish without a trap;
-// - diff of its first half against it renders in every format, it differs
+// - diff of its first half against it renders in every format (and in
+//   chunks gives the diff of whole sides), it differs
 //   from itself (read whole, and as a stream) in nothing, and two appends to its start merge;
 // - formatting is idempotent and keeps the meaning of a journal that compiles.
 #if canImport(Glibc)
@@ -210,6 +211,25 @@ func diffs(_ bytes: [UInt8]) {
     }
     let base = Array(bytes[..<(cut / 2)])
     _ = JournalMerge.appended(base: base, ours: Array(bytes[..<cut]), theirs: base + Array(bytes[cut...]))
+    diffInChunksAgrees(bytes)
+}
+
+/// A diff in chunks of 64 bytes (as a large journal is diffed: the new side
+/// laid out over the old side's chunks, what both took in not compared) is
+/// the diff of sides compiled whole, places and all: against the first half
+/// (an append), and against the input without a piece of its middle.
+func diffInChunksAgrees(_ bytes: [UInt8]) {
+    let cut = bytes.count / 2, gone = min(bytes.count, cut / 2 + 1 + bytes.count / 9)
+    let new = InputFile(path: "new.ledger", bytes: bytes)
+    for old in [Array(bytes[..<cut]), Array(bytes[..<(cut / 2)] + bytes[gone...])] {
+        let old = InputFile(path: "old.ledger", bytes: old)
+        let options = CompileOptions(horizon: until)
+        let apart = DiffInput.compile(old: old, oldFiles: nil, new: new, newFiles: nil, options: options, sharesTextFrom: .max)
+        let chunked = DiffInput.compile(old: old, oldFiles: nil, new: new, newFiles: nil, options: options, sharesTextFrom: 0, chunkSize: 64)
+        let whole = (try? JournalDiff(old: apart.old, new: apart.new)).map { DiffFormat.json.render($0, old: "old", new: "new") }
+        let inChunks = (try? JournalDiff(old: chunked.old, new: chunked.new)).map { DiffFormat.json.render($0, old: "old", new: "new") }
+        if whole != inChunks { fail("a diff in chunks", whole ?? "(overflow)", inChunks ?? "(overflow)") }
+    }
 }
 
 /// What one execution checks. `all` (the default, and what the seed replay of
