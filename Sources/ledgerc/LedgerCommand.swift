@@ -139,8 +139,8 @@ func compileAndReport(_ common: CommonOptions, options: CompileOptions = Compile
     return failed ? nil : result
 }
 
-/// Compilations kept alive until the process exits (see `compileAndReport`).
-nonisolated(unsafe) var keptUntilExit: [Compilation] = []
+/// Compilations (and diff sides) kept alive until the process exits (see `compileAndReport`).
+nonisolated(unsafe) var keptUntilExit: [Any] = []
 
 /// Every file a compile read (the journal and its includes), by identity on
 /// disk, so that no spelling or link of an input passes as an output.

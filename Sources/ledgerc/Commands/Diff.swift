@@ -74,6 +74,8 @@ enum DiffCommand: Subcommand {
             return 2
         }
         writeStdout(format.render(diff, old: sides[0].label, new: sides[1].label))
+        // Freeing both sides piece by piece would only cost time: the process ends here.
+        keptUntilExit.append(contentsOf: [old, new] as [Any])
         return diff.isUnchanged ? 0 : 1
     }
 
