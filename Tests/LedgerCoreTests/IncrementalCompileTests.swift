@@ -183,6 +183,28 @@ extension IncrementalCompileTests {
         }
     }
 
+    /// A version whose every line is alike and whose every chunk changed at
+    /// its end: each chunk's first line is everywhere, and comparing a chunk
+    /// at each place would read about 40 GB. The search stops at its budget
+    /// (its work is counted, not timed), and the diagnostics are still a
+    /// fresh compile's.
+    func testAVersionOfLinesAllAlikeIsNotSlowToLayOut() {
+        let transaction = "2025-01-01 Same\n    Expenses:Food  $1\n    Assets:Cash\n"
+        let old = Array(String(repeating: transaction, count: 40_000).utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 16 << 10)
+        chunked.findsMovedChunks = true
+        let streaming = options(streaming: true)
+        _ = chunked.compile(old, options: streaming)
+        // A byte changed in the last transaction of every chunk.
+        var new = old
+        for slot in chunked.slots { new[slot.end - 3] = UInt8(ascii: "x") }
+        let c = chunked.compile(new, options: streaming)
+        XCTAssertGreaterThan(chunked.searchWork, 0)
+        // Four times the text, and each chunk compared once where expected.
+        XCTAssertLessThanOrEqual(chunked.searchWork, 5 * new.count + chunked.slots.count * (16 << 10))
+        XCTAssertEqual(rendered(c), fresh(new, streaming))
+    }
+
     /// Two edits far apart and lines added at the end read three chunks again, not the file.
     func testAnotherVersionReadsOnlyTheChunksItChanged() {
         var bytes = Array(journal(200).utf8)

@@ -20,7 +20,8 @@ extension ChunkedJournal {
     /// the slots emptied).
     func realign(to bytes: [UInt8], window: Int = 2 << 20) -> Bool {
         guard !slots.isEmpty else { return false }
-        let found = self.found(in: bytes, window: window)
+        let (found, work) = self.found(in: bytes, window: window)
+        searchWork = work
         var layout = slots
         var reads: [(slot: Int, range: Range<Int>)] = []
         // The slot of the last chunk kept (nil: the head), and where its text ends in `bytes`.
@@ -66,18 +67,22 @@ extension ChunkedJournal {
         return true
     }
 
-    /// Where each slot's chunk is in `bytes`, in order (nil: not found, or an empty slot).
+    /// Where each slot's chunk is in `bytes`, in order (nil: not found, or an
+    /// empty slot), and how many bytes were read and compared to find them.
     /// A chunk is found at a line's start, and ends at the text's end or
     /// before a transaction header (else its last transaction reads on).
-    private func found(in bytes: [UInt8], window: Int) -> [Int?] {
+    private func found(in bytes: [UInt8], window: Int) -> ([Int?], work: Int) {
         var found = [Int?](repeating: nil, count: slots.count)
+        var work = 0
         text.withUnsafeBufferPointer { o in
             bytes.withUnsafeBufferPointer { n in
                 guard let ob = o.baseAddress, let nb = n.baseAddress else { return }
                 // The ends of the last chunk found, in the new text and in the old.
                 var cursor = 0, oldCursor = 0
-                // Looking for chunks moved reads the new text twice at most (then only where expected).
-                var searched = 0
+                // Looking for chunks moved reads and compares four times the new text at most
+                // (then a chunk is looked for only where expected): a text of many lines
+                // alike cannot make it slow.
+                var budget = 4 * n.count
                 for i in slots.indices where slots[i].chunk != nil {
                     let s = slots[i].start, length = slots[i].end - s
                     func holds(_ at: Int) -> Bool {
@@ -87,19 +92,24 @@ extension ChunkedJournal {
                         return end == n.count || n[end - 1] == 0x0A && Lexer.isDigit(n[end])
                     }
                     let expected = cursor + (s - oldCursor)
+                    work += length
                     var at: Int? = holds(expected) ? expected : nil
-                    if at == nil, searched < 2 * n.count {
+                    if at == nil, budget > 0 {
                         let lineEnd = memchr(ob + s, 0x0A, length).map { ob.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? s + length
                         let anchor = max(1, min(lineEnd - s, 128))
                         let limit = min(n.count, expected + length + window)
                         // Line by line (a chunk starts at a line's start).
                         var q = cursor
-                        while q < limit {
-                            if q + anchor <= n.count, n[q] == o[s], memcmp(nb + q, ob + s, anchor) == 0, holds(q) { at = q; break }
+                        while q < limit, budget > 0 {
+                            if q + anchor <= n.count, n[q] == o[s], memcmp(nb + q, ob + s, anchor) == 0 {
+                                budget -= length
+                                if holds(q) { at = q; break }
+                            }
                             guard let nl = memchr(nb + q, 0x0A, limit - q) else { break }
-                            q = nb.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                            let next = nb.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                            budget -= next - q
+                            q = next
                         }
-                        searched += (at ?? limit) - cursor
                     }
                     if let at {
                         found[i] = at
@@ -107,8 +117,9 @@ extension ChunkedJournal {
                         oldCursor = s + length
                     }
                 }
+                work += 4 * n.count - budget
             }
         }
-        return found
+        return (found, work)
     }
 }

@@ -51,6 +51,8 @@ public final class ChunkedJournal {
     public internal(set) var chunksRead = 0
     /// How many chunks compiles took in as they were read, without reading them again.
     public private(set) var chunksTakenIn = 0
+    /// How many bytes the last `realign` read and compared to find the chunks again.
+    var searchWork = 0
 
     /// How a new text is matched with the chunks: as one edit (the
     /// editor's, `patch`), or, when set, as another version of the file
