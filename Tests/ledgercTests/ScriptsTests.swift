@@ -31,6 +31,14 @@ final class ScriptsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 14)
     }
 
+    /// The diff benchmark, on 300 transactions and one run of each case: it
+    /// makes its versions and its repository, and every diff runs.
+    func testTheDiffBenchmarkRuns() throws {
+        let out = try temporaryDirectory(self)
+        let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/bench-diff", "300", "--runs", "1", "--ledgerc", ledgercBinary.path, "--out", out.path])
+        XCTAssertEqual(status, 0, err)
+    }
+
     /// The language server's fuzz script, with its first seed: it runs 400 random messages.
     func testTheLanguageServerFuzzScriptRuns() throws {
         let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/fuzz-lsp", "1", ledgercBinary.path])
