@@ -205,6 +205,25 @@ extension IncrementalCompileTests {
         XCTAssertEqual(rendered(c), fresh(new, streaming))
     }
 
+    /// In the editor, two edits far apart in one compile (a burst of
+    /// keystrokes, a replacement of every match) are too large a span to
+    /// patch: the chunks between them are found again, and few are read.
+    func testTwoEditsFarApartInTheEditorReadFewChunks() {
+        var bytes = Array(journal(300).utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+        let streaming = options(streaming: true)
+        _ = chunked.compile(bytes, options: streaming)
+        let read = chunked.chunksRead
+        XCTAssertGreaterThan(chunked.slots.count, 40)
+        for fraction in [5, 2] {
+            let at = bytes[(bytes.count / fraction)...].firstIndex(of: UInt8(ascii: "*"))!
+            bytes.insert(contentsOf: Array("!!".utf8), at: at)
+        }
+        let c = chunked.compile(bytes, options: streaming)
+        XCTAssertEqual(rendered(c), fresh(bytes, streaming))
+        XCTAssertLessThanOrEqual(chunked.chunksRead - read, 3, "the patched span's chunk, then the two edited ones; not every chunk")
+    }
+
     /// Two edits far apart and lines added at the end read three chunks again, not the file.
     func testAnotherVersionReadsOnlyTheChunksItChanged() {
         var bytes = Array(journal(200).utf8)

@@ -54,9 +54,9 @@ public final class ChunkedJournal {
     /// How many bytes the last `realign` read and compared to find the chunks again.
     var searchWork = 0
 
-    /// How a new text is matched with the chunks: as one edit (the
-    /// editor's, `patch`), or, when set, as another version of the file
-    /// edited anywhere (`ledgerc diff`'s, `realign`).
+    /// How a new text is matched with the chunks: as one edit first (the
+    /// editor's, `patch`), or, when set, at once as another version of the
+    /// file edited anywhere (`ledgerc diff`'s, `realign`).
     public var findsMovedChunks = false
 
     public init(path: String, chunkSize: Int = 64 << 10) {
@@ -88,7 +88,7 @@ public final class ChunkedJournal {
         let year = options.today?.year
         let keepsHeaders = streams(options) && options.keepsLetGoHeaders
         if year != self.year || streams(options) != streaming || keepsHeaders != self.keepsHeaders
-            || !(findsMovedChunks ? realign(to: bytes) : patch(to: bytes)) {
+            || !moveChunks(to: bytes) {
             self.year = year
             streaming = streams(options)
             self.keepsHeaders = keepsHeaders
@@ -121,6 +121,19 @@ public final class ChunkedJournal {
             return (Compilation(sources: sources, diagnostics: compilation.diagnostics.relocated(chunked.placeInFile),
                                 ledger: compilation.ledger, rootFiles: [root], chunkStarts: chunked.chunkStarts), parser.chunksTakenIn)
         }
+    }
+
+    /// Moves the chunks to the new text: as one edit (`patch`), else as
+    /// another version edited in several places (`realign`, which
+    /// `findsMovedChunks` asks for at once); false when they must be planned again.
+    private func moveChunks(to bytes: [UInt8]) -> Bool {
+        if findsMovedChunks { return realign(to: bytes) }
+        let (laidOut, head) = (slots, headEnd)
+        if patch(to: bytes) { return true }
+        // Edits far apart (a burst of them, a replacement of every match) make one
+        // span too large to patch: the chunks between them are found again.
+        (slots, headEnd) = (laidOut, head)
+        return realign(to: bytes)
     }
 
     private static func whole(_ file: SourceFile, _ options: CompileOptions) -> Compilation {
