@@ -148,6 +148,32 @@ final class DiffMatchingTests: XCTestCase {
         XCTAssertLessThan(comparedInChunks * 2, comparedWhole, "the transactions of chunks both sides took in are not compared")
     }
 
+    /// Twins count one for one either way; which copy is named added
+    /// differs: in chunks, the twin whose text stayed pairs with itself and
+    /// the copy whose text is new is named; compiled whole, twins pair in
+    /// order (a fuzz finding against a check that wanted the same line).
+    func testATwinAddedIsTheNewCopyInChunksAndTheLastInOrderWhole() throws {
+        let twin = "2025-06-15 Twin\n    Expenses:Food  $1\n    Assets:Cash\n\n"
+        let base = household(90)
+        let middle = base.index(base.startIndex, offsetBy: base.utf8.count * 2 / 3)
+        let at = base.index(after: base[middle...].range(of: "\n2025-")!.lowerBound)
+        let old = String(base[..<at]) + twin + String(base[at...])
+        let early = old.index(after: old.range(of: "\n2025-")!.lowerBound)
+        let new = String(old[..<early]) + twin + String(old[early...])
+        let options = CompileOptions(horizon: CivilDate.parse("2025-12-31"), today: CivilDate.parse("2025-12-31"))
+        let a = InputFile(path: "old.ledger", bytes: Array(old.utf8)), b = InputFile(path: "new.ledger", bytes: Array(new.utf8))
+        let whole = DiffInput.compile(old: a, oldFiles: nil, new: b, newFiles: nil, options: options, sharesTextFrom: .max)
+        let chunked = DiffInput.compile(old: a, oldFiles: nil, new: b, newFiles: nil, options: options, sharesTextFrom: 0, chunkSize: 300)
+        let inOrder = try JournalDiff(old: whole.old, new: whole.new), inChunks = try JournalDiff(old: chunked.old, new: chunked.new)
+        let lines = new.split(separator: "\n", omittingEmptySubsequences: false)
+        let twinLines = lines.indices.filter { lines[$0] == "2025-06-15 Twin" }.map { $0 + 1 }
+        XCTAssertEqual(twinLines.count, 2)
+        XCTAssertEqual(inChunks.added.map(\.line), [twinLines[0]], "the copy whose text is new")
+        XCTAssertEqual(inOrder.added.map(\.line), [twinLines[1]], "the last in order")
+        XCTAssertTrue(inChunks.removed.isEmpty && inOrder.removed.isEmpty && inChunks.changed.isEmpty)
+        XCTAssertEqual(inChunks.balances.map(\.change), inOrder.balances.map(\.change))
+    }
+
     /// A household's year: shops, a rule, assertions, costs, and two transactions unbalanced.
     func household(_ transactions: Int) -> String {
         var text = "commodity $1,000.00\n\nrepeat monthly from 2025-01-31  월세\n    Expenses:Rent  $500\n    Assets:Cash\n\n"

@@ -216,8 +216,12 @@ func diffs(_ bytes: [UInt8]) {
 
 /// A diff in chunks of 64 bytes (as a large journal is diffed: the new side
 /// laid out over the old side's chunks, what both took in not compared) is
-/// the diff of sides compiled whole, places and all: against the first half
-/// (an append), and against the input without a piece of its middle.
+/// the diff of sides compiled whole: against the first half (an append), and
+/// against the input without a piece of its middle. Of twin transactions
+/// (the same in every way), either may be the one added or removed: the
+/// chunks pair a twin that stayed in place with itself, a whole diff the
+/// first with the first. So the places are compared apart: each place a diff
+/// in chunks names is a transaction of that side with that date and description.
 func diffInChunksAgrees(_ bytes: [UInt8]) {
     let cut = bytes.count / 2, gone = min(bytes.count, cut / 2 + 1 + bytes.count / 9)
     let new = InputFile(path: "new.ledger", bytes: bytes)
@@ -226,9 +230,30 @@ func diffInChunksAgrees(_ bytes: [UInt8]) {
         let options = CompileOptions(horizon: until)
         let apart = DiffInput.compile(old: old, oldFiles: nil, new: new, newFiles: nil, options: options, sharesTextFrom: .max)
         let chunked = DiffInput.compile(old: old, oldFiles: nil, new: new, newFiles: nil, options: options, sharesTextFrom: 0, chunkSize: 64)
-        let whole = (try? JournalDiff(old: apart.old, new: apart.new)).map { DiffFormat.json.render($0, old: "old", new: "new") }
-        let inChunks = (try? JournalDiff(old: chunked.old, new: chunked.new)).map { DiffFormat.json.render($0, old: "old", new: "new") }
-        if whole != inChunks { fail("a diff in chunks", whole ?? "(overflow)", inChunks ?? "(overflow)") }
+        let whole = try? JournalDiff(old: apart.old, new: apart.new), inChunks = try? JournalDiff(old: chunked.old, new: chunked.new)
+        func withoutLines(_ d: JournalDiff?) -> String {
+            guard var d else { return "(overflow)" }
+            func clear(_ e: inout [JournalDiff.Entry]) { for k in e.indices { e[k].line = 0 } }
+            clear(&d.added)
+            clear(&d.removed)
+            for k in d.changed.indices { d.changed[k].old.line = 0; d.changed[k].new.line = 0 }
+            return DiffFormat.json.render(d, old: "old", new: "new")
+        }
+        if withoutLines(whole) != withoutLines(inChunks) { fail("a diff in chunks", withoutLines(whole), withoutLines(inChunks)) }
+        guard let inChunks else { continue }
+        // Where each side's transactions are written, by date and description.
+        func places(_ file: InputFile) -> Set<String> {
+            let c = compile([file], until: until)
+            return Set(c.ledger.transactions.filter { $0.generated == nil }.map { t in
+                "\(file.path):\(c.sources.line(of: t.location).line) \(t.date) \(t.description)"
+            })
+        }
+        let (oldPlaces, newPlaces) = (places(old), places(new))
+        for (e, side) in inChunks.removed.map({ ($0, oldPlaces) }) + inChunks.added.map({ ($0, newPlaces) })
+            + inChunks.changed.map({ ($0.old, oldPlaces) }) + inChunks.changed.map({ ($0.new, newPlaces) }) {
+            let place = "\(e.file):\(e.line) \(e.date) \(e.description)"
+            if !side.contains(place) { fail("a diff in chunks names a place where no such transaction is", side.sorted().joined(separator: "\n"), place) }
+        }
     }
 }
 
