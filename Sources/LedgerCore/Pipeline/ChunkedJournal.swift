@@ -19,9 +19,9 @@ import Darwin
 /// Inside a chunk, the ledger's locations are offsets into the chunk (a
 /// source file of its own in `sources`): the diagnostics are moved to the
 /// file's own places, and `Compilation.placeInFile` moves any other; use
-/// `compile` for a ledger to report on. `ledgerc diff` compiles its old side
-/// and then its new side as an edit of it, so that the text they share is
-/// read once.
+/// `compile` for a ledger to report on. `ledgerc diff` compiles one side,
+/// then lays the other out over the same chunks (`realign`), so that the text
+/// two versions share is read once.
 public final class ChunkedJournal {
     public let path: String
     /// Where chunks are cut: at the first transaction header this far past the last cut.
