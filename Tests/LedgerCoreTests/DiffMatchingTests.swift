@@ -142,6 +142,12 @@ final class DiffMatchingTests: XCTestCase {
                 comparedInChunks += chunked.new.side.recorded.count
                 let expected = DiffFormat.json.render(try JournalDiff(old: whole.old, new: whole.new), old: "old", new: "new")
                 XCTAssertEqual(DiffFormat.json.render(try JournalDiff(old: chunked.old, new: chunked.new), old: "old", new: "new"), expected, "seed \(seed)")
+                // By month, valued in dollars (prices from the costs, read in chunks too).
+                var valued = DiffOptions()
+                valued.grouping = .month
+                valued.valuation = Valuation(.end, in: "$")
+                XCTAssertEqual(DiffFormat.json.render(try JournalDiff(old: chunked.old, new: chunked.new, options: valued), old: "old", new: "new"),
+                               DiffFormat.json.render(try JournalDiff(old: whole.old, new: whole.new, options: valued), old: "old", new: "new"), "seed \(seed), valued")
             }
         }
         XCTAssertGreaterThan(chunksUsed, 200, "most sides were compiled in chunks")

@@ -84,6 +84,9 @@ public struct DiffInput {
     /// The compile's files (for a diagnostic about the diff itself).
     public var sources: SourceManager { side.compilation.sources }
 
+    /// How large a side is read in chunks, the other laid out over them (below: each side whole).
+    public static let sharesTextFrom = 1 << 20
+
     /// Both sides of a diff, compiled as `check` compiles them (`options`,
     /// with `diagnosticsOnly` and `keepsLetGoHeaders`) and fingerprinted;
     /// `oldFiles`/`newFiles`: where each side's includes come from (a git
@@ -98,7 +101,7 @@ public struct DiffInput {
     /// fingerprinted nor matched. Smaller sides are each compiled on a core.
     /// `chunkSize`: the chunks' size (tests make it small).
     public static func compile(old: InputFile, oldFiles: IncludedFiles?, new: InputFile, newFiles: IncludedFiles?,
-                               options: CompileOptions, sharesTextFrom: Int = 1 << 20,
+                               options: CompileOptions, sharesTextFrom: Int = DiffInput.sharesTextFrom,
                                chunkSize: Int = 64 << 10) -> (old: DiffInput, new: DiffInput) {
         let (oldOptions, newOptions) = sideOptions(options, oldFiles, newFiles)
         guard old.bytes.count >= sharesTextFrom, new.bytes.count >= sharesTextFrom else {
@@ -121,7 +124,7 @@ public struct DiffInput {
         let oldText = ResultBox<Result<InputFile, any Error>>()
         let reading = BackgroundJob { oldText.value = readOld() }
         let newText = readNew()
-        guard case .success(let new) = newText, new.bytes.count >= 1 << 20 else {
+        guard case .success(let new) = newText, new.bytes.count >= DiffInput.sharesTextFrom else {
             reading.wait()
             return compile(old: try oldText.value!.get(), oldFiles: oldFiles, new: try newText.get(), newFiles: newFiles, options: options)
         }
