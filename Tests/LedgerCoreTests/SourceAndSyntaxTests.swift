@@ -98,6 +98,40 @@ final class SourceAndSyntaxTests: XCTestCase {
         assertCompiles("2024-02-29 leap day\n    x    1 X\n    y\n")
     }
 
+    /// A date whose ten bytes match the last date read is taken without being
+    /// parsed again: only when nothing of the date follows them.
+    func testADateWrittenAgainReadsAsTheFirstTime() {
+        let text = "2025-01-31 a\n    x    1 X\n    y\n2025-01-31 b\n    x    1 X\n    y\n2025-01-31=2025-01-31 c\n    x    1 X\n    y\n"
+        let ts = compileText(text).transactions
+        XCTAssertEqual(ts.map(\.date.description), ["2025-01-31", "2025-01-31", "2025-01-31"])
+        XCTAssertEqual(ts[2].date2?.description, "2025-01-31")
+        assertDiagnostics("2025-01-31 a\n    x    1 X\n    y\n1️⃣2025-01-311 b\n    x    1 X\n    y\n", [("1️⃣", "expectedDate")])
+        assertDiagnostics("2025-01-31 a\n    x    1 X\n    y\n2025-01-311️⃣x b\n    x    1 X\n    y\n", [("1️⃣", "expectedSpaceAfterDate")])
+        // Zero bytes are never a date read before, even before any date was ten bytes long.
+        let zeros = Array("2025-1-31=".utf8) + [UInt8](repeating: 0, count: 10) + Array(" z\n    x    1 X\n    y\n".utf8)
+        let c = compile([InputFile(path: "t", bytes: zeros)], until: CivilDate.parse("2025-12-31")!)
+        XCTAssertTrue(c.diagnostics.diagnostics.contains { $0.id == Messages.expectedDate.id })
+        XCTAssertEqual(c.ledger.transactions.count, 0)
+    }
+
+    /// Account names are scanned eight bytes at a time: each way a name ends
+    /// (two spaces, a tab, ` ;`, the line's end) at each place in a word.
+    func testAccountNamesEndWhereTheyEndAtAnyLength() {
+        for length in 1...19 {
+            let name = "A:" + String(repeating: "b", count: length) + " c"
+            for (posting, amount) in [("\(name)  1 X", "1 X"), ("\(name)\t1 X", "1 X"), ("\(name) ; note", nil), ("\(name)", nil),
+                                      ("\(name)\t ; note", nil), ("\(name) \r", nil), ("자산:현금 \(name)  1 X", "1 X")] {
+                let text = "2025-01-01 a\n    \(posting)\n    y    -1 X\n"
+                let c = compileText(text)
+                XCTAssertFalse(c.hasErrors, posting)
+                let p = c.transactions.first?.postings.first
+                let expected = posting.hasPrefix("자산") ? "자산:현금 \(name)" : name
+                XCTAssertEqual(p.map { c.ledger.journal.accounts[$0.account] }, expected, posting)
+                if let amount { XCTAssertEqual(c.amountText(c.transactions[0], 0), amount, posting) }
+            }
+        }
+    }
+
     func testIndentedLineWithoutAnItem() {
         assertDiagnostics("P 2025-01-01 EUR 1.08 USD\n    1️⃣stray posting  1 X\n", [("1️⃣", "orphanIndentedLine")])
     }

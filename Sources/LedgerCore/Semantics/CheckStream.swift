@@ -39,22 +39,33 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
 
     /// Takes a transaction just read. Returns true when it must be kept whole
     /// (the caller stores it); false when the stream has checked and recorded it.
-    func offer(_ t: inout Transaction, broken: Bool, tradedPairs: Set<AccountCommodity>) -> Bool {
+    /// A header is read from its bytes unless the stream keeps header fingerprints (a diff's).
+    var readsHeaderBytes: Bool { letGo.headers == nil }
+
+    func offer(_ t: inout Transaction, header: HeaderBytes?, broken: Bool, tradedPairs: Set<AccountCommodity>) -> Bool {
+        var header = header
+        // The tags this stream reads are rare: a header that has one is made strings, and read as such.
+        if let h = header, h.commentNames(anyOf: ["generated", "receipt", "repeat"]) {
+            h.fill(&t)
+            header = nil
+        }
         let seq = letGo.seen
         letGo.seen += 1
         let before = letGo.moves.count
         // A transaction with a receipt is kept whole: the compile checks that the file is there.
         // A header keeps no posting's status: such a transaction stays whole.
         let keepsStatus = letGo.headers != nil && t.postings.contains { $0.status != .unmarked }
-        guard !broken, !keepsStatus, t.receipt == nil, balancesExactly(&t, tradedPairs: tradedPairs) else {
+        let receipt = header == nil ? t.receipt : Transaction.receipt(comment: nil, postings: t.postings)
+        guard !broken, !keepsStatus, receipt == nil, balancesExactly(&t, generated: header == nil, tradedPairs: tradedPairs) else {
             letGo.moves.removeSubrange(before...)
             letGo.keptSeq.append(seq)
             return true
         }
         for m in letGo.moves[before...] { letGo.touched.insert(m.account, m.commodity) }
-        letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(t.payee),
+        let payee = header.map { letGo.payees.intern($0.payee) } ?? letGo.payees.intern(t.payee)
+        letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
                                                      location: t.location, scale: recordedScale))
-        if let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
+        if header == nil, let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         if letGo.headers != nil { letGo.headers!.append(Fingerprint.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
     }
@@ -62,10 +73,11 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     /// Records the movements of `t` if it balances exactly by the one rule
     /// (`SimpleBalance`) and can be stored compactly; false when it must be
     /// kept (the caller drops what was recorded).
-    private func balancesExactly(_ t: inout Transaction, tradedPairs: Set<AccountCommodity>) -> Bool {
+    /// `generated`: the comment may say `generated:` (it is a string in `t`).
+    private func balancesExactly(_ t: inout Transaction, generated: Bool, tradedPairs: Set<AccountCommodity>) -> Bool {
         hit = false
         // `print` output read back: its occurrences must stay out of assertions.
-        if let c = t.comment, containsIgnoringASCIICase(c, "generated:") { return false }
+        if generated, let c = t.comment, containsIgnoringASCIICase(c, "generated:") { return false }
         // Only plain postings (no virtual account, cost, lot, assertion or comment) are let go.
         guard let simple = SimpleBalance(t.postings, plainOnly: true), simple.commodity >= 0, simple.scale >= 0 else { return false }
         // Exactly zero: a later `commodity` directive cannot change the verdict.
@@ -73,9 +85,9 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         if simple.elided >= 0 { simple.infer(into: &t.postings) }
         // Stored as 64-bit mantissas at one scale, which the record keeps.
         recordedScale = Int8(truncatingIfNeeded: simple.scale)
-        for p in t.postings {
-            guard let m = p.amount!.quantity.mantissa64 else { return false }
-            record(p.account, simple.commodity, m, tradedPairs)
+        for i in t.postings.indices {
+            guard let m = t.postings[i].amount!.quantity.mantissa64 else { return false }
+            record(t.postings[i].account, simple.commodity, m, tradedPairs)
         }
         return !hit
     }

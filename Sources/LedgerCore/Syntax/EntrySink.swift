@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where the parser hands each recorded transaction it reads, before the
 /// journal keeps it. Without a sink the journal keeps every transaction
 /// whole. The streaming check (`CheckStream`) is a sink that checks what it
@@ -7,7 +13,13 @@
 protocol EntrySink: AnyObject {
     /// Takes a transaction just read: true when the journal must keep it
     /// whole, false when the sink has checked it and kept what it needs.
-    func offer(_ t: inout Transaction, broken: Bool, tradedPairs: Set<AccountCommodity>) -> Bool
+    /// With `header`, the transaction's code, description and comment are
+    /// still bytes of its file (and empty in `t`; the parser fills them in
+    /// when the transaction is kept).
+    func offer(_ t: inout Transaction, header: HeaderBytes?, broken: Bool, tradedPairs: Set<AccountCommodity>) -> Bool
+    /// Whether `offer` reads a header from its bytes: then the parser makes
+    /// strings of a header only for the transactions the sink keeps whole.
+    var readsHeaderBytes: Bool { get }
     /// Makes room for what this many more bytes of input can hold.
     func makeRoom(forBytes bytes: Int)
     /// A sink for a second parser reading the rest of the same file.
@@ -17,4 +29,54 @@ protocol EntrySink: AnyObject {
     func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool)
     /// What the sink let go of, for the stages after the parser.
     var letGo: LetGoTransactions { get }
+}
+
+/// A transaction header's code, description and comment where they stand in
+/// the file, before any of them is made a string.
+struct HeaderBytes {
+    let file: UnsafeBufferPointer<UInt8>
+    let parts: Lexer.HeaderParts
+
+    /// The payee as `Transaction.payee` reads it: the description before `|`, trimmed.
+    var payee: UnsafeBufferPointer<UInt8> {
+        let d = parts.description
+        guard !d.isEmpty, let bar = memchr(file.baseAddress! + d.lowerBound, 0x7C, d.count) else {
+            return UnsafeBufferPointer(rebasing: file[d])
+        }
+        var start = d.lowerBound, end = file.baseAddress!.distance(to: bar.assumingMemoryBound(to: UInt8.self))
+        while start < end, file[start] == 0x20 || file[start] == 0x09 { start += 1 }
+        while end > start, file[end - 1] == 0x20 || file[end - 1] == 0x09 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: file[start..<end])
+    }
+
+    /// Whether the comment has one of these tag keys (lower-case letters) just
+    /// before a colon, in any case: where `containsIgnoringASCIICase(comment,
+    /// key + ":")` would find it.
+    func commentNames(anyOf keys: [StaticString]) -> Bool {
+        guard let c = parts.comment, !c.isEmpty else { return false }
+        let base = file.baseAddress!
+        var i = c.lowerBound
+        while i < c.upperBound, let p = memchr(base + i, 0x3A, c.upperBound - i) {
+            let colon = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            for key in keys where colon - key.utf8CodeUnitCount >= c.lowerBound {
+                let start = colon - key.utf8CodeUnitCount
+                var k = 0
+                while k < key.utf8CodeUnitCount, file[start + k] | 0x20 == key.utf8Start[k] { k += 1 }
+                if k == key.utf8CodeUnitCount { return true }
+            }
+            i = colon + 1
+        }
+        return false
+    }
+
+    /// Makes strings of the header's parts in `t`, as the parser would have.
+    func fill(_ t: inout Transaction) {
+        if let code = parts.code { t.code = text(code) }
+        t.description = text(parts.description)
+        if let comment = parts.comment { t.comment = text(comment) }
+    }
+
+    private func text(_ r: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: file[r]), as: UTF8.self)
+    }
 }

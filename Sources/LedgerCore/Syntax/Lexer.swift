@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A cursor over the bytes of one line, with the scanning primitives of the format.
 ///
 /// The format is line-oriented and context-sensitive (account names hold
@@ -42,8 +48,21 @@ package struct Lexer {
 
     /// Skips a posting's account name: it runs to two spaces, a tab, the end, or ` ;`.
     @inline(__always) public mutating func skipAccountName() {
-        while !atWideSeparator() {
-            if peek() == UInt8(ascii: " "), peek(1) == UInt8(ascii: ";") { break }
+        while true {
+            // Eight bytes at a time up to the next one below `!` (a space, a
+            // tab or a control byte): the first such byte's high bit is set in
+            // `low`, and only a borrow from it can set a later one.
+            while pos + 8 <= end {
+                let w = UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+                let low = (w &- 0x2121_2121_2121_2121) & ~w & 0x8080_8080_8080_8080
+                if low != 0 {
+                    pos += low.trailingZeroBitCount >> 3
+                    break
+                }
+                pos += 8
+            }
+            if atWideSeparator() { return }
+            if peek() == UInt8(ascii: " "), peek(1) == UInt8(ascii: ";") { return }
             pos += 1
         }
     }
@@ -94,7 +113,11 @@ package struct Lexer {
     /// Reads text up to a `;` comment or the end of the line, trimmed.
     public mutating func textUntilComment() -> Range<Int> {
         let start = pos
-        while pos < end, bytes[pos] != UInt8(ascii: ";") { pos += 1 }
+        if pos < end, let p = memchr(bytes.baseAddress! + pos, 0x3B, end - pos) {
+            pos = bytes.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        } else {
+            pos = max(pos, end)
+        }
         var e = pos
         while e > start, Lexer.isTrailingBlank(bytes[e - 1]) { e -= 1 }
         return start..<e

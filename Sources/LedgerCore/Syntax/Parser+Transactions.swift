@@ -24,7 +24,14 @@ extension JournalParser {
         }
         var t = Transaction(date: date, description: "", location: location(start))
         t.date2 = date2
-        headerRest(&lx, into: &t)
+        if sink?.readsHeaderBytes == true {
+            // Made strings only if the transaction is kept whole (`flushEntry`).
+            let parts = lx.headerParts()
+            t.status = parts.status
+            entryHeader = parts
+        } else {
+            headerRest(&lx, into: &t)
+        }
         entry = t
         entryKind = .transaction
     }
@@ -41,19 +48,39 @@ extension JournalParser {
     /// A date token, with a diagnostic at its place when it is not one.
     func dateToken(_ lx: inout Lexer) -> CivilDate? {
         let start = lx.pos
+        // Most transactions share their date with the one before: the ten
+        // bytes of `YYYY-MM-DD` read last are compared before any are parsed.
+        if start + 10 <= lx.end {
+            let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
+            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+            if head == lastDate.head, tail == lastDate.tail, Lexer.isDigit(UInt8(truncatingIfNeeded: head)), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]) {
+                lx.pos = start + 10
+                return checkedYear(lastDate.date, at: start)
+            }
+        }
         switch lx.date(defaultYear: reader.file.defaultYear) {
         case .success(let d):
-            // By day number: `year` would cost a calendar conversion per transaction.
-            if d.day < likelyFirstDay || d.day >= likelyEndDay {
-                diagnostics.warning(Messages.unlikelyYear(d.year), at: location(start))
+            if lx.pos - start == 10 {
+                let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
+                lastDate = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), d)
             }
-            return d
+            return checkedYear(d, at: start)
         case .failure(.malformed):
             error(Messages.expectedDate, at: start)
         case .failure(.notInCalendar(let y, let m, let d)):
             error(Messages.dateNotInCalendar(y, m, d), at: start)
         }
         return nil
+    }
+
+    /// `d`, with a warning at `start` when its year is unlikely.
+    @inline(__always)
+    private func checkedYear(_ d: CivilDate, at start: Int) -> CivilDate {
+            // By day number: `year` would cost a calendar conversion per transaction.
+        if d.day < likelyFirstDay || d.day >= likelyEndDay {
+            diagnostics.warning(Messages.unlikelyYear(d.year), at: location(start))
+        }
+        return d
     }
 
     /// `[STATUS] ACCOUNT[  AMOUNT [LOT] [COST] [ASSERTION]] [; COMMENT]`
@@ -82,7 +109,7 @@ extension JournalParser {
         }
         // Each level of a name is interned with its parents: a bound on the
         // levels keeps memory linear in the input.
-        if let cut = JournalParser.levelLimitEnd(lx.bytes, nameRange) {
+        if nameRange.count >= AccountTable.deepestLevel, let cut = JournalParser.levelLimitEnd(lx.bytes, nameRange) {
             error(Messages.tooManyAccountLevels(AccountTable.deepestLevel), at: cut)
             nameRange = nameRange.lowerBound..<cut - 1
         }

@@ -56,6 +56,10 @@ package final class JournalParser {
     /// typo), kept here so that the check costs two comparisons.
     let likelyFirstDay = CivilDate(year: 1900, month: 1, day: 1)!.day
     let likelyEndDay = CivilDate(year: 2201, month: 1, day: 1)!.day
+    /// The last date read in ten bytes (`YYYY-MM-DD`): its bytes as two
+    /// words, and the date (`dateToken`). The first byte of a date is a digit,
+    /// so the zero words it starts with match nothing.
+    @exclusivity(unchecked) var lastDate: (head: UInt64, tail: UInt16, date: CivilDate) = (0, 0, CivilDate(day: 0))
     /// More than the engine's limit of errors: the rest of the input is not read
     /// ("too many errors; stopping"), which keeps garbage input linear.
     @exclusivity(unchecked) var stoppedForErrors = false
@@ -69,6 +73,10 @@ package final class JournalParser {
     /// The open entry's postings, gathered here and copied into the entry at
     /// its end, so that each transaction's array is exactly as large as needed.
     @exclusivity(unchecked) var entryPostings: [Posting] = []
+    /// The open transaction's code, description and comment as byte ranges,
+    /// when the sink reads them so (`EntrySink.readsHeaderBytes`): strings are
+    /// made of them only for a transaction kept whole.
+    @exclusivity(unchecked) var entryHeader: Lexer.HeaderParts?
     @exclusivity(unchecked) var entryKind = EntryKind.transaction
     /// The `*N` amounts of an automated transaction's postings, by posting index.
     @exclusivity(unchecked) var entryMultipliers: [Int: ExactDecimal] = [:]
@@ -271,6 +279,7 @@ package final class JournalParser {
                 let start = lx.pos
                 let text = sourceText(lx.rest())
                 if entryPostings.isEmpty {
+                    fillHeader()
                     entry!.comment = appendLine(entry!.comment, text)
                 } else {
                     let last = entryPostings.count - 1
@@ -332,6 +341,18 @@ package final class JournalParser {
         return old + "\n" + new
     }
 
+    /// Makes strings of the open transaction's header, if they are still bytes.
+    func fillHeader() {
+        guard let header = entryHeader, entry != nil else { return }
+        entryHeader = nil
+        fill(&entry!, header)
+    }
+
+    /// The code, description and comment of a header read as bytes (`entryHeader`), as strings in `t`.
+    func fill(_ t: inout Transaction, _ header: Lexer.HeaderParts) {
+        currentFile.bytes.withUnsafeBufferPointer { HeaderBytes(file: $0, parts: header).fill(&t) }
+    }
+
     /// A string made from a byte range of the current file.
     func sourceText(_ r: Range<Int>) -> String {
         currentFile.text(r.lowerBound, r.upperBound)
@@ -346,16 +367,21 @@ package final class JournalParser {
         entry = nil
         let broken = entryHasErrors
         entryHasErrors = false
+        let header = entryHeader
+        entryHeader = nil
         if case .transaction = entryKind, let sink {
             // The streaming check lets go of what it has checked.
             swap(&t.postings, &entryPostings)
-            let keep = sink.offer(&t, broken: broken, tradedPairs: journal.tradedPairs)
+            let keep = currentFile.bytes.withUnsafeBufferPointer { file in
+                sink.offer(&t, header: header.map { HeaderBytes(file: file, parts: $0) }, broken: broken, tradedPairs: journal.tradedPairs)
+            }
             swap(&t.postings, &entryPostings)
             if !keep {
                 entryPostings.removeAll(keepingCapacity: true)
                 return
             }
         }
+        if let header { fill(&t, header) }
         t.postings = Array(entryPostings[...])
         entryPostings.removeAll(keepingCapacity: true)
         switch entryKind {
