@@ -40,7 +40,8 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         self.init(mantissa: Int128(integer), scale: 0)
     }
 
-    public static let zero = ExactDecimal(mantissa: 0, scale: 0)
+    /// Zero (made where it is read: a stored `static let` costs a `swift_once` check each time).
+    public static var zero: ExactDecimal { ExactDecimal(mantissa: 0, scale: 0) }
 
     public var isZero: Bool { mantissa == 0 }
 

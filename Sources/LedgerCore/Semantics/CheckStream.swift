@@ -39,13 +39,16 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
 
     /// Takes a transaction just read. Returns true when it must be kept whole
     /// (the caller stores it); false when the stream has checked and recorded it.
+    /// The tags of a transaction's comment that the stream reads (`offer`).
+    private static let tagsRead: [StaticString] = ["generated", "receipt", "repeat"]
+
     /// A header is read from its bytes unless the stream keeps header fingerprints (a diff's).
     var readsHeaderBytes: Bool { letGo.headers == nil }
 
     func offer(_ t: inout Transaction, header: HeaderBytes?, broken: Bool, tradedPairs: Set<AccountCommodity>) -> Bool {
         var header = header
         // The tags this stream reads are rare: a header that has one is made strings, and read as such.
-        if let h = header, h.commentNames(anyOf: ["generated", "receipt", "repeat"]) {
+        if let h = header, h.commentNames(anyOf: CheckStream.tagsRead) {
             h.fill(&t)
             header = nil
         }
@@ -55,8 +58,9 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         // A transaction with a receipt is kept whole: the compile checks that the file is there.
         // A header keeps no posting's status: such a transaction stays whole.
         let keepsStatus = letGo.headers != nil && t.postings.contains { $0.status != .unmarked }
-        let receipt = header == nil ? t.receipt : Transaction.receipt(comment: nil, postings: t.postings)
-        guard !broken, !keepsStatus, receipt == nil, balancesExactly(&t, generated: header == nil, tradedPairs: tradedPairs) else {
+        // Read as bytes, the header has no receipt; a posting's would be in a
+        // comment, and `balancesExactly` lets go of no posting with a comment.
+        guard !broken, !keepsStatus, header != nil || t.receipt == nil, balancesExactly(&t, generated: header == nil, tradedPairs: tradedPairs) else {
             letGo.moves.removeSubrange(before...)
             letGo.keptSeq.append(seq)
             return true

@@ -68,7 +68,7 @@ package struct Lexer {
     }
 
     /// Skips spaces and tabs; returns how many were skipped.
-    @discardableResult
+    @discardableResult @inline(__always)
     public mutating func skipSpaces() -> Int {
         let start = pos
         while pos < end, Lexer.isSpace(bytes[pos]) { pos += 1 }

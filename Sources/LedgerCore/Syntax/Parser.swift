@@ -158,7 +158,8 @@ package final class JournalParser {
         currentFile = file
         makeRoom(forBytes: file.bytes.count)
         file.bytes.withUnsafeBufferPointer { buf in
-            let bad = invalidUTF8Offsets(buf, from: file.contentStart, limit: 20)
+            let split = splitPoint(buf, from: file.contentStart)
+            let bad = JournalParser.invalidUTF8(buf, from: file.contentStart, split: split)
             if let first = bad.first(where: { !$0.isNul }), LegacyEncoding.readsAsCP949(buf, from: file.contentStart) {
                 // One error for the file, not one per Korean syllable.
                 error(Messages.encodingLooksKorean, at: first.offset,
@@ -170,7 +171,7 @@ package final class JournalParser {
             }
             var block: BlockComment?
             var start = file.contentStart
-            if let split = splitPoint(buf, from: start) {
+            if let split {
                 if readInParallel(buf, split: split, block: &block) {
                     start = buf.count
                 } else {
@@ -188,6 +189,20 @@ package final class JournalParser {
         fileIndex = savedFile
         reader.file = savedState
         currentFile = savedSource
+    }
+
+    /// The first 20 bytes that are not UTF-8 (or are NUL) from `start` on; a
+    /// file read in two halves (`split`) is checked in two at once. No
+    /// character spans the split, which is a line's start.
+    static func invalidUTF8(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, split: Int?) -> [(offset: Int, isNul: Bool)] {
+        let limit = 20
+        guard let split else { return invalidUTF8Offsets(buf, from: start, limit: limit) }
+        let (second, first) = bothAtOnce({
+            invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[split...]), from: 0, limit: limit).map { (offset: $0.offset + split, isNul: $0.isNul) }
+        }, {
+            invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<split]), from: start, limit: limit)
+        })
+        return Array((first + second).prefix(limit))
     }
 
     /// An open `comment` or `test` block: the line that ends it, and where it started.
@@ -363,8 +378,8 @@ package final class JournalParser {
     /// Stores the open entry (transaction, rule or periodic transaction).
     func flushEntry() {
         owner = .none
-        guard var t = entry else { return }
-        entry = nil
+        // Moved out, not copied.
+        guard var t = entry.take() else { return }
         let broken = entryHasErrors
         entryHasErrors = false
         let header = entryHeader
