@@ -71,9 +71,25 @@ package struct NameTable: Sendable {
     @inline(__always)
     package func spells(_ id: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
-        guard end - start == p.count else { return false }
-        if p.count == 0 { return true }
-        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, p.baseAddress!, p.count) == 0 }
+        let n = p.count
+        guard end - start == n else { return false }
+        if n == 0 { return true }
+        // Compared here, eight bytes at a time (names are short: a call to
+        // `memcmp` costs more than the comparison).
+        return bytes.withUnsafeBufferPointer { all in
+            let a = UnsafeRawPointer(all.baseAddress! + start), b = UnsafeRawPointer(p.baseAddress!)
+            guard n >= 8 else {
+                for i in 0..<n where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+                return true
+            }
+            var i = 0
+            while i + 8 < n {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            // The last eight bytes, overlapping the ones compared.
+            return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        }
     }
 
     /// The slot holding these bytes, or the empty slot where they would go.

@@ -89,11 +89,15 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         if simple.elided >= 0 { simple.infer(into: &t.postings) }
         // Stored as 64-bit mantissas at one scale, which the record keeps.
         recordedScale = Int8(truncatingIfNeeded: simple.scale)
-        for i in t.postings.indices {
-            guard let m = t.postings[i].amount!.quantity.mantissa64 else { return false }
-            record(t.postings[i].account, simple.commodity, m, tradedPairs)
+        // Read in place: a copy of each posting would cost more than what is read.
+        let fits = t.postings.withUnsafeBufferPointer { postings in
+            for i in postings.indices {
+                guard let m = postings[i].amount!.quantity.mantissa64 else { return false }
+                record(postings[i].account, simple.commodity, m, tradedPairs)
+            }
+            return true
         }
-        return !hit
+        return fits && !hit
     }
 
     /// The scale of the movements `balancesExactly` recorded last.

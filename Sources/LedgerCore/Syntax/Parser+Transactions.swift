@@ -83,8 +83,9 @@ extension JournalParser {
         return d
     }
 
-    /// `[STATUS] ACCOUNT[  AMOUNT [LOT] [COST] [ASSERTION]] [; COMMENT]`
-    func posting(_ lx: inout Lexer) -> Posting? {
+    /// `[STATUS] ACCOUNT[  AMOUNT [LOT] [COST] [ASSERTION]] [; COMMENT]`, added to
+    /// the open entry's postings; false (with a diagnostic) when it does not read.
+    func posting(_ lx: inout Lexer) -> Bool {
         let status = lx.statusMark()
         let accountStart = lx.pos
         var virtual = VirtualKind.real
@@ -99,13 +100,13 @@ extension JournalParser {
         if virtual != .real {
             guard nameRange.count >= 2, lx.bytes[nameEnd - 1] == close else {
                 error(Messages.unclosedVirtual(Character(Unicode.Scalar(close))), at: accountStart)
-                return nil
+                return false
             }
             nameRange = accountStart + 1..<nameEnd - 1
         }
         if nameRange.isEmpty {
             error(Messages.emptyAccount, at: accountStart)
-            return nil
+            return false
         }
         // Each level of a name is interned with its parents: a bound on the
         // levels keeps memory linear in the input.
@@ -121,21 +122,21 @@ extension JournalParser {
         p.amountLocation = location(lx.pos)
         if case .automated = entryKind, lx.peek() == UInt8(ascii: "*") {
             // `*N`: the matched posting's amount times N.
-            guard let n = multiplier(&lx) else { return nil }
+            guard let n = multiplier(&lx) else { return false }
             entryMultipliers[entryPostings.count] = n
             p.amount = Amount(n, CommodityTable.none)
             lx.skipSpaces()
         } else if !lx.atEnd, lx.peek() != UInt8(ascii: ";"), lx.peek() != UInt8(ascii: "=") {
-            guard let a = amountToken(&lx, isCost: false) else { return nil }
+            guard let a = amountToken(&lx, isCost: false) else { return false }
             p.amount = a
             lx.skipSpaces()
-            guard annotations(&lx, into: &p) else { return nil }
+            guard annotations(&lx, into: &p) else { return false }
         } else if !journal.accounts.usedWithoutAmount[Int(p.account)] {
             // Written once per account: most elided postings go to accounts already noted.
             journal.accounts.noteUseWithoutAmount(p.account)
         }
         if lx.peek() == UInt8(ascii: "=") {
-            guard assertion(&lx, into: &p) else { return nil }
+            guard assertion(&lx, into: &p) else { return false }
             journal.hasAssertions = true
         }
         if let a = p.amount, p.cost != nil || p.lot != nil {
@@ -150,9 +151,10 @@ extension JournalParser {
             notePostingDates(comment, at: start, assertion: p.assertion != nil)
         } else if !lx.atEnd {
             error(Messages.unexpectedText(p.amount == nil ? "the account" : "the amount"), at: lx.pos)
-            return nil
+            return false
         }
-        return p
+        entryPostings.append(consume p)
+        return true
     }
 
     /// Lot annotations `{COST}` `{{TOTAL}}` `[DATE]` `(NOTE)` and a cost `@ UNIT` / `@@ TOTAL`, in any order.

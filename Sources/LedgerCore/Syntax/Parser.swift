@@ -301,9 +301,7 @@ package final class JournalParser {
                     entryPostings[last].comment = appendLine(entryPostings[last].comment, text)
                     notePostingDates(text, at: start, assertion: entryPostings[last].assertion != nil)
                 }
-            } else if let posting = posting(&lx) {
-                entryPostings.append(posting)
-            } else {
+            } else if !posting(&lx) {
                 entryHasErrors = true
             }
             return

@@ -1,0 +1,42 @@
+import XCTest
+@testable import LedgerCore
+
+/// Names are interned by their bytes (`NameTable`), compared eight bytes at
+/// a time: two names that differ in any one byte, at any length, are two names.
+final class NameTableTests: XCTestCase {
+    func testNamesThatDifferInOneByteAreTwoNames() {
+        var table = NameTable()
+        var ids: [String: Int32] = [:]
+        for length in 1...24 {
+            let base = Array(repeating: UInt8(ascii: "a"), count: length)
+            var names = [base]
+            for at in 0..<length {
+                var other = base
+                other[at] = UInt8(ascii: "b")
+                names.append(other)
+            }
+            for name in names {
+                let id = name.withUnsafeBufferPointer { table.intern($0) }
+                let text = String(decoding: name, as: UTF8.self)
+                XCTAssertNil(ids[text], text)
+                ids[text] = id
+            }
+        }
+        XCTAssertEqual(Set(ids.values).count, ids.count, "one id a name")
+        XCTAssertEqual(table.count, ids.count)
+        // Looked up again, each name finds its own id, and its text.
+        for (text, id) in ids {
+            XCTAssertEqual(table.intern(text), id, text)
+            XCTAssertEqual(table[id], text)
+        }
+        XCTAssertEqual(table.count, ids.count, "nothing added by the second round")
+        XCTAssertNil(table.lookup("aaaaaaaaabb"), "a name never interned")
+        // The comparison itself, which the hashes mostly spare: every pair of one length.
+        for (text, id) in ids {
+            for (other, _) in ids where other.utf8.count == text.utf8.count {
+                let bytes = Array(other.utf8)
+                XCTAssertEqual(bytes.withUnsafeBufferPointer { table.spells(id, $0) }, other == text, "\(text) \(other)")
+            }
+        }
+    }
+}
