@@ -37,7 +37,7 @@ public struct CompileOptions: Sendable {
     public var keepsLetGoHeaders = false
     /// Where the second parser starts, in thousandths of the file (tests and
     /// the fuzzer move it to check that every split gives the same result).
-    public var splitPermille = 450
+    public var splitPermille = 500
 
     public init(horizon: CivilDate? = nil, today: CivilDate? = nil, strict: Bool = false, checkPayees: Bool = false,
                 mode: Mode = .everything) {

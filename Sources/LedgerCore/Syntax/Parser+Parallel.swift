@@ -26,12 +26,12 @@ extension JournalParser {
     static let cores: Int = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     /// Where a second parser may start: the first transaction header at or
-    /// after `splitPermille` (45%) of the file; nil for small files or one core.
+    /// after `splitPermille` (half) of the file; nil for small files or one core.
     func splitPoint(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let n = buf.count
         guard n - start >= parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
-        // A little before the middle: this parser also checks the file's
-        // UTF-8 first and takes in the second parser's work at the end.
+        // The middle: both check their half's UTF-8, then read it, at once
+        // (this one then takes in the second parser's work).
         var i = start + (n - start) * min(max(splitPermille, 0), 1000) / 1000
         while i < n {
             guard let p = memchr(buf.baseAddress! + i, 0x0A, n - i) else { return nil }

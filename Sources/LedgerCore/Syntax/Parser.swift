@@ -46,7 +46,7 @@ package final class JournalParser {
     /// Files at least this large are read by two parsers at once.
     @exclusivity(unchecked) public var parallelThreshold = JournalParser.defaultParallelThreshold
     /// Where a second parser starts, in thousandths of the file.
-    @exclusivity(unchecked) var splitPermille = 450
+    @exclusivity(unchecked) var splitPermille = 500
     /// Takes each recorded transaction before the journal keeps it (the
     /// streaming check); nil: the journal keeps them all.
     @exclusivity(unchecked) var sink: (any EntrySink)?
