@@ -18,6 +18,23 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     read(fd, buffer.baseAddress, buffer.count)
 }
 
+/// `pread(2)` until `count` bytes at `offset` are read or the file ends,
+/// read again after an interruption: the bytes read, and the `errno` of a
+/// failure, else 0 (errno is per thread: this may run on a thread of its own).
+func systemReadFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int) -> (read: Int, error: Int32) {
+    var done = 0
+    while done < count {
+        let n = pread(fd, buffer + done, count - done, off_t(offset + done))
+        if n < 0 {
+            if errno == EINTR { continue }
+            return (done, errno)
+        }
+        if n == 0 { break }
+        done += n
+    }
+    return (done, 0)
+}
+
 /// `read(2)`, read again after an interruption: the bytes read, 0 at the end, or -1.
 func systemReadRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     while true {
