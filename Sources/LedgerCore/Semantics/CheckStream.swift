@@ -37,14 +37,14 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         if let other = other as? CheckStream { letGo.absorb(other.letGo, accounts: accounts, commodities: commodities, consuming: consuming) }
     }
 
-    /// Takes a transaction just read. Returns true when it must be kept whole
-    /// (the caller stores it); false when the stream has checked and recorded it.
     /// The tags of a transaction's comment that the stream reads (`offer`).
     private static let tagsRead: [StaticString] = ["generated", "receipt", "repeat"]
 
     /// A header is read from its bytes unless the stream keeps header fingerprints (a diff's).
     var readsHeaderBytes: Bool { letGo.headers == nil }
 
+    /// Takes a transaction just read. Returns true when it must be kept whole
+    /// (the caller stores it); false when the stream has checked and recorded it.
     func offer(_ t: inout Transaction, header: HeaderBytes?, broken: Bool, tradedPairs: Set<AccountCommodity>) -> Bool {
         var header = header
         // The tags this stream reads are rare: a header that has one is made strings, and read as such.

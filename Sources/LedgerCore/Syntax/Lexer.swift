@@ -53,7 +53,8 @@ package struct Lexer {
             // tab or a control byte): the first such byte's high bit is set in
             // `low`, and only a borrow from it can set a later one.
             while pos + 8 <= end {
-                let w = UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+                // Little-endian order, wherever it runs: the first byte is the lowest.
+                let w = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self))
                 let low = (w &- 0x2121_2121_2121_2121) & ~w & 0x8080_8080_8080_8080
                 if low != 0 {
                     pos += low.trailingZeroBitCount >> 3

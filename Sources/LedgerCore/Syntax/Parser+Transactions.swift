@@ -53,7 +53,7 @@ extension JournalParser {
         if start + 10 <= lx.end {
             let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
             let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-            if head == lastDate.head, tail == lastDate.tail, Lexer.isDigit(UInt8(truncatingIfNeeded: head)), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]) {
+            if head == lastDate.head, tail == lastDate.tail, Lexer.isDigit(lx.bytes[start]), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]) {
                 lx.pos = start + 10
                 return checkedYear(lastDate.date, at: start)
             }
@@ -76,7 +76,7 @@ extension JournalParser {
     /// `d`, with a warning at `start` when its year is unlikely.
     @inline(__always)
     private func checkedYear(_ d: CivilDate, at start: Int) -> CivilDate {
-            // By day number: `year` would cost a calendar conversion per transaction.
+        // By day number: `year` would cost a calendar conversion per transaction.
         if d.day < likelyFirstDay || d.day >= likelyEndDay {
             diagnostics.warning(Messages.unlikelyYear(d.year), at: location(start))
         }

@@ -57,8 +57,8 @@ package final class JournalParser {
     let likelyFirstDay = CivilDate(year: 1900, month: 1, day: 1)!.day
     let likelyEndDay = CivilDate(year: 2201, month: 1, day: 1)!.day
     /// The last date read in ten bytes (`YYYY-MM-DD`): its bytes as two
-    /// words, and the date (`dateToken`). The first byte of a date is a digit,
-    /// so the zero words it starts with match nothing.
+    /// words, and the date (`dateToken`). Only bytes that start with a digit
+    /// are looked up, so the zero words it starts with match nothing.
     @exclusivity(unchecked) var lastDate: (head: UInt64, tail: UInt16, date: CivilDate) = (0, 0, CivilDate(day: 0))
     /// More than the engine's limit of errors: the rest of the input is not read
     /// ("too many errors; stopping"), which keeps garbage input linear.
