@@ -68,3 +68,32 @@ final class AmountTests: XCTestCase {
         assertDiagnostics("2025-01-01 t\n    a    1️⃣USD\n    b\n", [("1️⃣", "expectedAmount")])
     }
 }
+
+/// Nearly every number is read by a short path (`Lexer.scanNumber`): it must
+/// read exactly what the full reading reads, where it stops included.
+final class NumberScanningTests: XCTestCase {
+    func read(_ r: Result<(ExactDecimal, Bool), AmountProblem>) -> String {
+        switch r {
+        case .success(let (q, grouped)): return "\(q.mantissa) scale \(q.scale) grouped \(grouped)"
+        case .failure(let problem): return "\(problem)"
+        }
+    }
+
+    func testTheShortPathReadsWhatTheFullReadingReads() {
+        let pieces = ["0", "1", "7", "00", "123", "999", "1234", ",", ".", ",", ".", "E", "e", "-", "2", " ", "USD", "E3"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...9, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            let bytes = Array(text.utf8)
+            for comma in [false, true] {
+                bytes.withUnsafeBufferPointer { buf in
+                    var short = Lexer(buf, from: 0, to: buf.count), full = short
+                    let a = short.scanNumber(decimalComma: comma), b = full.scanNumberInFull(decimalComma: comma)
+                    XCTAssertEqual(read(a), read(b), "\(text) comma: \(comma)")
+                    XCTAssertEqual(short.pos, full.pos, "\(text) comma: \(comma)")
+                }
+            }
+        }
+    }
+}

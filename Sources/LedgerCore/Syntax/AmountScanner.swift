@@ -140,7 +140,57 @@ extension Lexer {
         return comma
     }
 
-    private mutating func scanNumber(decimalComma: Bool) -> Result<(ExactDecimal, Bool), AmountProblem> {
+    /// `scanNumberInFull`, with nearly every number (up to 18 digits, no
+    /// exponent) read in one pass that keeps its digits in a `UInt64`.
+    mutating func scanNumber(decimalComma: Bool) -> Result<(ExactDecimal, Bool), AmountProblem> {
+        if let (mantissa, scale, grouped, stop) = plainNumber(decimalComma: decimalComma) {
+            pos = stop
+            return .success((ExactDecimal(mantissa: Int128(mantissa), scale: scale), grouped))
+        }
+        return scanNumberInFull(decimalComma: decimalComma)
+    }
+
+    /// A number that starts with a digit and has at most 18 digits and no
+    /// exponent, read as `scanNumberInFull` reads it: its digits, scale,
+    /// grouping and end. Nil for any other (nothing consumed).
+    @inline(__always)
+    private func plainNumber(decimalComma: Bool) -> (UInt64, Int, Bool, Int)? {
+        let mark: UInt8 = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        let group: UInt8 = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
+        var p = pos
+        guard p < end, Lexer.isDigit(bytes[p]) else { return nil }
+        var mantissa: UInt64 = 0, digits = 0, scale = 0
+        var sawMark = false, grouped = false
+        while p < end {
+            let b = bytes[p]
+            let d = b &- 0x30
+            if d < 10 {
+                guard digits < 18 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if sawMark { scale += 1 }
+                p += 1
+            } else if b == group, !sawMark, p + 1 < end, Lexer.isDigit(bytes[p + 1]) {
+                // Exactly three digits after a group mark, else the full reading's verdict.
+                guard p + 3 < end, Lexer.isDigit(bytes[p + 2]), Lexer.isDigit(bytes[p + 3]),
+                      p + 4 >= end || !Lexer.isDigit(bytes[p + 4]) else { return nil }
+                grouped = true
+                p += 1
+            } else if b == mark, !sawMark {
+                sawMark = true
+                p += 1
+            } else {
+                break
+            }
+        }
+        // An exponent is read in full.
+        if p < end, bytes[p] == UInt8(ascii: "E") || bytes[p] == UInt8(ascii: "e") { return nil }
+        return (mantissa, scale, grouped, p)
+    }
+
+    /// Reads a number with every rule: up to 34 digits, an exponent, and the
+    /// problems (`tooLarge`, `ambiguousNumber`, `noNumber`).
+    mutating func scanNumberInFull(decimalComma: Bool) -> Result<(ExactDecimal, Bool), AmountProblem> {
         let start = pos
         let mark: UInt8 = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
         let group: UInt8 = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
