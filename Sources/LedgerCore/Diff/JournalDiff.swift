@@ -107,9 +107,7 @@ public struct DiffInput {
         guard old.bytes.count >= sharesTextFrom, new.bytes.count >= sharesTextFrom else {
             return apart(old, oldOptions, new, newOptions)
         }
-        let chunks = ChunkedJournal(path: new.path, chunkSize: chunkSize)
-        chunks.findsMovedChunks = true
-        let compileOld = chunks.layOut(SourceFile(path: old.path, bytes: old.bytes), options: oldOptions)
+        let (chunks, compileOld) = laidOut(old, at: new.path, oldOptions, chunkSize: chunkSize)
         return inChunks(compileOld, then: SourceFile(path: new.path, bytes: new.bytes), newOptions, of: chunks, secondIsNew: true)
     }
 
@@ -129,12 +127,19 @@ public struct DiffInput {
             return compile(old: try oldText.value!.get(), oldFiles: oldFiles, new: try newText.get(), newFiles: newFiles, options: options)
         }
         let (oldOptions, newOptions) = sideOptions(options, oldFiles, newFiles)
-        let chunks = ChunkedJournal(path: new.path)
-        chunks.findsMovedChunks = true
-        let compileNew = chunks.layOut(SourceFile(path: new.path, bytes: new.bytes), options: newOptions)
+        let (chunks, compileNew) = laidOut(new, at: new.path, newOptions)
         reading.wait()
         let old = try oldText.value!.get()
         return inChunks(compileNew, then: SourceFile(path: old.path, bytes: old.bytes), oldOptions, of: chunks, secondIsNew: false)
+    }
+
+    /// A `ChunkedJournal` of the file at `path` that finds moved chunks, with
+    /// `first` laid out over it, and the rest of that side's compile.
+    private static func laidOut(_ first: InputFile, at path: String, _ options: CompileOptions, chunkSize: Int = 64 << 10)
+        -> (ChunkedJournal, () -> (compilation: Compilation, chunksTakenIn: Int)) {
+        let chunks = ChunkedJournal(path: path, chunkSize: chunkSize)
+        chunks.findsMovedChunks = true
+        return (chunks, chunks.layOut(SourceFile(path: first.path, bytes: first.bytes), options: options))
     }
 
     /// The rest of one side's compile in chunks on a thread of its own,

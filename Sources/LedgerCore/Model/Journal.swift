@@ -370,26 +370,32 @@ public struct Journal: Sendable {
 /// `:` without making the string `key:`); a cheap test before parsing a comment's tags.
 func containsIgnoringASCIICase(_ text: String, _ needle: String, followedBy next: UInt8? = nil) -> Bool {
     var text = text, needle = needle
-    return needle.withUTF8 { pattern in
-        let n = pattern.count
-        guard n > 0 else { return true }
-        let first = pattern[0]
-        return text.withUTF8 { t in
-            let length = n + (next == nil ? 0 : 1)
-            guard t.count >= length else { return false }
-            var i = 0
-            let last = t.count - length
-            while i <= last {
-                if t[i] | 0x20 == first {
-                    var k = 1
-                    while k < n, t[i + k] | 0x20 == pattern[k] || t[i + k] == pattern[k] { k += 1 }
-                    if k == n, next == nil || t[i + n] == next { return true }
-                }
-                i += 1
-            }
-            return false
+    return needle.withUTF8 { pattern in text.withUTF8 { containsIgnoringASCIICase($0, pattern, followedBy: next) } }
+}
+
+/// `containsIgnoringASCIICase` of text still in its file's bytes (a header
+/// the streaming check reads without making it a string).
+func containsIgnoringASCIICase(_ text: UnsafeBufferPointer<UInt8>, _ needle: StaticString, followedBy next: UInt8? = nil) -> Bool {
+    containsIgnoringASCIICase(text, UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), followedBy: next)
+}
+
+private func containsIgnoringASCIICase(_ t: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, followedBy next: UInt8?) -> Bool {
+    let n = pattern.count
+    guard n > 0 else { return true }
+    let first = pattern[0]
+    let length = n + (next == nil ? 0 : 1)
+    guard t.count >= length else { return false }
+    var i = 0
+    let last = t.count - length
+    while i <= last {
+        if t[i] | 0x20 == first {
+            var k = 1
+            while k < n, t[i + k] | 0x20 == pattern[k] || t[i + k] == pattern[k] { k += 1 }
+            if k == n, next == nil || t[i + n] == next { return true }
         }
+        i += 1
     }
+    return false
 }
 
 /// Makes room for `extra` more elements: at least doubling, so that repeated

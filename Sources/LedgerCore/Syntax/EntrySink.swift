@@ -49,24 +49,9 @@ struct HeaderBytes {
         return UnsafeBufferPointer(rebasing: file[start..<end])
     }
 
-    /// Whether the comment has one of these tag keys (lower-case letters) just
-    /// before a colon, in any case: where `containsIgnoringASCIICase(comment,
-    /// key + ":")` would find it.
-    func commentNames(anyOf keys: [StaticString]) -> Bool {
-        guard let c = parts.comment, !c.isEmpty else { return false }
-        let base = file.baseAddress!
-        var i = c.lowerBound
-        while i < c.upperBound, let p = memchr(base + i, 0x3A, c.upperBound - i) {
-            let colon = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            for key in keys where colon - key.utf8CodeUnitCount >= c.lowerBound {
-                let start = colon - key.utf8CodeUnitCount
-                var k = 0
-                while k < key.utf8CodeUnitCount, file[start + k] | 0x20 == key.utf8Start[k] { k += 1 }
-                if k == key.utf8CodeUnitCount { return true }
-            }
-            i = colon + 1
-        }
-        return false
+    /// The comment's bytes (empty when there is none).
+    var comment: UnsafeBufferPointer<UInt8> {
+        parts.comment.map { UnsafeBufferPointer(rebasing: file[$0]) } ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// Makes strings of the header's parts in `t`, as the parser would have.

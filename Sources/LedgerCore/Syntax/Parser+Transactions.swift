@@ -24,13 +24,13 @@ extension JournalParser {
         }
         var t = Transaction(date: date, description: "", location: location(start))
         t.date2 = date2
+        let parts = lx.headerParts()
+        t.status = parts.status
         if sink?.readsHeaderBytes == true {
             // Made strings only if the transaction is kept whole (`flushEntry`).
-            let parts = lx.headerParts()
-            t.status = parts.status
             entryHeader = parts
         } else {
-            headerRest(&lx, into: &t)
+            fill(&t, parts)
         }
         entry = t
         entryKind = .transaction
@@ -40,9 +40,7 @@ extension JournalParser {
     func headerRest(_ lx: inout Lexer, into t: inout Transaction) {
         let parts = lx.headerParts()
         t.status = parts.status
-        if let code = parts.code { t.code = sourceText(code) }
-        t.description = sourceText(parts.description)
-        if let comment = parts.comment { t.comment = sourceText(comment) }
+        fill(&t, parts)
     }
 
     /// A date token, with a diagnostic at its place when it is not one.

@@ -361,7 +361,7 @@ package final class JournalParser {
         fill(&entry!, header)
     }
 
-    /// The code, description and comment of a header read as bytes (`entryHeader`), as strings in `t`.
+    /// The code, description and comment of a header, as strings in `t`.
     func fill(_ t: inout Transaction, _ header: Lexer.HeaderParts) {
         currentFile.bytes.withUnsafeBufferPointer { HeaderBytes(file: $0, parts: header).fill(&t) }
     }
