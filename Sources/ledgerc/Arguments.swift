@@ -122,7 +122,7 @@ func currentDate() throws -> CivilDate {
 }
 
 /// Reads the named inputs; a file that cannot be read is exit status 2.
-func readInputs(_ paths: [String]) throws(FileError) -> [InputFile] {
+func readInputs(_ paths: [String], mapping: Bool = false) throws(FileError) -> [InputFile] {
     var inputs: [InputFile] = []
     var stdinUsed = false
     for path in paths {
@@ -132,7 +132,12 @@ func readInputs(_ paths: [String]) throws(FileError) -> [InputFile] {
             inputs.append(InputFile(path: "<stdin>", bytes: try FileIO.readStandardInput().get()))
             continue
         }
-        inputs.append(InputFile(path: path, bytes: try FileIO.read(path).get()))
+        if mapping {
+            let read = FileIO.readForReading(path) { RunDiagnostics.lastWords($0.message) }
+            inputs.append(InputFile(path: path, contents: try read.get()))
+        } else {
+            inputs.append(InputFile(path: path, bytes: try FileIO.read(path).get()))
+        }
     }
     return inputs
 }

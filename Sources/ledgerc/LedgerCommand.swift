@@ -125,8 +125,10 @@ func writeStderr(_ s: String) { FileIO.writeAll(2, Array(s.utf8)) }
 
 /// Compiles the inputs and prints the diagnostics to standard error.
 /// Returns the compilation, or nil when it has errors (the caller exits 1).
-func compileAndReport(_ common: CommonOptions, options: CompileOptions = CompileOptions()) throws -> Compilation? {
-    let inputs = try readInputs(common.files)
+/// `writesNothingBack`: the command only reads its inputs, so large ones
+/// may be mapped rather than copied in (`FileIO.readForReading`).
+func compileAndReport(_ common: CommonOptions, options: CompileOptions = CompileOptions(), writesNothingBack: Bool = false) throws -> Compilation? {
+    let inputs = try readInputs(common.files, mapping: writesNothingBack)
     var options = options
     options.today = common.today
     let result = compile(inputs, until: common.until, options: options)

@@ -57,6 +57,15 @@ enum RunDiagnostics {
         show([Diagnostic(.error, message, at: nil)], sources: SourceManager())
     }
 
+    /// What `error(message)` and then `finish()` would print: for a run
+    /// that a signal handler ends, which can only write what was made before.
+    static func lastWords(_ message: DiagnosticMessage) -> String {
+        let printer = DiagnosticPrinter(sources: SourceManager(), useColor: false, columnUnit: columnUnit)
+        let d = Diagnostic(.error, message, at: nil)
+        guard format == .json else { return printer.render([d], format: format, droppedErrors: 0) }
+        return "[" + (pendingJSON + printer.jsonObjects([d])).joined(separator: ",") + "]\n"
+    }
+
     /// Ends the run's diagnostics: the JSON array, when JSON was asked for.
     static func finish() {
         guard format == .json else { return }

@@ -183,6 +183,7 @@ public enum Messages {
     public static func sellsMoreThanHeld(_ sold: String, _ account: String, _ held: String) -> DiagnosticMessage {
         .init("sellsMoreThanHeld", "sells \(sold) but \(account) holds \(held)")
     }
+    public static var shrankWhileRead: DiagnosticMessage { .init("shrankWhileRead", "it got shorter while it was read; run the command again") }
     public static var tooLargeToShow: DiagnosticMessage { .init("tooLargeToShow", "too large to show exactly") }
     public static func tooManyAccountLevels(_ n: Int) -> DiagnosticMessage {
         .init("tooManyAccountLevels", "an account name has at most \(n) levels; the name is cut here")

@@ -63,8 +63,8 @@ extension SourceFile {
     /// Whether the line at `offset` here and the line at `otherOffset` in
     /// `other` are the same bytes, line break included.
     func sameLine(at offset: Int, as other: SourceFile, at otherOffset: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { mine in
-            other.bytes.withUnsafeBufferPointer { theirs in
+        withBytes { mine in
+            other.withBytes { theirs in
                 var count = mine.count - offset, endsInLineFeed = false
                 if let p = memchr(mine.baseAddress! + offset, 0x0A, count) {
                     count = (mine.baseAddress! + offset).distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1

@@ -43,7 +43,7 @@ extension Workspace {
             _ = try CSVStatement(bytes, rules: rules)
             return []
         } catch {
-            return [diagnostic(min(error.offset, file.bytes.count), error.message)]
+            return [diagnostic(min(error.offset, file.byteCount), error.message)]
         }
     }
 }

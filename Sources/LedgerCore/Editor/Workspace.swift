@@ -121,7 +121,7 @@ final class Workspace {
         options.mode = .diagnosticsOnly
         // A large journal that read only itself last time: an edit re-reads the chunks it touched.
         let compilation: Compilation
-        if doc.file.bytes.count >= Workspace.chunkedFromBytes, reached[root] == [doc.path] {
+        if doc.file.byteCount >= Workspace.chunkedFromBytes, reached[root] == [doc.path] {
             let journal = chunked[root] ?? ChunkedJournal(path: doc.path)
             chunked[root] = journal
             compilation = journal.compile(doc.file, options: options)

@@ -1,11 +1,21 @@
 /// One input: a path as the user gave it and the file's bytes.
 public struct InputFile: Sendable {
     public var path: String
-    public var bytes: [UInt8]
+    /// The bytes as read or mapped (`FileIO.readForReading`).
+    public var contents: FileBytes
+    /// The bytes as an array (for a mapped file, a copy made once).
+    public var bytes: [UInt8] {
+        get { contents.array }
+        set { contents = FileBytes(newValue) }
+    }
 
     public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, contents: FileBytes(bytes))
+    }
+
+    public init(path: String, contents: FileBytes) {
         self.path = path
-        self.bytes = bytes
+        self.contents = contents
     }
 }
 
@@ -102,7 +112,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
     if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
     var rootFiles: [Int] = []
     for input in inputs {
-        let index = sources.add(SourceFile(path: input.path, bytes: input.bytes))
+        let index = sources.add(SourceFile(path: input.path, contents: input.contents))
         rootFiles.append(index)
         parser.parse(fileIndex: index)
     }

@@ -12,8 +12,13 @@ import Darwin
 public final class SourceFile: @unchecked Sendable {
     /// The path as the user gave it (or as joined from an `include`).
     public let path: String
-    /// The file's bytes, byte-order mark included.
-    public let bytes: [UInt8]
+    /// The file's bytes, byte-order mark included: in an array or mapped
+    /// (`FileBytes`). Code that reads them all goes through `withBytes`.
+    public let contents: FileBytes
+    /// The file's bytes as an array (for a mapped file, a copy made once).
+    public var bytes: [UInt8] { contents.array }
+    /// How many bytes the file has.
+    public var byteCount: Int { contents.count }
     /// Offset of the first byte after a leading byte-order mark (0 or 3).
     public let contentStart: Int
 
@@ -21,21 +26,29 @@ public final class SourceFile: @unchecked Sendable {
     /// Lines found by counting line breaks, before the table was built (`line(of:)`).
     private var linesCounted = 0
 
-    public init(path: String, bytes: [UInt8]) {
+    public convenience init(path: String, bytes: [UInt8]) {
+        self.init(path: path, contents: FileBytes(bytes))
+    }
+
+    public init(path: String, contents: FileBytes) {
         self.path = path
-        self.bytes = bytes
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            contentStart = 3
-        } else {
-            contentStart = 0
+        self.contents = contents
+        contentStart = contents.withUnsafeBufferPointer { b in
+            b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         }
+    }
+
+    /// Calls `body` with the file's bytes where they lie (no copy).
+    @inline(__always)
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try contents.withUnsafeBufferPointer(body)
     }
 
     /// Byte offsets where each line starts; line 1 starts after the BOM.
     public var lineStarts: [Int32] {
         if let cached = lineStartsCache { return cached }
         var starts: [Int32] = [Int32(contentStart)]
-        bytes.withUnsafeBufferPointer { buf in
+        withBytes { buf in
             var i = contentStart
             while i < buf.count, let nl = memchr(buf.baseAddress! + i, 0x0A, buf.count - i) {
                 i = buf.baseAddress!.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
@@ -73,8 +86,8 @@ public final class SourceFile: @unchecked Sendable {
     public func line(of offset: Int) -> Int {
         guard lineStartsCache == nil, linesCounted < 16 else { return lineAndColumn(of: offset).line }
         linesCounted += 1
-        let end = min(max(offset, contentStart), bytes.count)
-        return bytes.withUnsafeBufferPointer { b in SourceFile.lineBreaks(in: UnsafeBufferPointer(rebasing: b[contentStart..<end])) + 1 }
+        let end = min(max(offset, contentStart), byteCount)
+        return withBytes { b in SourceFile.lineBreaks(in: UnsafeBufferPointer(rebasing: b[contentStart..<end])) + 1 }
     }
 
     /// How many line feeds `bytes` holds, counted eight bytes at a time.
@@ -105,11 +118,13 @@ public final class SourceFile: @unchecked Sendable {
             if Int(starts[mid]) <= offset { lo = mid } else { hi = mid - 1 }
         }
         var column = 1
-        var i = Int(starts[lo])
-        let end = min(offset, bytes.count)
-        while i < end {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        withBytes { bytes in
+            var i = Int(starts[lo])
+            let end = min(offset, bytes.count)
+            while i < end {
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
         }
         return (lo + 1, column)
     }
@@ -120,9 +135,9 @@ public final class SourceFile: @unchecked Sendable {
     public func position(of offset: Int) -> SourcePosition {
         let (line, column) = lineAndColumn(of: offset)
         let start = Int(lineStarts[line - 1])
-        let end = max(start, min(offset, bytes.count))
+        let end = max(start, min(offset, byteCount))
         var display = 1
-        for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {
+        for scalar in text(start, end).unicodeScalars {
             display += scalar == "\t" ? 1 : displayWidth(scalar)
         }
         return SourcePosition(line: line, column: column, byteColumn: end - start + 1, displayColumn: display)
@@ -133,14 +148,14 @@ public final class SourceFile: @unchecked Sendable {
         let starts = lineStarts
         guard line >= 1, line <= starts.count else { return "" }
         let start = Int(starts[line - 1])
-        var end = line < starts.count ? Int(starts[line]) - 1 : bytes.count
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        var end = line < starts.count ? Int(starts[line]) - 1 : byteCount
+        if end > start, withBytes({ $0[end - 1] }) == 0x0D { end -= 1 }
+        return text(start, max(start, end))
     }
 
     /// A string made from a byte range (invalid UTF-8 is repaired with U+FFFD).
     public func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: bytes[start..<end], as: UTF8.self)
+        withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 }
 

@@ -37,8 +37,8 @@ final class ParsedChunk {
         parser.currentYear = year
         parser.reader.file.defaultYear = year
         parser.sink = sink
-        parser.makeRoom(forBytes: file.bytes.count)
-        hasInvalidUTF8 = file.bytes.withUnsafeBufferPointer { buf in
+        parser.makeRoom(forBytes: file.byteCount)
+        hasInvalidUTF8 = file.withBytes { buf in
             var block: JournalParser.BlockComment?
             parser.parseLines(buf, from: 0, to: buf.count, block: &block)
             return !invalidUTF8Offsets(buf, from: 0, limit: 1).isEmpty
@@ -65,8 +65,8 @@ extension JournalParser {
         currentFile = file
         // Room for the whole file's transactions: the chunks' are copied in
         // without the arrays growing (and being copied) on the way.
-        makeRoom(forBytes: file.bytes.count)
-        file.bytes.withUnsafeBufferPointer { buf in
+        makeRoom(forBytes: file.byteCount)
+        file.withBytes { buf in
             var block: BlockComment?
             parseLines(buf, from: file.contentStart, to: headEnd, block: &block)
             for (chunk, start) in chunks where !stoppedForErrors {
@@ -80,7 +80,7 @@ extension JournalParser {
                     if let letGo = sink?.letGo, letGo.headers != nil { letGo.chunkRecords.append((chunk, first..<letGo.records.count)) }
                     chunksTakenIn += 1
                 } else {
-                    parseLines(buf, from: start, to: start + chunk.file.bytes.count, block: &block)
+                    parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
                 }
             }
             if let block {

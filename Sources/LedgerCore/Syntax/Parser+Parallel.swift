@@ -62,7 +62,7 @@ extension JournalParser {
         second.makeRoom(forBytes: buf.count - split)
         let file = currentFile!
         let job = BackgroundJob {
-            file.bytes.withUnsafeBufferPointer { b in
+            file.withBytes { b in
                 var secondBlock: BlockComment?
                 second.parseLines(b, from: split, to: b.count, block: &secondBlock)
                 if !second.bailedOut, let open = secondBlock {

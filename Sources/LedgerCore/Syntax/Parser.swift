@@ -32,7 +32,13 @@ package final class JournalParser {
     @exclusivity(unchecked) var fileIndex = 0
     /// The file being read (so that reading it never touches `sources`, which
     /// a second parser must not do while includes are added).
-    @exclusivity(unchecked) var currentFile: SourceFile!
+    @exclusivity(unchecked) var currentFile: SourceFile! {
+        didSet { fileBytes = currentFile?.contents.unsafeBytes ?? UnsafeBufferPointer(start: nil, count: 0) }
+    }
+    /// The bytes of `currentFile`, which holds them: read per transaction
+    /// without touching the file object's reference count, which both
+    /// parsers of a split read would otherwise pass between two cores.
+    @exclusivity(unchecked) var fileBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The year of dates written without one (`1/15`) when no `Y` directive is in effect.
     @exclusivity(unchecked) public var currentYear: Int?
     /// What the directives read so far set for the lines that follow.
@@ -143,7 +149,7 @@ package final class JournalParser {
     /// `：`), a note names it and its ASCII form.
     func error(_ message: DiagnosticMessage, at offset: Int, notes: [DiagnosticNote] = []) {
         var notes = notes
-        if let wide = currentFile.bytes.withUnsafeBufferPointer({ FullWidth.at(offset, in: $0) }) {
+        if let wide = FullWidth.at(offset, in: fileBytes) {
             notes.append(DiagnosticNote(Messages.fullWidthCharacter(wide.character, wide.code, wide.ascii)))
         }
         diagnostics.error(message, at: location(offset), notes: notes)
@@ -156,8 +162,8 @@ package final class JournalParser {
         if reader.file.defaultYear == nil { reader.file.defaultYear = currentYear }
         let file = sources.files[index]
         currentFile = file
-        makeRoom(forBytes: file.bytes.count)
-        file.bytes.withUnsafeBufferPointer { buf in
+        makeRoom(forBytes: file.byteCount)
+        file.withBytes { buf in
             let split = splitPoint(buf, from: file.contentStart)
             let bad = JournalParser.invalidUTF8(buf, from: file.contentStart, split: split)
             if let first = bad.first(where: { !$0.isNul }), LegacyEncoding.readsAsCP949(buf, from: file.contentStart) {
@@ -363,7 +369,7 @@ package final class JournalParser {
 
     /// The code, description and comment of a header, as strings in `t`.
     func fill(_ t: inout Transaction, _ header: Lexer.HeaderParts) {
-        currentFile.bytes.withUnsafeBufferPointer { HeaderBytes(file: $0, parts: header).fill(&t) }
+        HeaderBytes(file: fileBytes, parts: header).fill(&t)
     }
 
     /// A string made from a byte range of the current file.
@@ -385,9 +391,7 @@ package final class JournalParser {
         if case .transaction = entryKind, let sink {
             // The streaming check lets go of what it has checked.
             swap(&t.postings, &entryPostings)
-            let keep = currentFile.bytes.withUnsafeBufferPointer { file in
-                sink.offer(&t, header: header.map { HeaderBytes(file: file, parts: $0) }, broken: broken, tradedPairs: journal.tradedPairs)
-            }
+            let keep = sink.offer(&t, header: header.map { HeaderBytes(file: fileBytes, parts: $0) }, broken: broken, tradedPairs: journal.tradedPairs)
             swap(&t.postings, &entryPostings)
             if !keep {
                 entryPostings.removeAll(keepingCapacity: true)

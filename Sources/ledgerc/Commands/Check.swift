@@ -25,6 +25,6 @@ enum CheckCommand: Subcommand {
     static func run(_ args: [String]) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions.union(["--strict", "--check-payees"]))
         let common = try CommonOptions(parsed)
-        return try compileAndReport(common, options: CompileOptions(strict: parsed.has("--strict"), checkPayees: parsed.has("--check-payees"), mode: .diagnosticsOnly)) == nil ? 1 : 0
+        return try compileAndReport(common, options: CompileOptions(strict: parsed.has("--strict"), checkPayees: parsed.has("--check-payees"), mode: .diagnosticsOnly), writesNothingBack: true) == nil ? 1 : 0
     }
 }

@@ -88,7 +88,7 @@ enum ReportCommand: Subcommand {
         if options.valuation != nil, ![.summary, .transactions, .balance, .register, .holdings, .trades, .budget, .returns, .html, .prices].contains(report) {
             throw UsageError(message: "-X, -V and --value go with the reports of amounts, not '\(report.rawValue)'")
         }
-        guard let result = try compileAndReport(common) else { return 1 }
+        guard let result = try compileAndReport(common, writesNothingBack: true) else { return 1 }
         // Output streams to standard output, or to a temporary file renamed over PATH at the end.
         var file: SafeWriter?
         if let path = parsed.values["-o"] {
