@@ -39,6 +39,22 @@ final class ScriptsTests: XCTestCase {
         XCTAssertEqual(status, 0, err)
     }
 
+    /// The main benchmark, on 300 transactions and one pair of each command
+    /// (the built binary against itself as the baseline): every command
+    /// runs, and the comparison with `wc -l` is printed.
+    func testTheBenchmarkRuns() throws {
+        let dir = try temporaryDirectory(self)
+        let out = try OutputFile(), err = try OutputFile()
+        let child = try ChildProcess.start("/usr/bin/env", ["python3", "Scripts/bench", "--sizes", "300", "--runs", "1", "--no-lsp",
+                                                            "--no-valuation", "--no-yardsticks", "--no-install", "--ledgerc", ledgercBinary.path,
+                                                            "--baseline", ledgercBinary.path, "--out", dir.path],
+                                           directory: repositoryRoot.path, stdout: out.descriptor, stderr: err.descriptor)
+        XCTAssertEqual(child.wait(seconds: 120), 0, err.text)
+        XCTAssertFalse(out.text.contains("failed"), out.text)
+        XCTAssertTrue(out.text.contains("ledgerc check (the same in 10 included files)"), out.text)
+        XCTAssertTrue(out.text.contains("ledgerc check takes"), out.text)
+    }
+
     /// The language server's fuzz script, with its first seed: it runs 400 random messages.
     func testTheLanguageServerFuzzScriptRuns() throws {
         let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/fuzz-lsp", "1", ledgercBinary.path])
