@@ -9,7 +9,7 @@ final class MappedInputTests: XCTestCase {
     /// A journal of about `megabytes` MB: balanced transactions over the
     /// years, Korean text in each, then one that does not balance last, so
     /// that its place tells whether the whole file was read.
-    private func largeJournal(megabytes: Int, in dir: URL) throws -> URL {
+    private func largeJournal(megabytes: Int, in dir: URL, named name: String = "large.ledger") throws -> URL {
         var text = "; 월급 and rent, again and again\r\n"
         var n = 0
         while text.utf8.count < megabytes << 20 {
@@ -19,7 +19,7 @@ final class MappedInputTests: XCTestCase {
             n += 1
         }
         text += "2030-01-01 last\n    expenses:food    1.00 USD\n    assets:bank    -1.10 USD\n"
-        let url = dir.appendingPathComponent("large.ledger")
+        let url = dir.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
@@ -53,25 +53,36 @@ final class MappedInputTests: XCTestCase {
     /// and ends with exit 2 naming the file.
     func testAJournalCutShorterWhileReadEndsTheRunWithAMessage() throws {
         let dir = try temporaryDirectory(self)
-        let message = "cannot read '\(dir.path)/large.ledger': it got shorter while it was read; run the command again"
-        try cutShorterWhileRead(["check"], in: dir, says: "ledgerc: error: \(message)\n")
+        var large = try largeJournal(megabytes: 48, in: dir)
+        let message = "cannot read '\(large.path)': it got shorter while it was read; run the command again"
+        try cutShorterWhileRead(["check"], [large], cut: large, says: "ledgerc: error: \(message)\n")
         // In JSON when JSON is asked for: one array, as every run gives.
-        try cutShorterWhileRead(["report", "summary", "--diagnostics", "json"], in: dir,
+        large = try largeJournal(megabytes: 48, in: dir)
+        try cutShorterWhileRead(["report", "summary", "--diagnostics", "json"], [large], cut: large,
                                 says: #"[{"severity":"error","id":"cannotRead","file":null,"line":null,"column":null,"byteColumn":null,"displayColumn":null,"message":"\#(message)","notes":[]}]\#n"#)
+        // Of two mapped journals, the one cut is the one named.
+        let first = try largeJournal(megabytes: 8, in: dir, named: "first.ledger")
+        let second = try largeJournal(megabytes: 8, in: dir, named: "second.ledger")
+        try cutShorterWhileRead(["check"], [first, second], cut: second,
+                                says: "ledgerc: error: cannot read '\(second.path)': it got shorter while it was read; run the command again\n")
     }
 
-    private func cutShorterWhileRead(_ command: [String], in dir: URL, says expected: String) throws {
+    /// Runs `ledgerc COMMAND FILES`, stops it once every file shows in its
+    /// mappings, cuts `cut` to one page, lets it go on, and compares its
+    /// exit status (2) and all of standard error.
+    private func cutShorterWhileRead(_ command: [String], _ files: [URL], cut: URL, says expected: String,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
         #if os(Linux)
-        let url = try largeJournal(megabytes: 48, in: dir)
         let err = try OutputFile()
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERC_TODAY"] = "2025-12-31"
-        let child = try ChildProcess.start(ledgercBinary.path, command + [url.path], environment: environment, stderr: err.descriptor)
+        let child = try ChildProcess.start(ledgercBinary.path, command + files.map(\.path), environment: environment, stderr: err.descriptor)
         var caught = false
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            guard let maps = try? String(contentsOfFile: "/proc/\(child.pid)/maps", encoding: .utf8) else { break }
-            if maps.contains(url.path) {
+            // An ended child (not yet waited for) has no mappings: stop looking.
+            guard let maps = try? String(contentsOfFile: "/proc/\(child.pid)/maps", encoding: .utf8), !maps.isEmpty else { break }
+            if files.allSatisfy({ maps.contains($0.path) }) {
                 child.send(SIGSTOP)
                 caught = true
                 break
@@ -79,13 +90,13 @@ final class MappedInputTests: XCTestCase {
             usleep(200)
         }
         if caught {
-            XCTAssertEqual(truncate(url.path, 4096), 0)
+            XCTAssertEqual(truncate(cut.path, 4096), 0, file: file, line: line)
             child.send(SIGCONT)
         }
         let status = child.wait(seconds: 120)
         guard caught else { throw XCTSkip("check ended before its mapping of the journal could be seen") }
-        XCTAssertEqual(status, 2, err.text)
-        XCTAssertEqual(err.text, expected)
+        XCTAssertEqual(status, 2, err.text, file: file, line: line)
+        XCTAssertEqual(err.text, expected, file: file, line: line)
         #else
         throw XCTSkip("watching a mapping through /proc needs Linux")
         #endif

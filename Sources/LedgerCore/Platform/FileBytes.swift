@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A file's bytes: held in an array, or mapped read-only from the system's
-/// cache of the file (`FileIO.map`), so that a large journal is neither
+/// cache of the file (`FileIO.readForReading`), so that a large journal is neither
 /// copied nor given fresh zeroed pages before it is parsed.
 ///
 /// Code that reads every byte (the parser, the line table) goes through
@@ -38,6 +38,7 @@ public final class FileBytes: @unchecked Sendable {
 
     deinit {
         if isMapped {
+            ShrunkFile.unwatch(unsafeBytes)
             munmap(UnsafeMutableRawPointer(mutating: unsafeBytes.baseAddress), unsafeBytes.count)
             pthread_mutex_destroy(&lock)
         }

@@ -42,31 +42,12 @@ extension FileIO {
         guard size >= mapsFrom, size <= limit else { return nil }
         let start: UnsafeMutableRawPointer? = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
         guard let start, start != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
-        ShrunkFile.watch(path, saying: render)
-        return FileBytes(mapped: UnsafeRawBufferPointer(start: start, count: size))
-    }
-}
-
-/// What happens when a mapped file is cut shorter while it is read: the
-/// system signals `SIGBUS` at the first page past the new end. The handler
-/// says which file and ends the run with exit 2, as any file that cannot
-/// be read does; nothing has been written by then (only commands that
-/// write nothing map their files).
-enum ShrunkFile {
-    /// What to print (`cannot read '…': …`), made before the signal can
-    /// come, as a NUL-ended C string: a signal handler may only call
-    /// `write` and `_exit`.
-    nonisolated(unsafe) private static var message: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static var mapped = 0
-
-    static func watch(_ path: String, saying render: (FileError) -> String) {
-        mapped += 1
-        // With several mapped, the message cannot tell which one it was.
-        // The one it replaces is not freed: the handler may be reading it.
-        message = strdup(render(.cannotRead(path: mapped == 1 ? path : "a journal", reason: Messages.shrankWhileRead.text)))
-        signal(SIGBUS) { _ in
-            if let text = ShrunkFile.message { _ = write(2, text, strlen(text)) }
-            _exit(2)
+        let mapped = UnsafeRawBufferPointer(start: start, count: size)
+        let message = render(.cannotRead(path: path, reason: Messages.shrankWhileRead.text))
+        guard ShrunkFile.watch(mapped, saying: message) else {
+            munmap(start, size)
+            return nil
         }
+        return FileBytes(mapped: mapped)
     }
 }
