@@ -130,6 +130,9 @@ func writeStderr(_ s: String) { FileIO.writeAll(2, Array(s.utf8)) }
 func compileAndReport(_ common: CommonOptions, options: CompileOptions = CompileOptions(), writesNothingBack: Bool = false) throws -> Compilation? {
     let inputs = try readInputs(common.files, mapping: writesNothingBack)
     var options = options
+    if writesNothingBack {
+        options.readsInclude = { FileIO.readForReading($0, .regularFile) { RunDiagnostics.lastWords($0.message) } }
+    }
     options.today = common.today
     let result = compile(inputs, until: common.until, options: options)
     let diagnostics = result.diagnostics

@@ -65,13 +65,37 @@ final class MappedInputTests: XCTestCase {
         let second = try largeJournal(megabytes: 8, in: dir, named: "second.ledger")
         try cutShorterWhileRead(["check"], [first, second], cut: second,
                                 says: "ledgerc: error: cannot read '\(second.path)': it got shorter while it was read; run the command again\n")
+        // An included journal is mapped too, and named as the include joins it.
+        let included = try largeJournal(megabytes: 8, in: dir, named: "2024.ledger")
+        let main = dir.appendingPathComponent("main.ledger")
+        try "include 2024.ledger\n".write(to: main, atomically: true, encoding: .utf8)
+        try cutShorterWhileRead(["check"], [main], mapped: [included], cut: included,
+                                says: "ledgerc: error: cannot read '\(included.path)': it got shorter while it was read; run the command again\n")
+    }
+
+    /// An included journal that is mapped reads as one that is copied: the
+    /// diagnostic at its last transaction is the same from `check` (which
+    /// maps it) and `fmt --check` (which writes, and so copies it).
+    func testAMappedIncludeReadsAsACopy() throws {
+        let dir = try temporaryDirectory(self)
+        let included = try largeJournal(megabytes: 5, in: dir, named: "2024.ledger")
+        let main = dir.appendingPathComponent("main.ledger")
+        try "include 2024.ledger\n".write(to: main, atomically: true, encoding: .utf8)
+        let mapped = try runLedgerc(["check", main.path])
+        let copied = try runLedgerc(["materialize", main.path, "--until", "2000-01-01"])
+        XCTAssertEqual(mapped.status, 1)
+        XCTAssertEqual(copied.status, 1)
+        XCTAssertTrue(mapped.stderr.hasPrefix("\(included.path):"), mapped.stderr)
+        XCTAssertTrue(mapped.stderr.contains("error: transaction does not balance"), mapped.stderr)
+        XCTAssertEqual(mapped.stderr, copied.stderr)
     }
 
     /// Runs `ledgerc COMMAND FILES`, stops it once every file shows in its
     /// mappings, cuts `cut` to one page, lets it go on, and compares its
     /// exit status (2) and all of standard error.
-    private func cutShorterWhileRead(_ command: [String], _ files: [URL], cut: URL, says expected: String,
+    private func cutShorterWhileRead(_ command: [String], _ files: [URL], mapped: [URL]? = nil, cut: URL, says expected: String,
                                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let mapped = mapped ?? files
         #if os(Linux)
         let err = try OutputFile()
         var environment = ProcessInfo.processInfo.environment
@@ -82,7 +106,7 @@ final class MappedInputTests: XCTestCase {
         while Date() < deadline {
             // An ended child (not yet waited for) has no mappings: stop looking.
             guard let maps = try? String(contentsOfFile: "/proc/\(child.pid)/maps", encoding: .utf8), !maps.isEmpty else { break }
-            if files.allSatisfy({ maps.contains($0.path) }) {
+            if mapped.allSatisfy({ maps.contains($0.path) }) {
                 child.send(SIGSTOP)
                 caught = true
                 break

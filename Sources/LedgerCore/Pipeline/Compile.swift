@@ -109,6 +109,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
     parser.splitPermille = options.splitPermille
     parser.overlay = options.overlay
     parser.files = options.files
+    parser.readsInclude = options.readsInclude
     if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
     var rootFiles: [Int] = []
     for input in inputs {

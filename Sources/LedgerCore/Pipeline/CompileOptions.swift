@@ -27,6 +27,10 @@ public struct CompileOptions: Sendable {
     /// Where included files come from when not from the disk (a journal at a
     /// git revision, `ledgerc diff`): reads a path, and lists a glob's matches.
     public var files: IncludedFiles?
+    /// How an `include` on disk is read, when not copied in by `FileIO.read`
+    /// (the commands that write nothing back map large ones:
+    /// `FileIO.readForReading`).
+    package var readsInclude: (@Sendable (String) -> Result<FileBytes, FileError>)?
     /// Files at least this large are read by two parsers at once (tests set 0
     /// to read every file that way).
     public var parallelThreshold = JournalParser.defaultParallelThreshold

@@ -24,10 +24,10 @@ extension FileIO {
     ///
     /// `saying` renders that error as the run's last words, in the format
     /// the run prints its errors in (text, JSON, GitHub).
-    public static func readForReading(_ path: String, limit: Int = largestInput,
+    public static func readForReading(_ path: String, _ kind: Kind = .anyFile, limit: Int = largestInput,
                                       saying render: (FileError) -> String = { "ledgerc: error: \($0.message.text)\n" }) -> Result<FileBytes, FileError> {
         if let mapped = map(path, limit: limit, saying: render) { return .success(mapped) }
-        return read(path, .anyFile, limit: limit).map(FileBytes.init)
+        return read(path, kind, limit: limit).map(FileBytes.init)
     }
 
     /// The file mapped, or nil when it is not a regular file of

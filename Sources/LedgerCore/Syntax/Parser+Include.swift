@@ -53,13 +53,20 @@ extension JournalParser {
             diagnostics.warning(Messages.includedTwice(path), at: site)
             return
         }
-        let read = (overlay[path] ?? overlay[real]).map { Result<[UInt8], FileError>.success($0) } ?? files?.read(path) ?? FileIO.read(path, .regularFile)
+        let read: Result<FileBytes, FileError>
+        if let text = overlay[path] ?? overlay[real] {
+            read = .success(FileBytes(text))
+        } else if let files {
+            read = files.read(path).map(FileBytes.init)
+        } else {
+            read = readsInclude?(path) ?? FileIO.read(path, .regularFile).map(FileBytes.init)
+        }
         switch read {
         case .failure(let e):
             diagnostics.error(Messages.includeMissing(path, e.reason), at: site)
-        case .success(let bytes):
+        case .success(let contents):
             flushEntry()
-            let index = sources.add(SourceFile(path: path, bytes: bytes))
+            let index = sources.add(SourceFile(path: path, contents: contents))
             includeStack.append(real)
             parseFile(index)
             includeStack.removeLast()

@@ -23,6 +23,8 @@ package final class JournalParser {
     public var overlay: [String: [UInt8]] = [:]
     /// Included files from elsewhere than the disk (`CompileOptions.files`).
     public var files: IncludedFiles?
+    /// How an `include` on disk is read (`CompileOptions.readsInclude`).
+    package var readsInclude: (@Sendable (String) -> Result<FileBytes, FileError>)?
     /// The deepest nesting of includes read.
     static let deepestInclude = 64
     /// Rule names seen so far (folded) and where, to reject duplicates.
