@@ -7,10 +7,11 @@ import Darwin
 /// What happens when a mapped file is cut shorter while it is read: the
 /// system signals `SIGBUS` at the first page past the new end. The handler
 /// finds the mapping the faulting address lies in, says which file it was,
-/// and ends the run with exit 2, as any file that cannot be read does;
-/// nothing has been written by then (only commands that write nothing map
-/// their files: `FileIO.readForReading`). A `SIGBUS` anywhere else is left
-/// to the system's default.
+/// and ends the run with exit 2, as any file that cannot be read does.
+/// Only commands that write nothing back map their files
+/// (`FileIO.readForReading`); a report being written to a file (`-o`) has
+/// its temporary file removed (`TemporaryFiles`), as on an interruption. A
+/// `SIGBUS` anywhere else is left to the system's default.
 enum ShrunkFile {
     /// One mapped file: where it lies, and what to print (`cannot read
     /// '…': …`) as a NUL-ended C string made before the signal can come (a
@@ -82,5 +83,6 @@ private func shrunkFileHandler(_ number: Int32, _ info: UnsafeMutablePointer<sig
         return
     }
     _ = write(2, text, strlen(text))
+    if let temporary = TemporaryFiles.current { unlink(temporary) }
     _exit(2)
 }
