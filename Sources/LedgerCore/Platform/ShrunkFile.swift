@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// What happens when a mapped file is cut shorter while it is read: the
 /// system signals `SIGBUS` at the first page past the new end. The handler
@@ -27,6 +28,9 @@ enum ShrunkFile {
     static let capacity = 256
     nonisolated(unsafe) private static var watched: UnsafeMutablePointer<Watched>?
     nonisolated(unsafe) private static var count = 0
+    /// Set by the first thread to fault: both parsers of a split read may
+    /// meet the missing pages at once, and the message is said once.
+    static let speaking = Atomic<Bool>(false)
 
     /// Watches `bytes` (a mapped file), with the `message` to print if it
     /// is cut shorter; false when no more can be watched.
@@ -38,7 +42,11 @@ enum ShrunkFile {
         watched[count] = Watched(start: start, end: start + UInt(bytes.count), message: message)
         // Counted once it is written: the handler reads only what is counted.
         count += 1
-        if count == 1 { installHandler() }
+        if count == 1 {
+            // Made now, not first in the handler.
+            _ = speaking.load(ordering: .relaxed)
+            installHandler()
+        }
         return true
     }
 
@@ -81,6 +89,10 @@ private func shrunkFileHandler(_ number: Int32, _ info: UnsafeMutablePointer<sig
         // Not a watched file: the default action (the faulting access runs again and ends the process).
         signal(SIGBUS, SIG_DFL)
         return
+    }
+    // A second thread that faults waits for the first's `_exit`.
+    guard ShrunkFile.speaking.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+        while true { pause() }
     }
     _ = write(2, text, strlen(text))
     if let temporary = TemporaryFiles.current { unlink(temporary) }
