@@ -110,6 +110,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
     parser.overlay = options.overlay
     parser.files = options.files
     parser.readsInclude = options.readsInclude
+    parser.readsPlainDirectly = options.readsPlainTransactionsDirectly
     if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
     var rootFiles: [Int] = []
     for input in inputs {

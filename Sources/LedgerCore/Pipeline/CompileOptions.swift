@@ -42,6 +42,10 @@ public struct CompileOptions: Sendable {
     /// Where the second parser starts, in thousandths of the file (tests and
     /// the fuzzer move it to check that every split gives the same result).
     public var splitPermille = 500
+    /// With `diagnosticsOnly`, plain transactions are read straight into the
+    /// check stream (`Parser+PlainTransactions.swift`); tests turn it off to
+    /// compare with the general path.
+    package var readsPlainTransactionsDirectly = true
 
     public init(horizon: CivilDate? = nil, today: CivilDate? = nil, strict: Bool = false, checkPayees: Bool = false,
                 mode: Mode = .everything) {

@@ -47,7 +47,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         // The tags this stream reads are rare: a header that may have one (the
         // tests of `generated:`, `Transaction.receipt` and `tag("repeat")`, on
         // the bytes) is made strings, and read as such.
-        if let h = header, mentionsTagsRead(h.comment) {
+        if let h = header, readsTags(in: h.comment) {
             h.fill(&t)
             header = nil
         }
@@ -73,15 +73,15 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         return false
     }
 
-    /// Records the movements of `t` if it balances exactly by the one rule
-    /// (`SimpleBalance`) and can be stored compactly; false when it must be
-    /// kept (the caller drops what was recorded).
     /// Whether a comment may hold one of the tags `offer` reads.
-    private func mentionsTagsRead(_ comment: UnsafeBufferPointer<UInt8>) -> Bool {
+    func readsTags(in comment: UnsafeBufferPointer<UInt8>) -> Bool {
         containsIgnoringASCIICase(comment, "generated:") || containsIgnoringASCIICase(comment, "receipt", followedBy: 0x3A)
             || containsIgnoringASCIICase(comment, "repeat", followedBy: 0x3A)
     }
 
+    /// Records the movements of `t` if it balances exactly by the one rule
+    /// (`SimpleBalance`) and can be stored compactly; false when it must be
+    /// kept (the caller drops what was recorded).
     /// `generated`: the comment may say `generated:` (it is a string in `t`).
     private func balancesExactly(_ t: inout Transaction, generated: Bool, tradedPairs: Set<AccountCommodity>) -> Bool {
         hit = false
@@ -118,13 +118,31 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
 
     @inline(__always)
     private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ tradedPairs: Set<AccountCommodity>) {
-        if !tradedPairs.isEmpty {
-            if tradedCount != tradedPairs.count {
-                traded = AccountCommoditySet(tradedPairs)
-                tradedCount = tradedPairs.count
-            }
-            if traded.contains(account, commodity) { hit = true }
-        }
+        if movesTradedPosition(account, commodity, tradedPairs) { hit = true }
         letGo.moves.append(LetGoTransactions.Movement(account: account, commodity: commodity, mantissa: mantissa))
+    }
+
+    /// Whether a movement of `commodity` in `account` moves a traded position
+    /// (a transaction that does is kept whole).
+    @inline(__always)
+    func movesTradedPosition(_ account: Int32, _ commodity: Int32, _ tradedPairs: Set<AccountCommodity>) -> Bool {
+        if tradedPairs.isEmpty { return false }
+        if tradedCount != tradedPairs.count {
+            traded = AccountCommoditySet(tradedPairs)
+            tradedCount = tradedPairs.count
+        }
+        return traded.contains(account, commodity)
+    }
+
+    /// Lets go of a plain transaction the parser read straight into
+    /// `letGo.moves[from...]` (`JournalParser.readPlainTransaction`), as
+    /// `offer` lets go of one: it takes the next file-order number, and its
+    /// record is the one `offer` would make.
+    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation, scale: Int8) {
+        let seq = letGo.seen
+        letGo.seen += 1
+        for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, letGo.moves[i].commodity) }
+        letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(payee),
+                                                     location: location, scale: scale))
     }
 }

@@ -59,6 +59,7 @@ extension JournalParser {
         second.currentYear = currentYear
         second.reader.file.defaultYear = reader.file.defaultYear
         second.sink = sink?.makeSecond()
+        second.readsPlainDirectly = readsPlainDirectly
         second.makeRoom(forBytes: buf.count - split)
         let file = currentFile!
         let job = BackgroundJob {

@@ -57,7 +57,15 @@ package final class JournalParser {
     @exclusivity(unchecked) var splitPermille = 500
     /// Takes each recorded transaction before the journal keeps it (the
     /// streaming check); nil: the journal keeps them all.
-    @exclusivity(unchecked) var sink: (any EntrySink)?
+    @exclusivity(unchecked) var sink: (any EntrySink)? {
+        didSet { plainLetGo = sink?.readsHeaderBytes == true ? sink?.letGo : nil }
+    }
+    /// What the sink lets go of, when plain transactions may be read into it
+    /// (a sink that reads headers as bytes: `Parser+PlainTransactions.swift`).
+    @exclusivity(unchecked) private(set) var plainLetGo: LetGoTransactions?
+    /// Plain transactions are read straight into the check stream (tests turn
+    /// it off to compare with the general path).
+    @exclusivity(unchecked) var readsPlainDirectly = true
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
     /// Days of the years 1900 to 2200 (a date outside them is most likely a
@@ -252,6 +260,10 @@ package final class JournalParser {
             switch first {
             case 0x30...0x39:
                 flushEntry()
+                if readsPlainTransactions, let next = readPlainTransaction(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n) {
+                    pos = next
+                    continue
+                }
                 transactionHeader(&lx)
             case UInt8(ascii: "="):
                 if speculative { bailedOut = true; return }

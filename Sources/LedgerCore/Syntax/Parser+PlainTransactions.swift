@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading plain transactions straight into the check stream.
+///
+/// Nearly every transaction of a household's journal is plain: a date, a
+/// description, and postings of one commodity at one scale, with no cost,
+/// lot, assertion, comment or virtual account, and at most one of them
+/// without an amount. The check stream lets such a transaction go as soon as
+/// it balances (`CheckStream.offer`), keeping only its movements and a
+/// record. Building a `Transaction` and its `Posting`s only to let them go
+/// was most of `check`'s work: `readPlainTransaction` reads the lines into
+/// the stream's movements directly, with the general path's own scanners,
+/// and does to the journal's tables what the general path does, in the same
+/// order.
+///
+/// Anything else, and anything the general path would warn about or reject,
+/// it leaves: it returns nil, drops the movements it wrote, and the general
+/// path reads the transaction from its first line. What it did to the tables
+/// before that the general path does again first (the same names interned
+/// in the same order, the same uses and styles noted, each idempotent), so a
+/// transaction leaves the same journal whichever way it was read
+/// (`PlainTransactionTests` compares the two over random journals).
+extension JournalParser {
+    /// Whether plain transactions are read straight into the sink: it reads
+    /// headers as bytes, and nothing in effect changes how a posting reads
+    /// (aliases, `apply account`, `D`, a commodity written with a decimal comma).
+    @inline(__always) var readsPlainTransactions: Bool {
+        plainLetGo != nil && readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
+            && reader.defaultCommodity == nil && reader.commaCommodities.isEmpty
+    }
+
+    /// Reads the transaction whose header line is `header` (its content,
+    /// without the line break) and the lines after it up to `end`, when it is
+    /// plain and balances exactly. Returns where the first line after it
+    /// starts, or nil when it left the transaction to the general path.
+    func readPlainTransaction(_ buf: UnsafeBufferPointer<UInt8>, header: Range<Int>, lineEnd: Int, end n: Int) -> Int? {
+        guard let sink, let letGo = plainLetGo else { return nil }
+        var lx = Lexer(buf, from: header.lowerBound, to: header.upperBound)
+        guard let date = plainDate(&lx), lx.atEnd || Lexer.isSpace(lx.peek()) || lx.peek() == UInt8(ascii: ";") else { return nil }
+        let parts = lx.headerParts()
+        if let comment = parts.comment, sink.readsTags(in: UnsafeBufferPointer(rebasing: buf[comment])) { return nil }
+
+        let before = letGo.moves.count
+        var commodity: Int32 = -1, scale = -1, sum: Int64 = 0, elided = -1
+        var pos = lineEnd + 1
+        while pos < n {
+            let lineStart = pos
+            var lineEnd = n
+            if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
+                lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            }
+            var contentEnd = lineEnd
+            while contentEnd > lineStart, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            if contentEnd > lineStart {
+                let first = buf[lineStart]
+                // A line in column 1 that is not a comment ends the transaction.
+                if !Lexer.isSpace(first) && !Lexer.startsComment(first) { break }
+                if Lexer.isSpace(first) {
+                    var line = Lexer(buf, from: lineStart, to: contentEnd)
+                    line.skipSpaces()
+                    if !line.atEnd {
+                        guard line.peek() != UInt8(ascii: ";"),
+                              let move = plainPosting(&line, commodity: &commodity, scale: &scale, sum: &sum) else {
+                            letGo.moves.removeSubrange(before...)
+                            return nil
+                        }
+                        if move.elided {
+                            guard elided < 0 else {
+                                letGo.moves.removeSubrange(before...)
+                                return nil
+                            }
+                            elided = letGo.moves.count
+                        }
+                        guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs) else {
+                            letGo.moves.removeSubrange(before...)
+                            return nil
+                        }
+                        letGo.moves.append(LetGoTransactions.Movement(account: move.account, commodity: move.commodity, mantissa: move.mantissa))
+                    }
+                }
+            }
+            pos = lineEnd + 1
+        }
+        // One commodity, and a sum of exactly zero (or an amount to infer that fits).
+        guard commodity >= 0, elided >= 0 || sum == 0, elided < 0 || sum != Int64.min,
+              elided < 0 || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(letGo.moves[elided].account, commodity, journal.tradedPairs) else {
+            letGo.moves.removeSubrange(before...)
+            return nil
+        }
+        if elided >= 0 {
+            letGo.moves[elided].commodity = commodity
+            letGo.moves[elided].mantissa = -sum
+        }
+        sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
+                          location: location(header.lowerBound), scale: Int8(truncatingIfNeeded: scale))
+        return pos
+    }
+
+    /// A header's date, as `dateToken` reads it, when it reads with nothing to say.
+    @inline(__always) private func plainDate(_ lx: inout Lexer) -> CivilDate? {
+        let start = lx.pos
+        var date: CivilDate
+        if start + 10 <= lx.end, Lexer.isDigit(lx.bytes[start]), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]),
+           UnsafeRawPointer(lx.bytes.baseAddress! + start).loadUnaligned(as: UInt64.self) == lastDate.head,
+           UnsafeRawPointer(lx.bytes.baseAddress! + start).loadUnaligned(fromByteOffset: 8, as: UInt16.self) == lastDate.tail {
+            lx.pos = start + 10
+            date = lastDate.date
+        } else {
+            guard case .success(let d) = lx.date(defaultYear: reader.file.defaultYear) else { return nil }
+            if lx.pos - start == 10 {
+                let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
+                lastDate = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), d)
+            }
+            date = d
+        }
+        // A date outside the likely years is warned about: the general path says so.
+        guard date.day >= likelyFirstDay, date.day < likelyEndDay else { return nil }
+        return date
+    }
+
+    /// One posting line of a plain transaction (after its indent), read as
+    /// `posting` reads it: its account interned and its use noted, its amount's
+    /// commodity interned and style observed. Nil when it is not plain: a
+    /// virtual account, a cost, lot, assertion or comment, an amount of
+    /// another commodity or scale than the others (`commodity`, `scale`), a
+    /// sum that does not fit, or anything the general path reports.
+    @inline(__always)
+    private func plainPosting(_ lx: inout Lexer, commodity: inout Int32, scale: inout Int, sum: inout Int64)
+        -> (account: Int32, commodity: Int32, mantissa: Int64, elided: Bool)? {
+        _ = lx.statusMark()
+        let accountStart = lx.pos
+        let b = lx.peek()
+        guard b != UInt8(ascii: "("), b != UInt8(ascii: "[") else { return nil }
+        lx.skipAccountName()
+        var nameEnd = lx.pos
+        while nameEnd > accountStart, lx.bytes[nameEnd - 1] == 0x0D { nameEnd -= 1 }
+        guard nameEnd > accountStart, nameEnd - accountStart < AccountTable.deepestLevel else { return nil }
+        let account = journal.accounts.intern(UnsafeBufferPointer(rebasing: lx.bytes[accountStart..<nameEnd]))
+        journal.accounts.noteUse(account, at: location(accountStart))
+        lx.skipSpaces()
+        if lx.atEnd {
+            if !journal.accounts.usedWithoutAmount[Int(account)] { journal.accounts.noteUseWithoutAmount(account) }
+            return (account, 0, 0, true)
+        }
+        let next = lx.peek()
+        guard next != UInt8(ascii: ";"), next != UInt8(ascii: "="),
+              case .success(let s) = lx.amount(decimalComma: reader.file.decimalComma) else { return nil }
+        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+        journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
+        lx.skipSpaces()
+        guard lx.atEnd, let m = s.quantity.mantissa64, commodity < 0 || commodity == c, scale < 0 || scale == s.quantity.scale else { return nil }
+        let (total, overflow) = sum.addingReportingOverflow(m)
+        guard !overflow else { return nil }
+        commodity = c
+        scale = s.quantity.scale
+        sum = total
+        return (account, c, m, false)
+    }
+}
