@@ -34,11 +34,16 @@ final class UTF8ValidationTests: XCTestCase {
     func testFindsWhatAByteByByteDecoderFinds() {
         let pieces: [[UInt8]] = [Array("Assets:Checking  ".utf8), Array("월급".utf8), Array("é".utf8), Array("😀".utf8), [0],
                                  [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xEA, 0xB0], [0xC3], [0x80], [0xF5, 0x80], [0xFF],
-                                 Array("0123456789abcdef".utf8), [0xEF, 0xBF, 0xBF], [0xE0, 0xA0, 0x80]]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 {
+                                 Array("0123456789abcdef".utf8), [0xEF, 0xBF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+                                 [0xE0, 0x9F, 0xBF], [0xC2, 0x80], [0xC1, 0xBF], [0xDF, 0xBF], [0xEF, 0xBF], [0x01],
+                                 Array("지출:교통    72,482 KRW\n".utf8), Array("0123456\u{0}89abcdefghijk".utf8)]
+        var r = SeededRandom(seed: 8)
+        for _ in 0..<4000 {
             var bytes: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...12, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            for _ in 0..<r.below(13) { bytes += r.pick(pieces) }
+            // Now and then a byte changed or cut: anything may follow anything.
+            if !bytes.isEmpty, r.chance(20) { bytes[r.below(bytes.count)] = UInt8(truncatingIfNeeded: r.next()) }
+            if !bytes.isEmpty, r.chance(10) { bytes.removeLast(r.below(bytes.count)) }
             let found = bytes.withUnsafeBufferPointer { invalidUTF8Offsets($0, from: 0, limit: 1000) }
             let expected = reference(bytes)
             XCTAssertEqual(found.map(\.offset), expected.map(\.0), "\(bytes)")

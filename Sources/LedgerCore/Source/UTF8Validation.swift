@@ -1,59 +1,91 @@
 /// Finds bytes that are not valid UTF-8, and NUL bytes.
 ///
 /// Returns the offsets of the first byte of each bad sequence, at most
-/// `limit` of them. A fast path skips runs of ASCII.
+/// `limit` of them. Runs of ASCII are skipped sixteen bytes at a time, and
+/// the characters of two and three bytes (accented letters, Hangul) are
+/// checked with a few comparisons before the general decoder is asked.
 package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> [(offset: Int, isNul: Bool)] {
     var bad: [(Int, Bool)] = []
     var i = start
     let n = bytes.count
-    let base = UnsafeRawPointer(bytes.baseAddress)
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return [] }
     while i < n {
-        // Eight ASCII bytes with no NUL at a time: no high bit, no zero byte.
-        while i + 8 <= n, let base {
+        // ASCII with no NUL: no high bit, no zero byte.
+        while i + 16 <= n {
+            let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self), b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+            if (a | b | zeroBytes(a) | zeroBytes(b)) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 16
+        }
+        while i + 8 <= n {
             let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let hasZero = w.subtractingReportingOverflow(0x0101_0101_0101_0101).partialValue & ~w & 0x8080_8080_8080_8080
-            if w & 0x8080_8080_8080_8080 != 0 || hasZero != 0 { break }
+            if (w | zeroBytes(w)) & 0x8080_8080_8080_8080 != 0 { break }
             i += 8
         }
-        if i >= n { break }
-        let b = bytes[i]
-        if b < 0x80 {
-            if b == 0 {
-                bad.append((i, true))
-                if bad.count >= limit { break }
+        // Then a character at a time until the next run of ASCII.
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b == 0 {
+                    bad.append((i, true))
+                    if bad.count >= limit { return bad.map { (offset: $0.0, isNul: $0.1) } }
+                }
+                i += 1
+                if i + 8 <= n, b != 0 { break }
+                continue
             }
-            i += 1
-            continue
-        }
-        var need = 0
-        var minScalar: UInt32 = 0
-        var scalar: UInt32 = 0
-        switch b {
-        case 0xC2...0xDF: need = 1; scalar = UInt32(b & 0x1F); minScalar = 0x80
-        case 0xE0...0xEF: need = 2; scalar = UInt32(b & 0x0F); minScalar = 0x800
-        case 0xF0...0xF4: need = 3; scalar = UInt32(b & 0x07); minScalar = 0x10000
-        default: need = -1
-        }
-        var ok = need > 0
-        if ok {
-            for k in 1...need {
-                if i + k >= n { ok = false; break }
-                let c = bytes[i + k]
-                if c & 0xC0 != 0x80 { ok = false; break }
-                scalar = (scalar << 6) | UInt32(c & 0x3F)
+            if b & 0xF0 == 0xE0, i + 2 < n {
+                // Three bytes: 0x800 and up, no surrogates (E0 needs A0–BF next, ED 80–9F).
+                let c1 = bytes[i + 1], c2 = bytes[i + 2]
+                let low: UInt8 = b == 0xE0 ? 0xA0 : 0x80, high: UInt8 = b == 0xED ? 0x9F : 0xBF
+                if c1 >= low, c1 <= high, c2 & 0xC0 == 0x80 {
+                    i += 3
+                    continue
+                }
+            } else if b >= 0xC2, b <= 0xDF, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 {
+                i += 2
+                continue
             }
-        }
-        if ok, scalar < minScalar || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { ok = false }
-        if ok {
-            i += need + 1
-        } else {
-            bad.append((i, false))
-            if bad.count >= limit { break }
-            i += 1
-            while i < n, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            let length = utf8SequenceLength(bytes, at: i)
+            if length > 0 {
+                i += length
+            } else {
+                bad.append((i, false))
+                if bad.count >= limit { return bad.map { (offset: $0.0, isNul: $0.1) } }
+                i += 1
+                while i < n, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            }
         }
     }
     return bad.map { (offset: $0.0, isNul: $0.1) }
+}
+
+/// The high bit of each zero byte of `w` set (and maybe of a 0x01 byte
+/// after a zero one, which is then found anyway).
+@inline(__always) private func zeroBytes(_ w: UInt64) -> UInt64 {
+    (w &- 0x0101_0101_0101_0101) & ~w
+}
+
+/// The length of the valid UTF-8 sequence at `i` (which starts with a byte
+/// of 0x80 or more), or 0 when it is not one.
+private func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    let b = bytes[i], n = bytes.count
+    var need = 0
+    var minScalar: UInt32 = 0
+    var scalar: UInt32 = 0
+    switch b {
+    case 0xC2...0xDF: need = 1; scalar = UInt32(b & 0x1F); minScalar = 0x80
+    case 0xE0...0xEF: need = 2; scalar = UInt32(b & 0x0F); minScalar = 0x800
+    case 0xF0...0xF4: need = 3; scalar = UInt32(b & 0x07); minScalar = 0x10000
+    default: return 0
+    }
+    for k in 1...need {
+        if i + k >= n { return 0 }
+        let c = bytes[i + k]
+        if c & 0xC0 != 0x80 { return 0 }
+        scalar = (scalar << 6) | UInt32(c & 0x3F)
+    }
+    if scalar < minScalar || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { return 0 }
+    return need + 1
 }
 
 /// Encodings that older Korean software (Excel, banks' exports) writes.
