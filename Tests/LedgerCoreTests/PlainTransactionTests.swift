@@ -57,7 +57,7 @@ final class PlainTransactionTests: XCTestCase {
 
     func testOwnedCorpusReadsTheSame() throws {
         let journals = try TestCorpus.owned(withErrorSamples: true)
-        for j in journals { assertSame(j.bytes, name: j.path) }
+        for j in journals { assertSame(j.bytes, name: j.path, splits: []) }
         XCTAssertGreaterThan(journals.count, 80)
     }
 
@@ -159,6 +159,46 @@ final class PlainTransactionTests: XCTestCase {
         var r = SeededRandom(seed: 0x9_1A1)
         for _ in 0..<300 { assertSame(PlainTransactionTests.nearlyPlainJournal(&r)) }
         for text in GeneratedJournals.make(count: 100, seed: 34) { assertSame(text) }
+    }
+
+    /// `Lexer.plainAmount` reads what `amount(decimalComma: false)` reads, to the same place, or declines.
+    func testPlainAmountsReadAsTheFullReadingReadsThem() {
+        var r = SeededRandom(seed: 0xA_3047)
+        let signs = ["", "-", "+"], symbols = ["$", "USD", "₩", "KRW", "€", "\"S&P 500\"", "AAPL"]
+        let tails = ["", "", " ", "  ; c", " @ $2", " = 5 USD", "x", ",", ".", ".5", ",5", "E3", "e-2", " {$3}", "\t", "0"]
+        var accepted = 0
+        for _ in 0..<20_000 {
+            var number = r.chance(10) ? "0" : String(1 + r.below(9))
+            for _ in 0..<r.below(r.chance(10) ? 22 : 6) { number += String(r.below(10)) }
+            if r.chance(30) {
+                // Groups: mostly right, sometimes of two or four digits.
+                for _ in 0..<(1 + r.below(3)) { number += "," + String(r.below(10_000)).padding(toLength: r.pick([3, 3, 3, 2, 4]), withPad: "0", startingAt: 0) }
+            }
+            if r.chance(50) { number += "." + String(r.below(1000)) }
+            if r.chance(5) { number += "." }
+            let symbol = r.pick(symbols), space = r.pick(["", " ", "  ", "\t"])
+            var text = r.pick(signs)
+            switch r.below(3) {
+            case 0: text += symbol + space + r.pick(signs) + number
+            case 1: text += number + space + symbol
+            default: text += number
+            }
+            text += r.pick(tails)
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buf in
+                var plain = Lexer(buf, from: 0, to: buf.count), full = plain
+                guard let a = plain.plainAmount() else {
+                    XCTAssertEqual(plain.pos, 0, "declined, yet moved: \(text)")
+                    return
+                }
+                accepted += 1
+                guard case .success(let s) = full.amount(decimalComma: false) else { return XCTFail("read plainly, not in full: \(text)") }
+                XCTAssertEqual(a, PlainAmount(mantissa: s.quantity.mantissa64 ?? .max, scale: s.quantity.scale, commodity: s.commodity,
+                                              symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped), text)
+                XCTAssertEqual(plain.pos, full.pos, text)
+            }
+        }
+        XCTAssertGreaterThan(accepted, 5_000, "most plain amounts are read plainly")
     }
 
     /// Mostly plain transactions, with a few of every near miss mixed in.

@@ -147,17 +147,23 @@ extension JournalParser {
             return (account, 0, 0, true)
         }
         let next = lx.peek()
-        guard next != UInt8(ascii: ";"), next != UInt8(ascii: "="),
-              case .success(let s) = lx.amount(decimalComma: reader.file.decimalComma) else { return nil }
-        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
-        journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
+        guard next != UInt8(ascii: ";"), next != UInt8(ascii: "=") else { return nil }
+        let a: PlainAmount
+        if !reader.file.decimalComma, let plain = lx.plainAmount() {
+            a = plain
+        } else {
+            guard case .success(let s) = lx.amount(decimalComma: reader.file.decimalComma), let m = s.quantity.mantissa64 else { return nil }
+            a = PlainAmount(mantissa: m, scale: s.quantity.scale, commodity: s.commodity, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
+        }
+        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[a.commodity]))
+        journal.commodities.observe(c, scale: a.scale, symbolFirst: a.symbolFirst, spaced: a.spaced, grouped: a.grouped)
         lx.skipSpaces()
-        guard lx.atEnd, let m = s.quantity.mantissa64, commodity < 0 || commodity == c, scale < 0 || scale == s.quantity.scale else { return nil }
-        let (total, overflow) = sum.addingReportingOverflow(m)
+        guard lx.atEnd, commodity < 0 || commodity == c, scale < 0 || scale == a.scale else { return nil }
+        let (total, overflow) = sum.addingReportingOverflow(a.mantissa)
         guard !overflow else { return nil }
         commodity = c
-        scale = s.quantity.scale
+        scale = a.scale
         sum = total
-        return (account, c, m, false)
+        return (account, c, a.mantissa, false)
     }
 }
