@@ -24,6 +24,10 @@ final class PiecesTests: XCTestCase {
                     pieces.removeSubrange(k...)
                     array.removeSubrange(k...)
                 }
+                if r.chance(20) {
+                    pieces.makeRoom(for: r.below(10))
+                    XCTAssertEqual(pieces.lastPieceStart, 0, "made room: one piece again")
+                }
                 if !array.isEmpty {
                     let i = r.below(array.count)
                     pieces[i] += 1

@@ -73,9 +73,26 @@ struct Pieces<Element>: RandomAccessCollection, MutableCollection {
         count = range.lowerBound
     }
 
-    /// Makes room for this many more elements in the last piece, in one step.
+    /// Makes room for this many more elements, in one step. Pieces taken in
+    /// are gathered into one first: each piece's reservation ends in a partly
+    /// filled huge page, and a journal of many included files would keep two
+    /// such pieces per file (its peak rose by a tenth at 1M transactions in
+    /// ten files). One large file, the case pieces are for, asks only once.
     mutating func makeRoom(for extra: Int) {
-        if tail.isEmpty { growCapacity(&head, by: extra) } else { growCapacity(&tail[tail.count - 1], by: extra) }
+        if !tail.isEmpty {
+            var all = head
+            head = []
+            growCapacity(&all, by: count - all.count + extra)
+            for k in tail.indices {
+                all.append(contentsOf: tail[k])
+                tail[k] = []
+            }
+            head = all
+            tail = []
+            tailStarts = []
+        } else {
+            growCapacity(&head, by: extra)
+        }
     }
 
     /// Takes the pieces of `other` in at the end, as they are.
