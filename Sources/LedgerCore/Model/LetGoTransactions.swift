@@ -44,8 +44,8 @@ package final class LetGoTransactions: @unchecked Sendable {
     @exclusivity(unchecked) var seen: Int32 = 0
     /// The file-order number of each transaction kept in `journal.transactions`.
     @exclusivity(unchecked) var keptSeq: [Int32] = []
-    @exclusivity(unchecked) var moves = Pieces<Movement>()
-    @exclusivity(unchecked) var records = Pieces<Record>()
+    @exclusivity(unchecked) var moves: [Movement] = []
+    @exclusivity(unchecked) var records: [Record] = []
     /// Payees of records, interned as written.
     @exclusivity(unchecked) var payees = NameTable()
     /// `repeat: NAME` tags of records: the day and the name.
@@ -70,53 +70,62 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// Makes room for the movements of this many more bytes of input (capacity
     /// never written costs no memory, and nothing is copied as it grows).
     func makeRoom(forBytes bytes: Int) {
-        moves.makeRoom(for: bytes / 24)
-        records.makeRoom(for: bytes / 80)
+        growCapacity(&moves, by: bytes / 24)
+        growCapacity(&records, by: bytes / 80)
         if headers != nil { growCapacity(&headers!, by: bytes / 80) }
     }
 
     /// Takes in what a second parser's stream let go after everything this one did.
-    /// `consuming`: `other` is not read again, and its movements and records
-    /// are taken in as they are, their ids rewritten in place (a copy of a
-    /// large file's second half would first touch as many fresh pages, which
-    /// costs more than the rest of the merge); else they are copied.
+    /// `consuming`: `other` is not read again, and the pages of its movements and
+    /// records are given back as they are copied (else a merge of a large file
+    /// holds the second parser's part twice at its peak).
     func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], consuming: Bool) {
         let seqBase = seen, moveBase = Int32(moves.count)
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
+        growCapacity(&moves, by: other.moves.count)
+        LetGoTransactions.copy(&other.moves, consuming: consuming) { (m: inout Movement) in
+            m.account = accounts[Int(m.account)]
+            m.commodity = commodities[Int(m.commodity)]
+            moves.append(m)
+        }
         other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
-        func mapped(_ m: inout Movement) {
-            m.account = accounts[Int(m.account)]
-            m.commodity = commodities[Int(m.commodity)]
-        }
-        func mapped(_ r: inout Record) {
+        growCapacity(&records, by: other.records.count)
+        LetGoTransactions.copy(&other.records, consuming: consuming) { (r: inout Record) in
             r.seq += seqBase
             r.end += moveBase
             r.payee = payeeMap[Int(r.payee)]
-        }
-        if consuming {
-            other.moves.updateEach(mapped)
-            other.records.updateEach(mapped)
-            moves.adopt(other.moves)
-            records.adopt(other.records)
-            other.moves = Pieces()
-            other.records = Pieces()
-        } else {
-            moves.makeRoom(for: other.moves.count)
-            for var m in other.moves {
-                mapped(&m)
-                moves.append(m)
-            }
-            records.makeRoom(for: other.records.count)
-            for var r in other.records {
-                mapped(&r)
-                records.append(r)
-            }
+            records.append(r)
         }
         repeatTags.append(contentsOf: other.repeatTags)
         if headers != nil { headers!.append(contentsOf: other.headers ?? []) }
         seen += other.seen
+    }
+
+    /// Calls `body` with each element of `items` in order; when `consuming`,
+    /// gives back the whole pages of each megabyte copied, then empties `items`.
+    private static func copy<T>(_ items: inout [T], consuming: Bool, _ body: (inout T) -> Void) {
+        guard consuming else {
+            for var item in items { body(&item) }
+            return
+        }
+        // Pages given back are zero: only for plain values, which nothing destroys.
+        precondition(_isPOD(T.self), "only plain values are copied this way")
+        let block = max(1, (1 << 20) / MemoryLayout<T>.stride)
+        items.withUnsafeMutableBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + block)
+                for i in start..<end {
+                    var item = all[i]
+                    body(&item)
+                }
+                releasePages(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: all[start..<end])))
+                start = end
+            }
+        }
+        items = []
     }
 
     /// Records in date order (file order for equal dates), as indices into `records`.
@@ -148,7 +157,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// The movements of record `i`.
-    func moves(of i: Int) -> LazyMapCollection<Slice<Pieces<Movement>>, Move> {
+    func moves(of i: Int) -> LazyMapCollection<ArraySlice<Movement>, Move> {
         let scale = records[i].scale
         return moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)].lazy.map {
             Move(account: $0.account, commodity: $0.commodity, mantissa: $0.mantissa, scale: scale)

@@ -168,6 +168,15 @@ final class Handoff<T>: @unchecked Sendable {
     }
 }
 
+/// Gives the whole pages inside `bytes` back to the system (`madvise`
+/// `MADV_DONTNEED`): what they held reads as zero afterwards. For memory
+/// that has been copied elsewhere and is not read again before it is freed.
+func releasePages(_ bytes: UnsafeMutableRawBufferPointer) {
+    #if os(Linux)
+    adviseWholePages(bytes, MADV_DONTNEED)
+    #endif
+}
+
 /// Asks for huge pages for a large buffer about to be filled (`madvise`
 /// `MADV_HUGEPAGE`; transparent huge pages in their `madvise` mode): one
 /// page fault per 2 MB instead of per 4 KB. Nothing for a small one.

@@ -64,7 +64,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             letGo.keptSeq.append(seq)
             return true
         }
-        letGo.moves.forEach(from: before) { letGo.touched.insert($0.account, $0.commodity) }
+        for m in letGo.moves[before...] { letGo.touched.insert(m.account, m.commodity) }
         let payee = header.map { letGo.payees.intern($0.payee) } ?? letGo.payees.intern(t.payee)
         letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
                                                      location: t.location, scale: recordedScale))
@@ -141,7 +141,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation, scale: Int8) {
         let seq = letGo.seen
         letGo.seen += 1
-        letGo.moves.forEach(from: before) { letGo.touched.insert($0.account, $0.commodity) }
+        for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, letGo.moves[i].commodity) }
         letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(payee),
                                                      location: location, scale: scale))
     }

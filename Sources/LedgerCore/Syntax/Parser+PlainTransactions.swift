@@ -45,7 +45,7 @@ extension JournalParser {
         if let comment = parts.comment, sink.readsTags(in: UnsafeBufferPointer(rebasing: buf[comment])) { return nil }
 
         let before = letGo.moves.count
-        var commodity: Int32 = -1, scale = -1, sum: Int64 = 0, elided = -1, elidedAccount: Int32 = 0
+        var commodity: Int32 = -1, scale = -1, sum: Int64 = 0, elided = -1
         var pos = lineEnd + 1
         while pos < n {
             let lineStart = pos
@@ -74,7 +74,6 @@ extension JournalParser {
                                 return nil
                             }
                             elided = letGo.moves.count
-                            elidedAccount = move.account
                         }
                         guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs) else {
                             letGo.moves.removeSubrange(before...)
@@ -88,11 +87,14 @@ extension JournalParser {
         }
         // One commodity, and a sum of exactly zero (or an amount to infer that fits).
         guard commodity >= 0, elided >= 0 || sum == 0, elided < 0 || sum != Int64.min,
-              elided < 0 || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(elidedAccount, commodity, journal.tradedPairs) else {
+              elided < 0 || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(letGo.moves[elided].account, commodity, journal.tradedPairs) else {
             letGo.moves.removeSubrange(before...)
             return nil
         }
-        if elided >= 0 { letGo.moves[elided] = LetGoTransactions.Movement(account: elidedAccount, commodity: commodity, mantissa: -sum) }
+        if elided >= 0 {
+            letGo.moves[elided].commodity = commodity
+            letGo.moves[elided].mantissa = -sum
+        }
         sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
                           location: location(header.lowerBound), scale: Int8(truncatingIfNeeded: scale))
         return pos
