@@ -96,7 +96,7 @@ extension JournalParser {
             letGo.moves[elided].mantissa = -sum
         }
         sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
-                          location: location(header.lowerBound), scale: Int8(truncatingIfNeeded: scale))
+                        location: location(header.lowerBound), scale: Int8(truncatingIfNeeded: scale))
         return pos
     }
 
