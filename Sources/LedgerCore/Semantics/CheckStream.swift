@@ -64,10 +64,8 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             letGo.keptSeq.append(seq)
             return true
         }
-        for m in letGo.moves[before...] { letGo.touched.insert(m.account, m.commodity) }
         let payee = header.map { letGo.payees.intern($0.payee) } ?? letGo.payees.intern(t.payee)
-        letGo.records.append(LetGoTransactions.Record(day: t.date.day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
-                                                     location: t.location, scale: recordedScale))
+        record(seq, movesFrom: before, day: t.date.day, payee: payee, location: t.location, scale: recordedScale)
         if header == nil, let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         if letGo.headers != nil { letGo.headers!.append(Fingerprint.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
@@ -141,8 +139,14 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation, scale: Int8) {
         let seq = letGo.seen
         letGo.seen += 1
+        record(seq, movesFrom: before, day: day, payee: letGo.payees.intern(payee), location: location, scale: scale)
+    }
+
+    /// The record of a transaction let go, whose movements are `letGo.moves[before...]`.
+    @inline(__always)
+    private func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation, scale: Int8) {
         for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, letGo.moves[i].commodity) }
-        letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: letGo.payees.intern(payee),
+        letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
                                                      location: location, scale: scale))
     }
 }

@@ -102,24 +102,9 @@ extension JournalParser {
 
     /// A header's date, as `dateToken` reads it, when it reads with nothing to say.
     @inline(__always) private func plainDate(_ lx: inout Lexer) -> CivilDate? {
-        let start = lx.pos
-        var date: CivilDate
-        if start + 10 <= lx.end, Lexer.isDigit(lx.bytes[start]), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]),
-           UnsafeRawPointer(lx.bytes.baseAddress! + start).loadUnaligned(as: UInt64.self) == lastDate.head,
-           UnsafeRawPointer(lx.bytes.baseAddress! + start).loadUnaligned(fromByteOffset: 8, as: UInt16.self) == lastDate.tail {
-            lx.pos = start + 10
-            date = lastDate.date
-        } else {
-            guard case .success(let d) = lx.date(defaultYear: reader.file.defaultYear) else { return nil }
-            if lx.pos - start == 10 {
-                let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
-                lastDate = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), d)
-            }
-            date = d
-        }
         // A date outside the likely years is warned about: the general path says so.
-        guard date.day >= likelyFirstDay, date.day < likelyEndDay else { return nil }
-        return date
+        guard case .success(let d) = date(&lx), d.day >= likelyFirstDay, d.day < likelyEndDay else { return nil }
+        return d
     }
 
     /// One posting line of a plain transaction (after its indent), read as

@@ -46,22 +46,8 @@ extension JournalParser {
     /// A date token, with a diagnostic at its place when it is not one.
     func dateToken(_ lx: inout Lexer) -> CivilDate? {
         let start = lx.pos
-        // Most transactions share their date with the one before: the ten
-        // bytes of `YYYY-MM-DD` read last are compared before any are parsed.
-        if start + 10 <= lx.end {
-            let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-            if head == lastDate.head, tail == lastDate.tail, Lexer.isDigit(lx.bytes[start]), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]) {
-                lx.pos = start + 10
-                return checkedYear(lastDate.date, at: start)
-            }
-        }
-        switch lx.date(defaultYear: reader.file.defaultYear) {
+        switch date(&lx) {
         case .success(let d):
-            if lx.pos - start == 10 {
-                let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
-                lastDate = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), d)
-            }
             return checkedYear(d, at: start)
         case .failure(.malformed):
             error(Messages.expectedDate, at: start)
@@ -69,6 +55,28 @@ extension JournalParser {
             error(Messages.dateNotInCalendar(y, m, d), at: start)
         }
         return nil
+    }
+
+    /// A date, with nothing said of it. Most transactions share their date
+    /// with the one before: the ten bytes of `YYYY-MM-DD` read last are
+    /// compared before any are parsed.
+    @inline(__always)
+    func date(_ lx: inout Lexer) -> Result<CivilDate, DateProblem> {
+        let start = lx.pos
+        if start + 10 <= lx.end {
+            let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
+            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+            if head == lastDate.head, tail == lastDate.tail, Lexer.isDigit(lx.bytes[start]), start + 10 == lx.end || !Lexer.isDigit(lx.bytes[start + 10]) {
+                lx.pos = start + 10
+                return .success(lastDate.date)
+            }
+        }
+        let read = lx.date(defaultYear: reader.file.defaultYear)
+        if case .success(let d) = read, lx.pos - start == 10 {
+            let raw = UnsafeRawPointer(lx.bytes.baseAddress! + start)
+            lastDate = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self), d)
+        }
+        return read
     }
 
     /// `d`, with a warning at `start` when its year is unlikely.
