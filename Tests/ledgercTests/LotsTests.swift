@@ -263,4 +263,34 @@ final class LotsTests: XCTestCase {
         XCTAssertEqual(r.status, 1, "the last sale names a cost the split changed")
         XCTAssertTrue(r.stderr.contains("<stdin>:\(text.split(separator: "\n", omittingEmptySubsequences: false).count - 3):20: error: no lot at $120.00"), r.stderr)
     }
+
+    /// Issue 44: two shares bought at 2,500,000 KRW, then a 50:1 split. No
+    /// report may value the 100 new shares at the old share's price: each is
+    /// worth 50,000 KRW until a newer price says otherwise, in holdings, in
+    /// `-X`, in the page and in returns.
+    func testASplitValuesNewSharesAtTheOldPriceDividedByTheRatio() throws {
+        let text = """
+        commodity 1,000 KRW
+
+        2025-01-10 삼성전자 매수
+            자산:증권:삼성전자    2 "005930" @ 2,500,000 KRW
+            자산:증권:예수금
+
+        split 2025-06-10 "005930" 50:1
+
+        """
+        let holdings = try csv(["holdings"], text)
+        XCTAssertEqual(holdings.first.map { [$0[2], $0[6], $0[7], $0[8]] }, ["100", "50000", "5000000", "0"])
+        // Before the split the old shares and their price stand.
+        let before = try csv(["holdings", "--to", "2025-05-31"], text)
+        XCTAssertEqual(before.first.map { [$0[2], $0[6], $0[7]] }, ["2", "2500000", "5000000"])
+        let valued = try csv(["balance", "-X", "KRW", "--to", "2025-12-31"], text)
+        XCTAssertTrue(valued.contains { $0.first == "자산:증권:삼성전자" && $0.contains("5000000") }, "\(valued)")
+        let page = try runLedgerc(["report", "html", "-", "--until", "2025-12-31"], stdin: text)
+        XCTAssertEqual(page.status, 0, page.stderr)
+        XCTAssertFalse(page.stdout.contains("250,000,000"), "the page values new shares at the old price")
+        // A newer price after the split is a new share's, used as it is.
+        let later = try csv(["holdings"], text + "P 2025-07-01 \"005930\" 60,000 KRW\n")
+        XCTAssertEqual(later.first.map { [$0[6], $0[7], $0[8]] }, ["60000", "6000000", "1000000"])
+    }
 }

@@ -150,6 +150,13 @@ extension LanguageServer {
         guard let id = c.lookup(word.name) else { return [] }
         let latest = ledger.journal.prices.filter { $0.commodity == id }.max { $0.date < $1.date }
         guard let latest else { return ["**\(word.name)**: no market price (`P`) in the journal"] }
+        let splits = SplitRatios(ledger.journal.splits)
+        // A price from before a split is an old share's: say what it is for a share today.
+        if let r = try? splits.ratio(of: id, after: latest.date, through: nil, at: nil),
+           let unit = try? splits.price(latest.price.quantity, of: id, pricedOn: latest.date, usedOn: nil, at: nil) {
+            let now = Amount(unit, latest.price.commodity)
+            return ["**\(word.name)**: latest price \(c.format(now)) a share after the splits since \(latest.date) (\(r.numerator):\(r.denominator)); \(c.format(latest.price)) on \(latest.date)"]
+        }
         return ["**\(word.name)**: latest price \(c.format(latest.price)) on \(latest.date)"]
     }
 

@@ -34,28 +34,38 @@ public struct HoldingsReport: Report {
 
     var end: CivilDate? { options.period.to }
 
-    /// The latest `P` price on or before the end in the cost commodity, else the last trade.
-    func price(of commodity: Int32, in costCommodity: Int32, trades: [Trade]) -> (unit: ExactDecimal, trade: Trade?)? {
+    /// The latest `P` price on or before the end in the cost commodity, else
+    /// the last trade, as written, with the date it is from.
+    func price(of commodity: Int32, in costCommodity: Int32, trades: [Trade]) -> (unit: ExactDecimal, date: CivilDate, trade: Trade?)? {
         var best: MarketPrice?
         for p in ledger.journal.prices where p.commodity == commodity && p.price.commodity == costCommodity {
             if let end, p.date > end { continue }
             if best == nil || !(p.date < best!.date) { best = p }
         }
-        if let best { return (best.price.quantity, nil) }
-        return trades.last { $0.commodity == commodity && $0.costCommodity == costCommodity }.map { ($0.price, $0) }
+        if let best { return (best.price.quantity, best.date, nil) }
+        return trades.last { $0.commodity == commodity && $0.costCommodity == costCommodity }.map { ($0.price, $0.date, $0) }
     }
 
-    /// quantity × price; at a total cost's price: total × quantity ÷ traded,
-    /// computed from the exact fraction and rounded once, to the places a
-    /// sale's basis keeps (the money's precision + 6). Never from a rounded
-    /// unit price: rounding must not make a gain.
-    func value(_ quantity: ExactDecimal, at price: (unit: ExactDecimal, trade: Trade?), places: Int) throws(AmountOverflow) -> ExactDecimal {
+    /// quantity × price, carried across the splits since the price (an old
+    /// share's price is N/M new shares'); at a total cost's price: total ×
+    /// quantity ÷ traded. Each is computed from the exact fraction and
+    /// rounded once, to the places a sale's basis keeps (the money's
+    /// precision + 6), when it does not terminate. Never from a rounded unit
+    /// price: rounding must not make a gain.
+    func value(_ quantity: ExactDecimal, of commodity: Int32, at price: (unit: ExactDecimal, date: CivilDate, trade: Trade?), places: Int, splits: SplitRatios) throws(AmountOverflow) -> ExactDecimal {
+        var dividend: ExactDecimal, divisor: ExactDecimal
         if let t = price.trade, t.isTotal {
-            // A trade's quantity is never zero (the replay skips zero postings), so the quotient exists.
-            if quantity.isEqual(to: t.quantity) { return t.amount }
-            return try quantity.times(t.amount, at: t.source).shown(over: t.quantity, places: places, at: t.source)!.normalized
+            (dividend, divisor) = (try quantity.times(t.amount, at: t.source), t.quantity)
+        } else {
+            (dividend, divisor) = (try quantity.times(price.unit, at: nil), ExactDecimal(1))
         }
-        return try quantity.times(price.unit, at: nil)
+        if let r = try splits.ratio(of: commodity, after: price.date, through: end, at: price.trade?.source) {
+            dividend = try dividend.times(r.denominator, at: nil)
+            divisor = try divisor.times(r.numerator, at: nil)
+        }
+        // A trade's quantity is never zero (the replay skips zero postings), so the quotient exists.
+        if divisor.isEqual(to: ExactDecimal(1)) { return dividend }
+        return try dividend.shown(over: divisor, places: places, at: price.trade?.source)!.normalized
     }
 
     public func rows() throws(AmountOverflow) -> [Holding] {
@@ -63,6 +73,7 @@ public struct HoldingsReport: Report {
         let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
         let portfolio = Portfolio(ledger, end: end)
         if let overflow = portfolio.overflow { throw overflow }
+        let splits = SplitRatios(ledger.journal.splits)
         var rows: [Holding] = []
         var totals: [Int32: ExactDecimal] = [:]
         // What each position's purchases cost, in one pass over the trades.
@@ -82,13 +93,15 @@ public struct HoldingsReport: Report {
             guard held || !realized.rounded(to: money).isZero else { continue }
             // Every position here has a trade, so a price.
             guard let unit = price(of: position.commodity, in: position.costCommodity, trades: portfolio.trades) else { continue }
-            let value = try self.value(position.quantity, at: unit, places: min(ExactDecimal.maxScale, max(money, 2) + 6))
+            let value = try self.value(position.quantity, of: position.commodity, at: unit, places: min(ExactDecimal.maxScale, max(money, 2) + 6), splits: splits)
+            // The price shown is a share's today: the one written, carried across the splits since.
+            let shownPrice = try splits.price(unit.unit, of: position.commodity, pricedOn: unit.date, usedOn: end, at: nil)
             let gain = try value.minus(position.costBasis, at: nil)
             totals[position.costCommodity] = try (totals[position.costCommodity] ?? ExactDecimal.zero).plus(value, at: nil)
             // A position sold to zero (kept for its realized gain) shows an average cost of zero.
             let average = position.quantity.isZero ? ExactDecimal.zero : try position.averageCost(places: money)!
             var row = Holding(position: position, averageCost: average,
-                              price: unit.unit, marketValue: value, unrealizedGain: gain,
+                              price: shownPrice, marketValue: value, unrealizedGain: gain,
                               unrealizedPct: try gain.shown(over: position.costBasis, places: 4, at: nil),
                               weight: nil, realizedGain: realized)
             row.principal = principal[AccountCommodity(position.account, position.commodity)] ?? .zero

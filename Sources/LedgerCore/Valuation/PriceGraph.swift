@@ -40,6 +40,9 @@ public struct PriceGraph: Sendable {
     public private(set) var lastDeclared: CivilDate?
     /// Some price is declared with a `P` line.
     public var hasDeclared: Bool { lastDeclared != nil }
+    /// The journal's splits: a price dated before a split of its commodity
+    /// is an old share's, carried to the new shares when used after it.
+    public let splits: SplitRatios
 
     struct PairKey: Hashable {
         var from: Int32
@@ -49,6 +52,7 @@ public struct PriceGraph: Sendable {
     /// The prices of `ledger`: its `P` lines and, as hledger's
     /// `--infer-market-prices` reads them, the costs of its postings.
     public init(_ ledger: Ledger) throws(AmountOverflow) {
+        splits = SplitRatios(ledger.journal.splits)
         var all: [PriceSource] = []
         for p in ledger.journal.prices where p.commodity != p.price.commodity && !p.price.quantity.isZero {
             all.append(PriceSource(date: p.date, from: p.commodity, to: p.price.commodity, unit: p.price.quantity.magnitude,
@@ -103,8 +107,28 @@ public struct PriceGraph: Sendable {
         add(PriceSource(date: t.date, from: a.commodity, to: b.commodity, unit: unit, location: t.location, inferred: true))
     }
 
-    /// The price of `from` in `to` in force on `date`, if any.
-    func price(_ from: Int32, _ to: Int32, on date: CivilDate) -> PriceSource? {
+    /// The price of `from` in `to` in force on `date`, if any, as a step
+    /// used as written, carrying the splits of either commodity between its
+    /// date and `date`.
+    func price(_ from: Int32, _ to: Int32, on date: CivilDate) throws(AmountOverflow) -> Step? {
+        guard let s = recorded(from, to, on: date) else { return nil }
+        var step = Step(source: s, reversed: false)
+        guard !splits.isEmpty else { return step }
+        // An old share of `from` is N/M new ones: a new one costs M/N of the price.
+        if let r = try splits.ratio(of: from, after: s.date, through: date, at: s.location) {
+            step.times = try step.times.times(r.denominator, at: s.location)
+            step.over = try step.over.times(r.numerator, at: s.location)
+        }
+        // A price in shares of `to`: N/M new shares for each old one.
+        if let r = try splits.ratio(of: to, after: s.date, through: date, at: s.location) {
+            step.times = try step.times.times(r.numerator, at: s.location)
+            step.over = try step.over.times(r.denominator, at: s.location)
+        }
+        return step
+    }
+
+    /// The price of `from` in `to` in force on `date` as it was written.
+    private func recorded(_ from: Int32, _ to: Int32, on date: CivilDate) -> PriceSource? {
         guard let list = pairs[PairKey(from: from, to: to)] else { return nil }
         // The last entry dated on or before `date`.
         var lo = 0, hi = list.count
@@ -135,10 +159,21 @@ public struct PriceGraph: Sendable {
         return hasDeclared ? nil : implied?.to
     }
 
-    /// One step of a chain: a price used as it is, or reversed.
+    /// One step of a chain: a price used as it is, or reversed. After a
+    /// split the price as written stands for `unit × times ÷ over` (kept
+    /// apart, so that a conversion still divides once).
     public struct Step: Sendable {
         public var source: PriceSource
         public var reversed: Bool
+        public var times = ExactDecimal(1)
+        public var over = ExactDecimal(1)
+
+        /// The step used the other way round.
+        var backwards: Step {
+            var s = self
+            s.reversed.toggle()
+            return s
+        }
     }
 
     /// The chain of prices that converts `from` into `to` on `date`, as
@@ -148,15 +183,16 @@ public struct PriceGraph: Sendable {
     /// chain of direct ones; its code, the oracle, does not. Among chains of
     /// one length, the one whose steps are most recent comes first. Nil when
     /// there is none (an empty chain when `from == to`).
-    func chain(_ from: Int32, _ to: Int32, on date: CivilDate) -> [Step]? {
+    func chain(_ from: Int32, _ to: Int32, on date: CivilDate) throws(AmountOverflow) -> [Step]? {
         if from == to { return [] }
-        if let s = price(from, to, on: date) { return [Step(source: s, reversed: false)] }
-        return shortestChain(from, to, on: date, reversing: false) ?? shortestChain(from, to, on: date, reversing: true)
+        if let s = try price(from, to, on: date) { return [s] }
+        if let c = try shortestChain(from, to, on: date, reversing: false) { return c }
+        return try shortestChain(from, to, on: date, reversing: true)
     }
 
     /// Breadth first over the prices in force on `date`; with `reversing`,
     /// prices may be used backwards too. Bounded by the number of commodities.
-    private func shortestChain(_ from: Int32, _ to: Int32, on date: CivilDate, reversing: Bool) -> [Step]? {
+    private func shortestChain(_ from: Int32, _ to: Int32, on date: CivilDate, reversing: Bool) throws(AmountOverflow) -> [Step]? {
         var reachedBy: [Int32: Step] = [:]
         var visited: Set<Int32> = [from]
         var frontier = [from]
@@ -165,11 +201,11 @@ public struct PriceGraph: Sendable {
             for c in frontier {
                 var steps: [Step] = []
                 for t in forward[c] ?? [] where !visited.contains(t) {
-                    if let s = price(c, t, on: date) { steps.append(Step(source: s, reversed: false)) }
+                    if let s = try price(c, t, on: date) { steps.append(s) }
                 }
                 if reversing {
                     for f in backward[c] ?? [] where !visited.contains(f) {
-                        if let s = price(f, c, on: date) { steps.append(Step(source: s, reversed: true)) }
+                        if let s = try price(f, c, on: date) { steps.append(s.backwards) }
                     }
                 }
                 // Most recent first; then as the pairs were first seen.

@@ -135,13 +135,17 @@ public final class Valuer: @unchecked Sendable {
             guard let d = graph.defaultTarget(of: from, on: date) else { return nil }
             to = d
         }
-        guard let chain = graph.chain(from, to, on: date) else { return nil }
+        guard let chain = try graph.chain(from, to, on: date) else { return nil }
         var times = ExactDecimal(1), over = ExactDecimal(1)
         for step in chain {
+            let at = location ?? step.source.location
+            // The price as written, and what the splits since make of it.
             if step.reversed {
-                over = try over.times(step.source.unit, at: location ?? step.source.location)
+                over = try over.times(step.source.unit, at: at).times(step.times, at: at)
+                times = try times.times(step.over, at: at)
             } else {
-                times = try times.times(step.source.unit, at: location ?? step.source.location)
+                times = try times.times(step.source.unit, at: at).times(step.times, at: at)
+                over = try over.times(step.over, at: at)
             }
             if usedSet.insert(step.source).inserted { used.append(step.source) }
         }
