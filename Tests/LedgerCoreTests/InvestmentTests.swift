@@ -151,4 +151,30 @@ final class InvestmentTests: XCTestCase {
         XCTAssertEqual(h[0].position.costBasis.normalized.description, "2250")
         XCTAssertEqual(h[0].realizedGain.description, "0")
     }
+
+    /// Issue 44: shares moved between accounts carry an exact share of their
+    /// basis (or one rounded at the 30th place), so a later sale's gain is
+    /// the gain of selling them where they were bought. 3 shares cost $1.00;
+    /// 2 move to another account; 1 of those is sold at $1.00. Sold where
+    /// they were, the share's basis is 1 ÷ 3 = 0.33333333 (8 places), a gain
+    /// of 0.66666667. A move that rounded to 8 places (0.66666667) left
+    /// 0.33333334 and a gain 1e-8 too small.
+    func testAMovedBasisIsNotRoundedBeforeTheSale() throws {
+        let bought = "2025-01-02 buy\n    Assets:Broker    3 X @@ $1.00\n    Assets:Cash\n"
+        let moved = bought + "2025-01-03 move\n    Assets:Broker    -2 X\n    Assets:Other    2 X\n"
+            + "2025-01-04 sell\n    Assets:Other    -1 X @ $1.00\n    Assets:Cash\n"
+        let direct = bought + "2025-01-04 sell\n    Assets:Broker    -1 X @ $1.00\n    Assets:Cash\n"
+        func gain(_ text: String) throws -> String? {
+            let c = compileText(text)
+            XCTAssertEqual(c.diagnostics.diagnostics.map(\.message), [])
+            let trades = try TradesReport(ledger: c.ledger, sources: c.sources, options: ReportOptions(), side: .sell).trades()
+            return trades.first?.realizedGain?.normalized.description
+        }
+        XCTAssertEqual(try gain(direct), "0.66666667")
+        XCTAssertEqual(try gain(moved), try gain(direct))
+        // What stays behind and what moved still add up to the dollar exactly.
+        let h = try holdings(moved)
+        let total = try h.reduce(ExactDecimal.zero) { (sum: ExactDecimal, row: Holding) throws -> ExactDecimal in try sum.plus(row.position.costBasis, at: nil) }
+        XCTAssertEqual(try total.plus(ExactDecimal(mantissa: 33333333, scale: 8), at: nil).normalized.description, "1")
+    }
 }

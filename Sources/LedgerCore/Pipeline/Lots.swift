@@ -40,8 +40,9 @@ extension Position {
     /// basis removed: with `average`, the position's basis × quantity ÷ held
     /// (all of it when it empties); otherwise each lot's basis, all of it for
     /// a lot emptied, basis × taken ÷ lot for part of one (rounded once at
-    /// `places`).
-    mutating func take(_ quantity: ExactDecimal, method: BookingMethod, selector: LotSelector?, places: Int,
+    /// `places`; nil, for shares that move and are not sold: the exact
+    /// fraction, or rounded once at the 30th place like every quotient).
+    mutating func take(_ quantity: ExactDecimal, method: BookingMethod, selector: LotSelector?, places: Int?,
                        at: SourceLocation?) throws(AmountOverflow) -> (removed: ExactDecimal, matched: [MatchedLot])? {
         // The lots a selector names; without one, from the oldest (lifo: the newest).
         var named: [Int] = []
@@ -61,7 +62,7 @@ extension Position {
             let taken = lot.quantity < left ? lot.quantity : left
             let basis = taken.isEqual(to: lot.quantity)
                 ? lot.basis
-                : try lot.basis.times(taken, at: at).shown(over: lot.quantity, places: places, at: at)!
+                : try lot.basis.part(taken, of: lot.quantity, places: places, at: at)
             lotStore[k].quantity = try lot.quantity.minus(taken, at: at)
             lotStore[k].basis = lotStore[k].quantity.isZero ? .zero : try lot.basis.minus(basis, at: at)
             if lotStore[k].quantity.isZero { countLotCost(lot.unitCost, by: -1) }
@@ -74,7 +75,7 @@ extension Position {
         if method == .average && selector == nil || matched.isEmpty {
             // The average: all of the basis when the position empties.
             if held.signum > 0 {
-                removed = !(quantity < held) ? costBasis : try costBasis.times(quantity, at: at).shown(over: held, places: places, at: at)!
+                removed = !(quantity < held) ? costBasis : try costBasis.part(quantity, of: held, places: places, at: at)
             }
         } else {
             for m in matched { removed = try removed.plus(m.basis, at: at) }
@@ -188,5 +189,17 @@ extension CommodityTable {
     /// How sales of `commodity` reduce lots: its `booking:` tag, else the journal's.
     func bookingMethod(_ commodity: Int32, default method: BookingMethod) -> BookingMethod {
         booking[commodity] ?? method
+    }
+}
+
+extension ExactDecimal {
+    /// `self × part ÷ whole` (`whole` not zero): a basis's share of some
+    /// shares, rounded once at `places` (a sale), or with `places` nil the
+    /// exact fraction, or rounded once at the 30th place (a move, which
+    /// must not round what a later sale rounds again).
+    func part(_ part: ExactDecimal, of whole: ExactDecimal, places: Int?, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
+        let product = try times(part, at: at)
+        guard let places else { return try product.quotient(over: whole, at: at) }
+        return try product.shown(over: whole, places: places, at: at)!
     }
 }

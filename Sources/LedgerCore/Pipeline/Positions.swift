@@ -136,7 +136,7 @@ package struct Portfolio {
                 for m in letGo.moves(of: records[next]) where m.mantissa != 0 && follows(m.account, m.commodity) {
                     transfers.add(position(m.account, m.commodity, costCommodity: -1), m.quantity, at: nil)
                 }
-                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places, booking: booking, date: CivilDate(day: r.day)) }
+                if !transfers.isEmpty { try transfers.apply(to: &positions, booking: booking, date: CivilDate(day: r.day)) }
                 next += 1
             }
         }
@@ -172,7 +172,7 @@ package struct Portfolio {
                         sales.append(j)
                     }
                 }
-                if !transfers.isEmpty { try transfers.apply(to: &positions, places: places, booking: booking, date: ledger.transactions[t].date) }
+                if !transfers.isEmpty { try transfers.apply(to: &positions, booking: booking, date: ledger.transactions[t].date) }
                 for j in sales {
                     let p = ledger.transactions[t].postings[j]
                     let a = p.amount!

@@ -9,7 +9,9 @@
 /// that bought at a cost is checked for overselling as that account was.
 /// Lots move with the shares, keeping their dates and unit costs: what leaves
 /// takes lots as a sale would (by the booking method), and the receivers get
-/// them in order; shares beyond them arrive as a lot at no cost.
+/// them in order; shares beyond them arrive as a lot at no cost. A moved
+/// basis is an exact fraction of the old one, or rounded once at the 30th
+/// place: a sale rounds it later, once.
 struct Transfers {
     private var moves: [(position: Int, quantity: ExactDecimal, at: SourceLocation?)] = []
 
@@ -23,13 +25,13 @@ struct Transfers {
 
     /// Applies the moves noted since the last call, commodity by commodity:
     /// every move out first, then every move in.
-    mutating func apply(to positions: inout [Position], places: (Int32) -> Int, booking: (Int32) -> BookingMethod,
+    mutating func apply(to positions: inout [Position], booking: (Int32) -> BookingMethod,
                         date: CivilDate) throws(AmountOverflow) {
         defer { moves.removeAll(keepingCapacity: true) }
         guard !moves.isEmpty else { return }
         // Most transactions move one commodity once: no grouping to do.
         if moves.count == 1 {
-            try move([0], in: &positions, places: places, method: booking(positions[moves[0].position].commodity), date: date)
+            try move([0], in: &positions, method: booking(positions[moves[0].position].commodity), date: date)
             return
         }
         var done = [Bool](repeating: false, count: moves.count)
@@ -37,11 +39,11 @@ struct Transfers {
             let commodity = positions[moves[first].position].commodity
             let group = moves.indices.filter { !done[$0] && positions[moves[$0].position].commodity == commodity }
             for k in group { done[k] = true }
-            try move(group, in: &positions, places: places, method: booking(commodity), date: date)
+            try move(group, in: &positions, method: booking(commodity), date: date)
         }
     }
 
-    private func move(_ group: [Int], in positions: inout [Position], places: (Int32) -> Int, method: BookingMethod,
+    private func move(_ group: [Int], in positions: inout [Position], method: BookingMethod,
                       date: CivilDate) throws(AmountOverflow) {
         var basis = ExactDecimal.zero, left = ExactDecimal.zero, arrived = ExactDecimal.zero
         var costCommodity: Int32 = -1, boughtAtCost = false
@@ -52,7 +54,7 @@ struct Transfers {
             var removed = ExactDecimal.zero
             if before.signum > 0 {
                 let takeable = before < q.magnitude ? before : q.magnitude
-                let taken = try positions[i].take(takeable, method: method, selector: nil, places: places(positions[i].costCommodity), at: at)
+                let taken = try positions[i].take(takeable, method: method, selector: nil, places: nil, at: at)
                 removed = taken?.removed ?? .zero
                 pool += (taken?.matched ?? []).map { Lot(date: $0.date, quantity: $0.quantity, unitCost: $0.unitCost, basis: $0.basis) }
                 if positions[i].costCommodity >= 0 {
@@ -74,7 +76,7 @@ struct Transfers {
         // The basis that arrives: all of it, or its share when fewer shares arrive than left.
         var moving = basis
         if !left.isZero, arrived < left {
-            moving = try basis.times(arrived, at: at).shown(over: left, places: places(costCommodity), at: at)!
+            moving = try basis.part(arrived, of: left, places: nil, at: at)
         }
         let receivers = group.filter { !moves[$0].quantity.isNegative }
         var given = ExactDecimal.zero
@@ -82,7 +84,7 @@ struct Transfers {
             let (i, q, at) = moves[k]
             let share = n == receivers.count - 1
                 ? try moving.minus(given, at: at)
-                : try moving.times(q, at: at).shown(over: arrived, places: places(costCommodity), at: at)!
+                : try moving.part(q, of: arrived, places: nil, at: at)
             given = try given.plus(share, at: at)
             positions[i].quantity = try positions[i].quantity.plus(q, at: at)
             // The lots, in order, as far as they go; beyond them, shares at no cost.
@@ -90,7 +92,7 @@ struct Transfers {
             while wanted.signum > 0, !pool.isEmpty {
                 var lot = pool[0]
                 if wanted < lot.quantity {
-                    let part = try lot.basis.times(wanted, at: at).shown(over: lot.quantity, places: places(costCommodity), at: at)!
+                    let part = try lot.basis.part(wanted, of: lot.quantity, places: nil, at: at)
                     pool[0].quantity = try lot.quantity.minus(wanted, at: at)
                     pool[0].basis = try lot.basis.minus(part, at: at)
                     lot.quantity = wanted
