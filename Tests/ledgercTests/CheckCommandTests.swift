@@ -208,4 +208,24 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("a,X,4\n"), r.stdout)
     }
+
+    /// Issue 44: journals ledger and hledger accept must not be errors here.
+    /// `Visa P1` with no amount is a name (ledger's 1187_5), and a lot
+    /// relabelled in one transaction nets to nothing sold (ledger's 1998).
+    func testValidLookalikesCheckClean() throws {
+        let r = try runLedgerc(["check", "Tests/Corpus/valid-lookalikes.ledger"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let bal = try runLedgerc(["report", "balance", "Tests/Corpus/valid-lookalikes.ledger", "--format", "csv", "--account", "Visa"])
+        XCTAssertEqual(bal.stdout.split(separator: "\n").filter { $0.contains("Visa") }.joined(separator: "\n") + "\n", "Liabilities:Card:Visa P1,CHF,-618.50\nLiabilities:Card:Visa P1,EUR,-19.00\nLiabilities:Card:Visa P2,CHF,-52.10\n")
+        // The hint stays an error where the ending can only be an amount, and
+        // is a note on the error it explains where it is weaker.
+        let signed = try runLedgerc(["check", "-"], stdin: "2025-03-01 x\n    지출:식비  12,000원\n    자산:현금 -12,000원\n")
+        XCTAssertEqual(signed.status, 1)
+        XCTAssertTrue(signed.stderr.contains("error: the account name '자산:현금 -12,000원' ends in what looks like an amount"), signed.stderr)
+        let weak = try runLedgerc(["check", "-"], stdin: "2025-03-01 x\n    Expenses:Food 12\n    Assets:Cash\n")
+        XCTAssertEqual(weak.status, 1)
+        XCTAssertTrue(weak.stderr.contains("error: transaction has more than one posting without an amount"), weak.stderr)
+        XCTAssertTrue(weak.stderr.contains("note: if '12' was meant as the amount of 'Expenses:Food 12', separate them"), weak.stderr)
+    }
 }

@@ -10,6 +10,9 @@ public enum Messages {
     public static func accountEndsInAmount(_ name: String, _ amount: String) -> DiagnosticMessage {
         .init("accountEndsInAmount", "the account name '\(name)' ends in what looks like an amount ('\(amount)')")
     }
+    public static func accountMayEndInAmount(_ name: String, _ amount: String) -> DiagnosticMessage {
+        .init("accountMayEndInAmount", "if '\(amount)' was meant as the amount of '\(name)', separate them with two spaces or a tab")
+    }
     public static func ambiguousNumber(_ text: String) -> DiagnosticMessage {
         .init("ambiguousNumber", "ambiguous number '\(text)': a grouping comma must be followed by exactly three digits")
     }

@@ -173,7 +173,7 @@ package struct Portfolio {
                     }
                 }
                 if !transfers.isEmpty { try transfers.apply(to: &positions, booking: booking, date: ledger.transactions[t].date) }
-                for j in sales {
+                func book(_ j: Int) throws(AmountOverflow) {
                     let p = ledger.transactions[t].postings[j]
                     let a = p.amount!
                     let at = p.amountLocation
@@ -236,6 +236,28 @@ package struct Portfolio {
                     }
                     positions[i] = position
                     if keepsTrades { trades.append(trade) }
+                }
+                // A lot relabelled within one transaction (`-1 X {100 USD}` and
+                // `1 X {100 EUR}` in one account, ledger's test 1998) is netted:
+                // when a sale would sell more than the account holds, the
+                // purchases of the same commodity into the same account later
+                // in the transaction are booked first. Otherwise in the order written.
+                var booked = [Bool](repeating: false, count: sales.count)
+                for (n, j) in sales.enumerated() where !booked[n] {
+                    let p = ledger.transactions[t].postings[j]
+                    if let a = p.amount, a.quantity.isNegative, n + 1 < sales.count {
+                        let held = index[AccountCommodity(p.account, a.commodity)].map { positions[$0].quantity } ?? .zero
+                        if held < a.quantity.magnitude {
+                            for m in (n + 1)..<sales.count where !booked[m] {
+                                let q = ledger.transactions[t].postings[sales[m]]
+                                guard q.account == p.account, let b = q.amount, b.commodity == a.commodity, b.quantity.signum > 0 else { continue }
+                                try book(sales[m])
+                                booked[m] = true
+                            }
+                        }
+                    }
+                    try book(j)
+                    booked[n] = true
                 }
             }
             try replayRecords(before: end.map { $0.day + 1 } ?? Int32.max, 0)

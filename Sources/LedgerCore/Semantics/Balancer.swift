@@ -60,16 +60,22 @@ struct Balancer {
         for (i, p) in t.postings.enumerated() where p.virtual == group {
             if p.amount == nil {
                 if let first = elided {
-                    // `Account 4,500 KRW` with one space: the amount went into the name.
+                    // `Account -4,500 KRW` with one space: the amount went into the name.
                     for q in [t.postings[first], p] {
-                        if let amount = amountAtEnd(of: accountName(q.account)) {
+                        if let amount = unmistakableAmountAtEnd(of: accountName(q.account)) {
                             diagnostics.error(Messages.accountEndsInAmount(accountName(q.account), amount), at: q.location,
                                               notes: [DiagnosticNote(Messages.accountAmountSeparator)])
                             return false
                         }
                     }
-                    diagnostics.error(Messages.multipleElided, at: t.location,
-                                      notes: [DiagnosticNote(Messages.multipleElidedNote, at: p.location)])
+                    // A weaker ending (`Food 12`) may be what went wrong: a note on this error.
+                    var notes = [DiagnosticNote(Messages.multipleElidedNote, at: p.location)]
+                    for q in [t.postings[first], p] {
+                        if let amount = writtenAmountAtEnd(of: accountName(q.account)) {
+                            notes.append(DiagnosticNote(Messages.accountMayEndInAmount(accountName(q.account), amount), at: q.location))
+                        }
+                    }
+                    diagnostics.error(Messages.multipleElided, at: t.location, notes: notes)
                     return false
                 }
                 elided = i

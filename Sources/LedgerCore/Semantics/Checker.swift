@@ -75,7 +75,10 @@ package struct Checker {
             }
             // (Not again where balancing already reported it as an error.)
             // A posting with no amount whose account ends in one: one space where two were meant.
-            if accounts.usedWithoutAmount[Int(id)], let amount = writtenAmountAtEnd(of: name) {
+            // Only an ending that can be nothing but an amount is an error of its own
+            // (`지출:식비 -12,000원`); `MasterCard P1` is a valid name, and a
+            // weaker ending is said only as a note on the error it explains.
+            if accounts.usedWithoutAmount[Int(id)], let amount = unmistakableAmountAtEnd(of: name) {
                 if !diagnostics.diagnostics.contains(where: { $0.location == at && $0.severity == .error }) {
                     diagnostics.error(Messages.accountEndsInAmount(name, amount), at: at,
                                       notes: [DiagnosticNote(Messages.accountAmountSeparator)])
@@ -282,6 +285,23 @@ func amountAtEnd(of name: String) -> String? {
            number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ",.-+$€£¥₩".unicodeScalars.contains($0) }) {
             return rest
         }
+    }
+    return nil
+}
+
+/// The end of an account name that can only be an amount: one that reads
+/// as an amount (`writtenAmountAtEnd`) and starts with a sign or a currency
+/// symbol, or holds a grouped number (`-12,000원`, `$5`, `4,500 KRW`). A
+/// word such as `P1` or `2024` may be part of a name (ledger's `MasterCard
+/// P1`), so it never makes a valid journal an error on its own.
+func unmistakableAmountAtEnd(of name: String) -> String? {
+    guard let rest = writtenAmountAtEnd(of: name) else { return nil }
+    let scalars = Array(rest.unicodeScalars)
+    if let first = scalars.first, "-+$€£¥₩".unicodeScalars.contains(first) { return rest }
+    // A grouped number: a separator between digits with exactly three digits after it, then no digit.
+    func digit(_ i: Int) -> Bool { i >= 0 && i < scalars.count && ("0"..."9").contains(scalars[i]) }
+    for (i, c) in scalars.enumerated() where (c == "," || c == ".") && digit(i - 1) {
+        if digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4) { return rest }
     }
     return nil
 }
