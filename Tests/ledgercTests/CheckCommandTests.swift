@@ -228,4 +228,19 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(weak.stderr.contains("error: transaction has more than one posting without an amount"), weak.stderr)
         XCTAssertTrue(weak.stderr.contains("note: if '12' was meant as the amount of 'Expenses:Food 12', separate them"), weak.stderr)
     }
+
+    /// Issue 44: a control character in a journal (ESC `[2J` clears the
+    /// screen, BEL rings, U+2028 breaks a line, a bidi override reorders it)
+    /// is escaped in every text a terminal shows: reports and diagnostics.
+    func testControlCharactersNeverReachTheTerminal() throws {
+        let text = "2025-01-01 pay\u{07}me \u{202E}gnp.exe\n    Expenses:A\u{1B}[2JB\u{2028}  5 USD\n    Assets:Cash\n"
+        for args in [["report", "balance", "-"], ["report", "register", "-"], ["report", "transactions", "-"], ["report", "summary", "-"], ["check", "--strict", "-"]] {
+            let r = try runLedgerc(args, stdin: text)
+            let shown = r.stdout + r.stderr
+            XCTAssertFalse(shown.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x2028 || $0.value == 0x202E }, "\(args): \(shown)")
+            XCTAssertFalse(shown.isEmpty, "\(args)")
+        }
+        let balance = try runLedgerc(["report", "balance", "-"], stdin: text)
+        XCTAssertTrue(balance.stdout.contains("A\\u{1B}[2JB\\u{2028}"), balance.stdout)
+    }
 }

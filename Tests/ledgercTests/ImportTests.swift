@@ -294,4 +294,69 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(learned.stdout.contains("2025-03-02 이마트 성수\n    자산:은행:국민   -45,200 KRW = 1,948,300 KRW\n    지출:식비:장보기  45,200 KRW\n"), learned.stdout)
         XCTAssertFalse(learned.stderr.contains("kb-2025-03.csv:3:1: warning"), learned.stderr)
     }
+
+    /// Issue 44: statement text never becomes syntax. `(주)한빛소프트` is a
+    /// description, not code `주` (written after an empty code); `* (123)` and
+    /// `! foo` are not a status; a memo's `repeat: Rent` or `receipt: ...`
+    /// mapped into a comment is no tag; ESC, BEL and U+2028 never reach the
+    /// journal; a currency cell holding a quote cannot close the commodity and
+    /// write transactions of its own.
+    func testStatementTextNeverBecomesSyntax() throws {
+        let dir = try workspace()
+        let csv = "date,description,memo,amount\n"
+            + "2025-03-25,(주)한빛소프트 3월 급여,,3200000\n"
+            + "2025-03-26,* (123) PAYROLL,,100\n"
+            + "2025-03-27,! foo,repeat: 월세,-3500\n"
+            + "2025-03-28,\"Bell\u{07}and \u{1B}[2J clear\u{2028}x\",receipt: ../../../../etc/passwd,-1000\n"
+        try csv.write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, memo, amount\ncurrency KRW\naccount1 자산:은행\naccount2 지출:기타\ncomment note: %memo\n"
+            .write(to: dir.appendingPathComponent("s.rules"), atomically: true, encoding: .utf8)
+        try "commodity 1,000 KRW\n\nrepeat monthly from 2025-01-27  월세\n    지출:주거  500,000 KRW\n    자산:은행\n\n2025-01-01 open\n    자산:은행  10,000,000 KRW\n    자본\n"
+            .write(to: dir.appendingPathComponent("h.ledger"), atomically: true, encoding: .utf8)
+        let r = try importing(["h.ledger", "s.csv", "--rules", "s.rules"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let journal = try String(contentsOf: dir.appendingPathComponent("h.ledger"), encoding: .utf8)
+        XCTAssertTrue(journal.contains("2025-03-25 () (주)한빛소프트 3월 급여"), journal)
+        XCTAssertTrue(journal.contains("2025-03-26 () * (123) PAYROLL"), journal)
+        XCTAssertTrue(journal.contains("2025-03-27 () ! foo  ; note: repeat\u{FF1A} 월세"), journal)
+        XCTAssertFalse(journal.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x2028 }, journal)
+        let json = try runLedgerc(["report", "transactions", dir.appendingPathComponent("h.ledger").path, "--format", "json", "--until", "2025-03-31"])
+        XCTAssertTrue(json.stdout.contains("\"description\":\"(주)한빛소프트 3월 급여\""), json.stdout)
+        XCTAssertTrue(json.stdout.contains("\"description\":\"* (123) PAYROLL\""), json.stdout)
+        XCTAssertFalse(json.stdout.contains("\"status\":\"cleared\""), json.stdout)
+        XCTAssertFalse(json.stdout.contains("\"receipt\":\"../"), json.stdout)
+        // The March rent is still owed: the coffee with `repeat: 월세` in its memo fulfilled nothing.
+        let register = try runLedgerc(["report", "register", dir.appendingPathComponent("h.ledger").path, "--account", "지출:주거", "--until", "2025-03-31", "--format", "csv"])
+        XCTAssertEqual(register.stdout.split(separator: "\n").count, 4, register.stdout)
+
+        // A currency cell with a quote and line breaks is refused, and nothing is written.
+        try "skip 1\nfields date, description, memo, amount\ncurrency %memo\naccount1 자산:은행\naccount2 지출:기타\n"
+            .write(to: dir.appendingPathComponent("c.rules"), atomically: true, encoding: .utf8)
+        try "date,description,memo,amount\n2025-03-29,x,\"X\"\"\n\n2025-03-29 evil\n    Assets:Checking  $1000000\n    Income:Salary\n\",1\n"
+            .write(to: dir.appendingPathComponent("c.csv"), atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: dir.appendingPathComponent("h.ledger"))
+        let c = try importing(["h.ledger", "c.csv", "--rules", "c.rules"], in: dir)
+        XCTAssertEqual(c.status, 1, c.stderr)
+        XCTAssertTrue(c.stderr.contains("c.csv:2:"), c.stderr)
+        XCTAssertTrue(c.stderr.contains("the currency holds a quote or a control character"), c.stderr)
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("h.ledger")), before)
+    }
+
+    /// Issue 44: an inflow no rule categorizes comes from 수입:미분류
+    /// (Income:Unknown), as hledger's income:unknown; an outflow still goes
+    /// to 지출:미분류 (Expenses:Unknown).
+    func testAnUncategorizedInflowComesFromUnknownIncome() throws {
+        let dir = try workspace()
+        try "skip 1\nfields date, description, amount-out, amount-in, balance, _\ndate-format %Y.%m.%d %H:%M:%S\ncurrency KRW\naccount1 자산:은행:국민\n"
+            .write(to: dir.appendingPathComponent("none.rules"), atomically: true, encoding: .utf8)
+        let r = try importing(["opening.ledger", "kb-2025-03.csv", "--rules", "none.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("2025-03-03 급여\n    자산:은행:국민  3,200,000 KRW = 5,148,300 KRW\n    수입:미분류    -3,200,000 KRW\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    지출:미분류      45,200 KRW\n"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("it goes to 수입:미분류"), r.stderr)
+        try "skip 1\nfields date, description, amount\naccount1 Assets:Checking\ncurrency USD\n".write(to: dir.appendingPathComponent("us.rules"), atomically: true, encoding: .utf8)
+        try "date,description,amount\n2025-03-02,Refund,12.50\n".write(to: dir.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+        let us = try importing(["us.ledger", "in.csv", "--rules", "us.rules", "--dry-run"], in: dir)
+        XCTAssertTrue(us.stdout.contains("Income:Unknown"), us.stdout + us.stderr)
+    }
 }

@@ -59,6 +59,8 @@ public struct DiagnosticPrinter {
     }
 
     private func header(_ severity: Severity, _ message: String, _ location: SourceLocation?) -> String {
+        // A message may quote a name from the journal: no control character reaches the terminal.
+        let message = message.terminalSafe
         guard let loc = location else { return "ledgerc: \(label(severity)) \(message)\n" }
         let (path, line, column) = describe(loc)
         return paint("\(path):\(line):\(column):", "1") + " \(label(severity)) \(message)\n"
@@ -73,9 +75,9 @@ public struct DiagnosticPrinter {
     private func excerpt(_ loc: SourceLocation) -> String {
         let file = sources[loc.file]
         let (line, column) = file.lineAndColumn(of: Int(loc.offset))
-        // Control characters (a NUL, say) are shown as U+FFFD, never echoed raw.
+        // Control characters (a NUL, ESC, U+2028, a bidi override) are shown as U+FFFD, never echoed raw.
         var scalars = Array(file.lineText(line).unicodeScalars.map {
-            $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0
+            $0.isUnsafeInTerminal && $0 != "\t" ? "\u{FFFD}" : $0
         })
         var caret = column - 1
         let width = DiagnosticPrinter.excerptWidth

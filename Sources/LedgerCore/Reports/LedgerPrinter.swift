@@ -160,8 +160,13 @@ package struct LedgerPrinter {
         case .pending: buf.write(" !")
         case .unmarked: break
         }
-        if let code = t.code { buf.write(" (\(code))") }
-        if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
+        if t.code == "" {
+            // An empty code is kept as written.
+            buf.write(" ()")
+            if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
+        } else {
+            buf.write(TransactionHeader.codeAndDescription(code: t.code, description: t.description))
+        }
         var headerLines = (headerComment.map { [$0] } ?? []) + (t.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? [])
         if let first = headerLines.first {
             buf.write("  ; "); buf.write(first)

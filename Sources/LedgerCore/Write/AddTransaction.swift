@@ -13,7 +13,7 @@ package struct NewTransaction {
 
     /// The transaction as ledger text in the canonical layout of `fmt`.
     public var text: [UInt8] {
-        var s = "\(date) \(description)\n"
+        var s = "\(date)" + TransactionHeader.codeAndDescription(code: nil, description: description) + "\n"
         for p in postings { s += "    \(p.account)" + (p.amount.map { "  \($0)" } ?? "") + "\n" }
         return LedgerFormatter().format(Array(s.utf8))
     }

@@ -22,8 +22,7 @@ package struct ImportedRow {
         let amount = amountText(quantity, commodity), balance = balanceQuantity.map { amountText($0, commodity) }
         var header = "\(date)"
         if !status.isEmpty { header += " " + status }
-        if !code.isEmpty { header += " (\(code))" }
-        if !description.isEmpty { header += " " + description }
+        header += TransactionHeader.codeAndDescription(code: code, description: description)
         if !comment.isEmpty { header += "  ; " + comment }
         let second = amountText(quantity.negated, commodity)
         // fmt's layout, written directly (a formatter run per row costs a 100,000-row statement half a second):
@@ -97,7 +96,14 @@ package struct CSVStatement {
         func index(_ name: String) -> Int? { columnOf.first { $0.name == name }?.column }
         func column(_ name: String) -> String? { index(name).flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } }
         let placeOf = { (name: String) in index(name).flatMap { $0 < record.offsets.count ? record.offsets[$0] : nil } }
-        func interpolate(_ template: String) -> String {
+        // A statement's text in a comment must not become a tag (`repeat: Rent`
+        // would fulfil a rule, `receipt: ../../etc/passwd` attach a file): its
+        // colons are written as full-width colons. The rules file's own text
+        // stays as written.
+        func commentSafe(_ v: String) -> String {
+            v.utf8.contains(UInt8(ascii: ":")) ? String(String.UnicodeScalarView(v.unicodeScalars.map { $0 == ":" ? "\u{FF1A}" : $0 })) : v
+        }
+        func interpolate(_ template: String, inComment: Bool) -> String {
             guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
             var out = "", i = template.startIndex
             while i < template.endIndex {
@@ -106,7 +112,7 @@ package struct CSVStatement {
                     var j = nameStart
                     while j < template.endIndex, template[j].isLetter || template[j].isNumber || template[j] == "-" || template[j] == "_" { j = template.index(after: j) }
                     let name = String(template[nameStart..<j])
-                    if !name.isEmpty, let v = column(name) { out += v; i = j; continue }
+                    if !name.isEmpty, let v = column(name) { out += inComment ? commentSafe(v) : v; i = j; continue }
                 }
                 out.append(template[i])
                 i = template.index(after: i)
@@ -116,7 +122,7 @@ package struct CSVStatement {
         // Later assignments win.
         var assigned: [(field: String, value: String)] = []
         func assign(_ a: CSVRules.Assignment) {
-            let v = interpolate(a.value)
+            let v = interpolate(a.value, inComment: a.field.hasPrefix("comment"))
             if let i = assigned.firstIndex(where: { $0.field == a.field }) { assigned[i].value = v } else { assigned.append((a.field, v)) }
         }
         for a in rules.assignments { assign(a) }
@@ -127,7 +133,10 @@ package struct CSVStatement {
             }
             if hit { for a in c.assignments { assign(a) } }
         }
-        func value(_ name: String) -> String? { assigned.first { $0.field == name }?.value ?? column(name) }
+        func value(_ name: String) -> String? {
+            if let v = assigned.first(where: { $0.field == name })?.value { return v }
+            return name.hasPrefix("comment") ? column(name).map(commentSafe) : column(name)
+        }
         let at = { (name: String) in placeOf(name) ?? record.offset }
         guard let dateText = value("date"), !dateText.isEmpty else { throw Problem(offset: record.offset, message: "the record has no date (assign 'date' or name a field 'date')") }
         guard let date = CSVStatement.date(dateText, format: rules.dateFormat) else {
@@ -148,7 +157,13 @@ package struct CSVStatement {
         } else {
             throw Problem(offset: record.offset, message: "the record has no amount (assign 'amount', or 'amount-in' and 'amount-out')")
         }
-        if commodity.isEmpty, let c = value("currency") { commodity = c }
+        if commodity.isEmpty, let c = value("currency") {
+            // A commodity is written quoted: a quote would close it, a control character break the line.
+            if c.unicodeScalars.contains(where: { $0 == "\"" || $0.isUnsafeInTerminal }) {
+                throw Problem(offset: at("currency"), message: "the currency holds a quote or a control character; a commodity may hold neither")
+            }
+            commodity = c.trimmingSpaces
+        }
         var balance: ExactDecimal?
         if let text = value("balance"), !text.isEmpty {
             guard let (b, _) = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at("balance"), message: "'\(text)' is not an amount") }
@@ -217,14 +232,16 @@ package struct CSVStatement {
 
 extension String {
     /// Text from a statement as one safe piece of a journal line: line breaks,
-    /// tabs and runs of spaces become one space (two spaces end an account
-    /// name), each `forbidden` ASCII character becomes `,`, and the ends are
+    /// tabs, other control characters (ESC, BEL, C1, U+2028, bidi overrides)
+    /// and runs of spaces become one space (two spaces end an account name),
+    /// each `forbidden` ASCII character becomes `,`, and the ends are
     /// trimmed. Byte by byte: every other byte of UTF-8 is kept as it is.
     func journalSafe(forbidding forbidden: [UInt8]) -> String {
+        let text = !holdsUnsafeScalars ? self : String(String.UnicodeScalarView(unicodeScalars.map { $0.isUnsafeInTerminal ? " " : $0 }))
         var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
+        out.reserveCapacity(text.utf8.count)
         var lastWasSpace = true  // drops leading spaces
-        for b in utf8 {
+        for b in text.utf8 {
             let c: UInt8 = b == 0x0A || b == 0x0D || b == 0x09 ? 0x20 : forbidden.contains(b) ? UInt8(ascii: ",") : b
             if c == 0x20 {
                 if lastWasSpace { continue }

@@ -66,12 +66,20 @@ package struct ImportPlan {
         new = new.enumerated().sorted { $0.element.date == $1.element.date ? $0.offset < $1.offset : $0.element.date < $1.element.date }.map(\.element)
     }
 
-    /// Where a row no rule categorizes goes: `지출:미분류` in a journal whose
-    /// accounts are Korean (its expense root is `지출`), else `Expenses:Unknown`.
-    package static func unknownAccount(_ journal: Journal) -> String {
+    /// Where a row no rule categorizes goes, as hledger sends it to
+    /// `expenses:unknown` or `income:unknown`: an outflow from account1 to
+    /// `지출:미분류`, an inflow from `수입:미분류`, in a journal whose accounts
+    /// are Korean (a root `지출`, `비용`, `자산` or `수입`), else
+    /// `Expenses:Unknown` and `Income:Unknown`.
+    package static func unknownAccount(_ journal: Journal, inflow: Bool) -> String {
         let accounts = journal.accounts
-        let korean = (0..<Int32(accounts.count)).contains { accounts.depth[Int($0)] == 1 && ["지출", "비용", "자산"].contains(accounts[$0]) }
-        return korean ? "지출:미분류" : "Expenses:Unknown"
+        let korean = (0..<Int32(accounts.count)).contains { accounts.depth[Int($0)] == 1 && ["지출", "비용", "자산", "수입"].contains(accounts[$0]) }
+        switch (korean, inflow) {
+        case (true, false): return "지출:미분류"
+        case (true, true): return "수입:미분류"
+        case (false, false): return "Expenses:Unknown"
+        case (false, true): return "Income:Unknown"
+        }
     }
 
     /// For each payee of the journal's recorded transactions and each side

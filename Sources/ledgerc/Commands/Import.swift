@@ -20,7 +20,8 @@ enum ImportCommand: Subcommand {
       --dry-run             print the new transactions; write nothing
       --match-days N        a posting up to N days from the row's date matches it (default 0)
       --learn               a row no rule categorizes takes the account the journal
-                            uses most with its payee (else 지출:미분류 / Expenses:Unknown)
+                            uses most with its payee (else 지출:미분류 / Expenses:Unknown
+                            for an outflow, 수입:미분류 / Income:Unknown for an inflow)
       --quiet               no summary line on standard error
       --diagnostics FORMAT  text (default), json or github
 
@@ -81,8 +82,8 @@ enum ImportCommand: Subcommand {
         let writer = dryRun ? nil : try SafeWriter(path: journalPath)
         try writer?.lock()
         guard let compilation = try compileAndReport(common) else { return 1 }
-        // A row no rule gives an account2 goes to the journal's "unknown" expense account, with a warning.
-        let unknown = ImportPlan.unknownAccount(compilation.ledger.journal)
+        // A row no rule gives an account2 goes to the journal's "unknown" expense
+        // (an outflow) or income (an inflow) account, with a warning.
         let learned = parsed.has("--learn") ? ImportPlan.accountsByPayee(compilation) : [:]
         for i in rows.indices where rows[i].account2.isEmpty || rows[i].account1.isEmpty {
             if rows[i].account1.isEmpty {
@@ -95,13 +96,13 @@ enum ImportCommand: Subcommand {
                 rows[i].account2 = known
                 continue
             }
-            rows[i].account2 = unknown
+            rows[i].account2 = ImportPlan.unknownAccount(compilation.ledger.journal, inflow: rows[i].quantity.signum > 0)
             rows[i].uncategorized = true
         }
         let plan = ImportPlan(rows, journal: compilation, matchDays: matchDays)
         // Only the rows that will be added are warned about.
         RunDiagnostics.show(plan.new.filter(\.uncategorized).map {
-            Diagnostic(.warning, Messages.importUncategorized(unknown), at: SourceLocation(file: $0.statement, offset: $0.record.offset))
+            Diagnostic(.warning, Messages.importUncategorized($0.account2), at: SourceLocation(file: $0.statement, offset: $0.record.offset))
         }, sources: sources)
         let (edited, starts, texts) = plan.edited(compilation, fileIndex: compilation.rootFiles[0])
         // The journal with the new rows must compile; a problem in a new row is shown at its CSV line.

@@ -4,7 +4,8 @@ struct TextRenderer {
     let names: CellNames
 
     func render(_ document: ReportDocument) -> [UInt8] {
-        var out = layout(document)
+        // Names and descriptions are untrusted: no control character reaches the terminal.
+        var out = terminalSafeLines(layout(document))
         if names.rounding.used { out += Array(("\n" + RoundingMark.note).utf8) }
         return out
     }
