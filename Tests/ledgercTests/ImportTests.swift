@@ -359,4 +359,45 @@ final class ImportTests: XCTestCase {
         let us = try importing(["us.ledger", "in.csv", "--rules", "us.rules", "--dry-run"], in: dir)
         XCTAssertTrue(us.stdout.contains("Income:Unknown"), us.stdout + us.stderr)
     }
+
+    /// Issue 44: a rules file's includes follow a journal's include rules: no
+    /// cycle (`include self.rules` once ran to 34 MB), regular files only
+    /// (`/dev/stdin` would read the language server's own input), and a file
+    /// that is not rules is never quoted (`/etc/passwd`).
+    func testRulesIncludesAreBoundedAndQuoteNothing() throws {
+        let dir = try workspace()
+        let secret = dir.appendingPathComponent("secret.env")
+        try "GH_TOKEN=ghp_secret123\nAPI_KEY=abc\n".write(to: secret, atomically: true, encoding: .utf8)
+        for (rules, says) in [("include self.rules", "'self.rules' is included again"),
+                              ("include /dev/stdin", "cannot read the included rules '/dev/stdin'"),
+                              ("include secret.env", "line 1 of the included 'secret.env' is not rules text ledgerc reads"),
+                              ("include loop-a.rules", "'loop-a.rules' is included again")] {
+            try rules.write(to: dir.appendingPathComponent("self.rules"), atomically: true, encoding: .utf8)
+            try "include loop-b.rules\n".write(to: dir.appendingPathComponent("loop-a.rules"), atomically: true, encoding: .utf8)
+            try "include loop-a.rules\n".write(to: dir.appendingPathComponent("loop-b.rules"), atomically: true, encoding: .utf8)
+            let r = try importing(["opening.ledger", "kb-2025-03.csv", "--rules", "self.rules", "--dry-run"], in: dir)
+            XCTAssertEqual(r.status, 1, rules)
+            XCTAssertTrue(r.stderr.contains(says), "\(rules): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("ghp_secret") || r.stderr.contains("GH_TOKEN"), r.stderr)
+        }
+    }
+
+    /// Issue 44: a rules regex that backtracking took 8 s on (a 1.4 KB field)
+    /// matches in linear time; backreferences, which cannot, are refused at
+    /// their line.
+    func testRulesRegexesMatchInLinearTime() throws {
+        let dir = try workspace()
+        let long = String(repeating: "AMAZON MARKETPLACE ", count: 75)
+        try "date,description,amount\n2025-03-02,\(long),-1\n2025-03-03,AMAZON PRIME,-2\n".write(to: dir.appendingPathComponent("a.csv"), atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, amount\ncurrency USD\naccount1 Assets:Cash\naccount2 Expenses:Shopping\nif .*AMAZON.*PRIME\n  account2 Expenses:Subscriptions\n"
+            .write(to: dir.appendingPathComponent("a.rules"), atomically: true, encoding: .utf8)
+        let r = try importing(["us.ledger", "a.csv", "--rules", "a.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("AMAZON PRIME\n    Assets:Cash            -2 USD\n    Expenses:Subscriptions  2 USD"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    Expenses:Shopping  1 USD"), "the long field matched no subscription: \(r.stdout)")
+        try "skip 1\nfields date, description, amount\nif (a)\\1\n  account2 X\n".write(to: dir.appendingPathComponent("b.rules"), atomically: true, encoding: .utf8)
+        let bad = try importing(["us.ledger", "a.csv", "--rules", "b.rules", "--dry-run"], in: dir)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("b.rules:3:1: error:") && bad.stderr.contains("backreferences"), bad.stderr)
+    }
 }

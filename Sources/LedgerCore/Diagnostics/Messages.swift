@@ -146,7 +146,7 @@ public enum Messages {
     public static func noSuchLot(_ wanted: String, _ account: String, _ lots: String) -> DiagnosticMessage {
         .init("noSuchLot", "no lot \(wanted) in \(account); its lots: \(lots)")
     }
-    public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe or a device cannot be included)") }
+    public static var notARegularFile: DiagnosticMessage { .init("notARegularFile", "not a regular file (a pipe, a device or a file of /dev, /proc or /sys cannot be included)") }
     public static var notWritable: DiagnosticMessage { .init("notWritable", "the file is not writable (left as it is)") }
     public static var isADirectory: DiagnosticMessage { .init("isADirectory", "it is a directory") }
     public static var numberTooLarge: DiagnosticMessage { .init("numberTooLarge", "number is too large (at most 34 digits and 30 decimal places)") }

@@ -7,10 +7,11 @@ extension Workspace {
         return path.hasSuffix(".rules") || path.hasSuffix(".csv")
     }
 
-    /// The text of `path`: its open buffer, else the file on disk.
+    /// The text of `path`: its open buffer, else the file on disk, a regular
+    /// file only (`include /dev/stdin` must not read the server's own input).
     private func text(ofPath path: String) -> String? {
         if let doc = documents.values.first(where: { $0.path == path }) { return String(decoding: doc.file.bytes, as: UTF8.self) }
-        return (try? FileIO.read(path).get()).map { String(decoding: $0, as: UTF8.self) }
+        return CSVRules.readIncluded(path)
     }
 
     /// The rules of a rules file, or the problem at its line.

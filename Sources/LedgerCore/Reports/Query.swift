@@ -1,5 +1,5 @@
 /// Text to look for: a case-insensitive substring, or a regular expression
-/// written `/.../` (Swift's standard `Regex`, case-insensitive too).
+/// written `/.../` (a `LinearRegex`, case-insensitive too, matched in linear time).
 public struct TextPattern: Sendable, Equatable {
     /// What the user wrote, slashes included.
     public let written: String
@@ -8,8 +8,8 @@ public struct TextPattern: Sendable, Equatable {
     public init(_ written: String) throws(QueryError) {
         self.written = written
         if let source = regexSource {
-            do { _ = try Regex(source) } catch {
-                throw QueryError(message: "'\(written)' is not a regular expression: \(error)")
+            do { _ = try LinearRegex(source) } catch {
+                throw QueryError(message: "'\(written)' is not a regular expression: \(error.message)")
             }
         }
     }
@@ -22,7 +22,7 @@ public struct TextPattern: Sendable, Equatable {
 
     /// A matcher to use many times (a compiled regex or a lowercased needle).
     func matcher() -> TextMatcher {
-        if let source = regexSource, let regex = try? Regex(source).ignoresCase() {
+        if let source = regexSource, let regex = try? LinearRegex(source) {
             return TextMatcher(needle: nil, regex: regex)
         }
         return TextMatcher(needle: written.lowercased(), regex: nil)
@@ -32,11 +32,11 @@ public struct TextPattern: Sendable, Equatable {
 /// A compiled `TextPattern`.
 struct TextMatcher {
     let needle: String?
-    let regex: Regex<AnyRegexOutput>?
+    let regex: LinearRegex?
 
     func matches(_ text: String) -> Bool {
         if let needle { return needle.isEmpty || text.lowercased().contains(needle) }
-        return (try? regex!.firstMatch(in: text)) != nil
+        return regex!.matches(text)
     }
 }
 

@@ -15,7 +15,7 @@ struct AutomatedPostings {
     private struct CompiledRule {
         let rule: AutomatedRule
         let comment: String
-        let terms: [(term: QueryTerm, pattern: Regex<AnyRegexOutput>?, tagValue: Regex<AnyRegexOutput>?, amount: AmountComparison?)]
+        let terms: [(term: QueryTerm, pattern: LinearRegex?, tagValue: LinearRegex?, amount: AmountComparison?)]
         var reportedUnbalanced = false
     }
 
@@ -29,8 +29,8 @@ struct AutomatedPostings {
             CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)", terms: rule.terms.map { term in
                 // Patterns were checked when read; hledger's are case-insensitive, and `cur:` matches the whole symbol.
                 let source = term.field == .commodity ? "^(?:\(term.value))$" : term.value
-                let pattern = [.amount, .status, .real].contains(term.field) ? nil : (try? Regex(source))?.ignoresCase()
-                return (term, pattern, term.tagValue.flatMap { try? Regex($0) }?.ignoresCase(), term.field == .amount ? AmountComparison(term.value) : nil)
+                let pattern = [.amount, .status, .real].contains(term.field) ? nil : try? LinearRegex(source)
+                return (term, pattern, term.tagValue.flatMap { try? LinearRegex($0) }, term.field == .amount ? AmountComparison(term.value) : nil)
             })
         }
     }
@@ -129,9 +129,9 @@ struct AutomatedPostings {
         return !anyOf.values.contains(false)
     }
 
-    private func matches(_ term: (term: QueryTerm, pattern: Regex<AnyRegexOutput>?, tagValue: Regex<AnyRegexOutput>?, amount: AmountComparison?),
+    private func matches(_ term: (term: QueryTerm, pattern: LinearRegex?, tagValue: LinearRegex?, amount: AmountComparison?),
                          _ p: Posting, in t: Transaction) -> Bool {
-        func found(_ text: String) -> Bool { term.pattern.map { (try? $0.firstMatch(in: text)) != nil } ?? false }
+        func found(_ text: String) -> Bool { term.pattern?.matches(text) ?? false }
         switch term.term.field {
         case .account: return found(journal.accounts[p.account])
         case .description: return found(t.description)
@@ -143,7 +143,7 @@ struct AutomatedPostings {
         case .tag:
             for (name, value) in p.tags + t.tags where found(name) {
                 if let v = term.tagValue {
-                    if (try? v.firstMatch(in: value)) != nil { return true }
+                    if v.matches(value) { return true }
                 } else {
                     return true
                 }

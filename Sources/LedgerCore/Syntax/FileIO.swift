@@ -67,8 +67,10 @@ package enum FileIO {
         guard fstat(fd, &st) == 0 else { return .failure(.cannotRead(path: path, reason: errnoText())) }
         let type = st.st_mode & S_IFMT
         if type == S_IFDIR { return .failure(.cannotRead(path: path, reason: "is a directory")) }
+        if kind == .regularFile && (type != S_IFREG || isSystemFile(path, fd)) {
+            return .failure(.cannotRead(path: path, reason: Messages.notARegularFile.text))
+        }
         if type != S_IFREG {
-            if kind == .regularFile { return .failure(.cannotRead(path: path, reason: Messages.notARegularFile.text)) }
             // A stream: wait for its data as usual.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return readStream(fd, path: path, limit: limit)
@@ -171,4 +173,18 @@ package enum FileIO {
 package struct FileIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
+}
+
+extension FileIO {
+    /// A file of the system's own (`/dev/stdin`, `/proc/self/environ`, a
+    /// file of `/sys`): named under `/dev`, `/proc` or `/sys`, or a link
+    /// that leads there. Such a file is never an include: it holds a
+    /// process's input or secrets, not a journal.
+    static func isSystemFile(_ path: String, _ fd: Int32) -> Bool {
+        func isSystem(_ p: String) -> Bool { ["/dev/", "/proc/", "/sys/"].contains { p.hasPrefix($0) } }
+        if isSystem(path) { return true }
+        guard let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        return isSystem(String(cString: resolved))
+    }
 }

@@ -109,7 +109,7 @@ extension JournalParser {
         // `/REGEX/`: a regular-expression alias, as hledger's (case-insensitive, `\1` for groups).
         if old.count >= 2, old.hasPrefix("/"), old.hasSuffix("/") {
             let source = String(old.dropFirst().dropLast())
-            guard let regex = try? Regex(source).ignoresCase() else {
+            guard let regex = try? LinearRegex(source) else {
                 return error(Messages.badAliasRegex(source), at: lineStart)
             }
             aliasRegexes[old] = regex

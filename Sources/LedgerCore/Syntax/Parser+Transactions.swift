@@ -327,7 +327,7 @@ extension JournalParser {
         // The most recent alias applies first, as in hledger.
         for alias in reader.aliases.reversed() {
             if let regex = aliasRegexes[alias.old] {
-                name = name.replacing(regex) { match in JournalParser.expand(alias.new, match) }
+                name = regex.replacingMatches(in: name) { groups in JournalParser.expand(alias.new, groups) }
             } else if name == alias.old {
                 name = alias.new
             } else if name.hasPrefix(alias.old + ":") {
@@ -339,14 +339,14 @@ extension JournalParser {
     }
 
     /// A regular-expression alias's replacement with `\1`...`\9` filled in.
-    static func expand(_ replacement: String, _ match: Regex<AnyRegexOutput>.Match) -> String {
+    static func expand(_ replacement: String, _ groups: [Substring?]) -> String {
         var out = ""
         var chars = replacement.makeIterator()
         while let c = chars.next() {
             guard c == "\\" else { out.append(c); continue }
             guard let d = chars.next() else { out.append(c); break }
-            if let k = d.wholeNumberValue, k < match.output.count {
-                out += match.output[k].substring.map(String.init) ?? ""
+            if let k = d.wholeNumberValue, k < groups.count {
+                out += groups[k].map(String.init) ?? ""
             } else {
                 out.append(c)
                 out.append(d)

@@ -46,7 +46,7 @@ package final class JournalParser {
     /// What the directives read so far set for the lines that follow.
     @exclusivity(unchecked) var reader = ReaderState()
     /// `alias /REGEX/ = NEW`: each expression compiled once.
-    @exclusivity(unchecked) var aliasRegexes: [String: Regex<AnyRegexOutput>] = [:]
+    @exclusivity(unchecked) var aliasRegexes: [String: LinearRegex] = [:]
     /// Account names after the aliases in effect, each worked out once
     /// (emptied when the aliases change).
     @exclusivity(unchecked) var aliased: [String: String] = [:]

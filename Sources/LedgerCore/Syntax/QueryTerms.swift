@@ -32,7 +32,7 @@ extension QueryTerm {
             case .real:
                 guard ["", "1", "0", "y", "n", "yes", "no"].contains(term.value.lowercased()) else { return .failure(QueryTermError(term: word, unsupported: false)) }
             default:
-                for pattern in [term.value, term.tagValue].compactMap({ $0 }) where (try? Regex(pattern)) == nil {
+                for pattern in [term.value, term.tagValue].compactMap({ $0 }) where (try? LinearRegex(pattern)) == nil {
                     return .failure(QueryTermError(term: word, unsupported: false))
                 }
             }

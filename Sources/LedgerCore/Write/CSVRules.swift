@@ -12,7 +12,7 @@ package struct CSVRules {
     package struct Matcher {
         package var field: String?
         package var pattern: String
-        package var regex: Regex<AnyRegexOutput>
+        package var regex: LinearRegex
     }
 
     /// `if` ... and its assignments: any matcher matching applies them.
@@ -40,6 +40,9 @@ package struct CSVRules {
     package struct Problem: Error {
         package var line: Int
         package var message: String
+        /// The message quotes only what read as rules (an include's path), so
+        /// it stands as it is for a line of an included file.
+        package var quotesOnlyRules = false
     }
 
     /// Reads rules text at `path`; `read` gives the text of an included file
@@ -47,9 +50,14 @@ package struct CSVRules {
     package init(_ text: String, path: String, read: (String) -> String?) throws(Problem) {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
         var lineNumbers = Array(1...max(1, lines.count))
+        // For a line of an included file: the name it was included by, and its line there.
+        var includedAs = [String?](repeating: nil, count: lines.count)
+        var includedLine = [Int](repeating: 0, count: lines.count)
+        var includedPaths: Set<String> = [path]
         var i = 0
         var current: Conditional?
         func flush() { if let c = current { conditionals.append(c); current = nil } }
+        do throws(Problem) {
         while i < lines.count {
             let raw = lines[i], number = lineNumbers[i]
             i += 1
@@ -97,13 +105,25 @@ package struct CSVRules {
                 default: throw Problem(line: number, message: "encoding '\(rest)' is not one ledgerc reads (utf-8, cp949, euc-kr); convert the statement with 'iconv -f \(rest) -t UTF-8'")
                 }
             case "include":
-                // Beside the rules file, as a journal's `include` is beside the journal.
-                guard let included = read(JournalParser.includedPath(rest, from: path)) else {
-                    throw Problem(line: number, message: "cannot read the included rules '\(rest)'")
+                // Beside the rules file, as a journal's `include` is beside the journal;
+                // as a journal's includes: each file once (no cycle), a bounded number of them.
+                let target = JournalParser.includedPath(rest, from: path)
+                guard includedPaths.insert(target).inserted else {
+                    throw Problem(line: number, message: "'\(rest)' is included again: rules files may not include themselves or each other twice", quotesOnlyRules: true)
+                }
+                guard includedPaths.count <= CSVRules.maxIncludes + 1 else {
+                    throw Problem(line: number, message: "more than \(CSVRules.maxIncludes) included rules files", quotesOnlyRules: true)
+                }
+                guard let included = read(target) else {
+                    throw Problem(line: number, message: "cannot read the included rules '\(rest)' (a regular file of at most 1 MB)", quotesOnlyRules: true)
                 }
                 let more = included.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
                 lines.insert(contentsOf: more, at: i)
                 lineNumbers.insert(contentsOf: Array(repeating: number, count: more.count), at: i)
+                // A file included from an included file is said as the include of the first.
+                let parent = includedAs[i - 1], name: String? = parent ?? rest
+                includedAs.insert(contentsOf: repeatElement(name, count: more.count), at: i)
+                includedLine.insert(contentsOf: parent == nil ? Array(1...more.count) : Array(repeating: includedLine[i - 1], count: more.count), at: i)
             case "if":
                 current = Conditional(matchers: rest.isEmpty ? [] : [try CSVRules.matcher(rest, line: number)], assignments: [])
             case "end":
@@ -116,7 +136,29 @@ package struct CSVRules {
                 }
             }
         }
+        } catch {
+            // A file that is not rules (`include /etc/passwd`) is never quoted: the
+            // error names the include and the line, which the editor shows anyway.
+            let k = i - 1
+            if k >= 0, k < includedAs.count, let name = includedAs[k], !error.quotesOnlyRules {
+                throw Problem(line: lineNumbers[k], message: "line \(includedLine[k]) of the included '\(name)' is not rules text ledgerc reads")
+            }
+            throw error
+        }
         flush()
+    }
+
+    /// How many files one rules file may include, all told.
+    static let maxIncludes = 32
+    /// The largest included rules file read, in bytes.
+    package static let maxIncludedSize = 1 << 20
+
+    /// The text of an included rules file at `path`, as a journal's include
+    /// reads it: a regular file only (not `/dev/stdin`, a FIFO or a
+    /// directory), of at most `maxIncludedSize` bytes; nil otherwise.
+    package static func readIncluded(_ path: String) -> String? {
+        guard let bytes = try? FileIO.read(path, .regularFile).get(), bytes.count <= maxIncludedSize else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func split(_ line: String) -> (String, String) {
@@ -133,7 +175,8 @@ package struct CSVRules {
             field = name
             pattern = rest
         }
-        guard let regex = try? Regex(pattern).ignoresCase() else { throw Problem(line: line, message: "'\(pattern)' is not a regular expression") }
+        let regex: LinearRegex
+        do { regex = try LinearRegex(pattern) } catch { throw Problem(line: line, message: "'\(pattern)' is not a regular expression ledgerc reads: \(error.message)") }
         return Matcher(field: field, pattern: pattern, regex: regex)
     }
 }

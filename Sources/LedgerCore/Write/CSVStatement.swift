@@ -129,7 +129,7 @@ package struct CSVStatement {
         for c in rules.conditionals {
             let hit = c.matchers.contains { m in
                 let text = m.field.map { column($0) ?? "" } ?? record.text
-                return (try? m.regex.firstMatch(in: text)) != nil
+                return m.regex.matches(text)
             }
             if hit { for a in c.assignments { assign(a) } }
         }

@@ -51,9 +51,7 @@ enum ImportCommand: Subcommand {
             let rulesText = String(decoding: try FileIO.read(rulesPath).get(), as: UTF8.self)
             let rules: CSVRules
             do {
-                rules = try CSVRules(rulesText, path: rulesPath) { path in
-                    (try? FileIO.read(path).get()).map { String(decoding: $0, as: UTF8.self) }
-                }
+                rules = try CSVRules(rulesText, path: rulesPath, read: CSVRules.readIncluded)
             } catch {
                 let file = sources.add(SourceFile(path: rulesPath, bytes: Array(rulesText.utf8)))
                 let starts = sources.files[file].lineStarts

@@ -1,0 +1,219 @@
+/// A regular expression matched in time linear in the text (a Pike VM over
+/// a Thompson NFA), never by backtracking: `if .*AMAZON.*PRIME` on a long
+/// field or `^(a+)+$` cannot hang the command line or the language server.
+/// Every pattern a user or a file gives ledgerc (CSV rules' `if`, `--account
+/// /.../`, automated transactions' `= /.../`, `alias /.../`) is one of these.
+///
+/// Which text matches is the same as a backtracking engine's; where a match
+/// ends can differ in one corner, as in RE2: a repeated group whose body can
+/// match nothing (`(a|b??)*`) stops where a backtracking engine would take an
+/// empty pass as the loop's end.
+///
+/// The syntax is the common part of POSIX ERE and Perl's: literals and
+/// escapes (`\.`, `\t`, `\d \w \s` and their negations, `\b \B`), `.`,
+/// bracket classes (ranges, `^`, `[:alpha:]`...), groups `( )`, `(?: )`,
+/// `(?<name> )`, alternation, `* + ? {n} {n,} {n,m}` (and their lazy forms),
+/// and the anchors `^ $ \A \z`. Backreferences and lookaround cannot be
+/// matched in linear time: they are a syntax error that says so. Matching
+/// is case-insensitive unless asked otherwise, as hledger's is.
+public struct LinearRegex: Sendable {
+    /// The pattern as given.
+    public let pattern: String
+    let program: [Instruction]
+    let classes: [CharacterClass]
+    /// Capture groups, group 0 (the whole match) included.
+    public let groupCount: Int
+    let caseInsensitive: Bool
+
+    /// Why a pattern is not one: the message names the part.
+    public struct SyntaxError: Error, Sendable {
+        public var message: String
+    }
+
+    /// The largest program a pattern may compile to (counted repetition
+    /// copies its operand): bounds both memory and the time per character.
+    static let maxInstructions = 20_000
+
+    public init(_ pattern: String, caseInsensitive: Bool = true) throws(SyntaxError) {
+        self.pattern = pattern
+        self.caseInsensitive = caseInsensitive
+        var parser = RegexParser(Array(pattern.unicodeScalars), caseInsensitive: caseInsensitive)
+        let node = try parser.parseAll()
+        var compiler = RegexCompiler(classes: parser.classes)
+        compiler.emit(.save(0))
+        try compiler.compile(node)
+        compiler.emit(.save(1))
+        compiler.emit(.match)
+        program = compiler.program
+        classes = compiler.classes
+        groupCount = parser.groups + 1
+    }
+
+    /// A match: the range of each group in the text's scalars (nil for a
+    /// group that took no part), group 0 the whole match.
+    public struct Match: Sendable {
+        public var groups: [Range<Int>?]
+    }
+
+    /// Whether the pattern matches somewhere in `text`.
+    public func matches(_ text: String) -> Bool {
+        let input = RegexInput(text, folding: caseInsensitive)
+        return search(input, from: 0, captures: false) != nil
+    }
+
+    /// The leftmost match in `text`, as a backtracking engine would choose
+    /// it (greedy and lazy quantifiers keep their priorities), from scalar `start`.
+    public func firstMatch(in text: String, from start: Int = 0) -> Match? {
+        search(RegexInput(text, folding: caseInsensitive), from: start, captures: true)
+    }
+
+    /// `text` with every non-overlapping match replaced by what `replacement`
+    /// makes of it (given the text of each group).
+    public func replacingMatches(in text: String, with replacement: ([Substring?]) -> String) -> String {
+        let input = RegexInput(text, folding: caseInsensitive)
+        let scalars = input.original
+        var out = String.UnicodeScalarView(), at = 0, copied = 0
+        while at <= scalars.count, let m = search(input, from: at, captures: true), let whole = m.groups[0] {
+            out.append(contentsOf: scalars[copied..<whole.lowerBound])
+            let parts: [Substring?] = m.groups.map { r in r.map { Substring(String(String.UnicodeScalarView(scalars[$0]))) } }
+            out.append(contentsOf: replacement(parts).unicodeScalars)
+            copied = whole.upperBound
+            at = whole.isEmpty ? whole.upperBound + 1 : whole.upperBound
+            if whole.isEmpty && whole.upperBound < scalars.count { out.append(scalars[whole.upperBound]); copied += 1 }
+        }
+        if copied < scalars.count { out.append(contentsOf: scalars[copied...]) }
+        return String(out)
+    }
+
+    /// The Pike VM: every thread advances one character at a time, in
+    /// priority order; a position's threads are a set, so the work per
+    /// character is bounded by the program's size.
+    private func search(_ input: RegexInput, from start: Int, captures: Bool) -> Match? {
+        let n = input.folded.count
+        guard start <= n else { return nil }
+        let slots = captures ? groupCount * 2 : 2
+        var current = ThreadList(size: program.count), next = ThreadList(size: program.count)
+        var matched: [Int]?
+        var pos = start
+        // The threads of one step, with the stack of the closure walk kept between steps.
+        var stack: [(pc: Int, caps: [Int])] = []
+        func add(_ list: inout ThreadList, _ pc0: Int, _ caps0: [Int], at pos: Int) {
+            stack.append((pc0, caps0))
+            while let (pc, caps) = stack.popLast() {
+                guard list.insert(pc) else { continue }
+                switch program[pc] {
+                case .jump(let to): stack.append((to, caps))
+                case .split(let first, let second):
+                    // The first is tried first: pushed last.
+                    stack.append((second, caps))
+                    stack.append((first, caps))
+                case .save(let slot):
+                    var c = caps
+                    if slot < c.count { c[slot] = pos }
+                    stack.append((pc + 1, c))
+                case .atStart:
+                    if pos == 0 { stack.append((pc + 1, caps)) }
+                case .atEnd:
+                    if pos == n { stack.append((pc + 1, caps)) }
+                case .wordBoundary(let wanted):
+                    let before = pos > 0 && input.isWord(pos - 1), after = pos < n && input.isWord(pos)
+                    if (before != after) == wanted { stack.append((pc + 1, caps)) }
+                default:
+                    list.threads.append((pc, caps))
+                }
+            }
+        }
+        let empty = [Int](repeating: -1, count: slots)
+        while true {
+            // A new thread at each position until a match is found (lowest priority).
+            if matched == nil { add(&current, 0, empty, at: pos) }
+            // No thread left: done once a match is found (or the text ends); else on to the next position.
+            if current.threads.isEmpty && (matched != nil || pos >= n) { break }
+            next.clear()
+            let c: UInt32? = pos < n ? input.folded[pos] : nil
+            threads: for (pc, caps) in current.threads {
+                switch program[pc] {
+                case .match:
+                    matched = caps
+                    // The threads of lower priority in this step are cut off.
+                    break threads
+                case .scalar(let s):
+                    if c == s { add(&next, pc + 1, caps, at: pos + 1) }
+                case .any:
+                    if let c, c != 0x0A { add(&next, pc + 1, caps, at: pos + 1) }
+                case .set(let k):
+                    if let c, classes[k].contains(c, original: input.original[pos].value, folding: caseInsensitive) { add(&next, pc + 1, caps, at: pos + 1) }
+                default:
+                    break
+                }
+            }
+            if !captures, matched != nil { break }
+            if pos >= n { break }
+            swap(&current, &next)
+            pos += 1
+        }
+        guard let caps = matched else { return nil }
+        var groups: [Range<Int>?] = []
+        for g in 0..<(slots / 2) {
+            let a = caps[2 * g], b = caps[2 * g + 1]
+            groups.append(a >= 0 && b >= a ? a..<b : nil)
+        }
+        return Match(groups: groups)
+    }
+}
+
+/// One instruction of the program.
+enum Instruction: Sendable {
+    case scalar(UInt32)
+    case any
+    case set(Int)
+    case split(Int, Int)
+    case jump(Int)
+    case save(Int)
+    case atStart
+    case atEnd
+    case wordBoundary(Bool)
+    case match
+}
+
+/// The threads of one step: a sparse set of program counters, in the order added.
+private struct ThreadList {
+    var seen: [Int]
+    var generation = 1
+    var threads: [(pc: Int, caps: [Int])] = []
+
+    init(size: Int) { seen = [Int](repeating: 0, count: size) }
+
+    mutating func insert(_ pc: Int) -> Bool {
+        if seen[pc] == generation { return false }
+        seen[pc] = generation
+        return true
+    }
+
+    mutating func clear() {
+        generation += 1
+        threads.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The text as scalars, and as folded scalars when matching ignores case.
+struct RegexInput {
+    let original: [Unicode.Scalar]
+    let folded: [UInt32]
+
+    init(_ text: String, folding: Bool) {
+        original = Array(text.unicodeScalars)
+        folded = original.map { folding ? caseFolded($0.value) : $0.value }
+    }
+
+    func isWord(_ i: Int) -> Bool { CharacterClass.isWord(original[i].value) }
+}
+
+/// The simple lower-case form of a scalar (ASCII at once; Hangul has no case).
+func caseFolded(_ v: UInt32) -> UInt32 {
+    if v < 0x80 { return v >= 0x41 && v <= 0x5A ? v + 0x20 : v }
+    if v >= 0xAC00 && v <= 0xD7A3 { return v }
+    guard let s = Unicode.Scalar(v) else { return v }
+    let lower = s.properties.lowercaseMapping.unicodeScalars
+    return lower.count == 1 ? lower.first!.value : v
+}
