@@ -102,7 +102,7 @@ final class DirectiveTests: XCTestCase {
         let result = compileText("comodity USD\n")
         XCTAssertEqual(result.diagnostics.diagnostics.first?.message, "unknown directive 'comodity'")
         XCTAssertEqual(result.diagnostics.diagnostics.first?.notes.first?.message, "did you mean 'commodity'?")
-        assertDiagnostics("1️⃣frobnicate now\n    1 2 3\n", [("1️⃣", "unknownDirective")])
+        assertDiagnostics("1️⃣frobnicate now\n    1 2 3\n", [("1️⃣", "notJournalSyntax")])
     }
 
     func testAutomatedTransactionProblemsAreErrorsAtTheirPlace() {

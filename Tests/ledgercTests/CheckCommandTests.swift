@@ -243,4 +243,28 @@ final class CheckCommandTests: XCTestCase {
         let balance = try runLedgerc(["report", "balance", "-"], stdin: text)
         XCTAssertTrue(balance.stdout.contains("A\\u{1B}[2JB\\u{2028}"), balance.stdout)
     }
+
+    /// Issue 44: an included file that is not journal text (`secret.env`, a
+    /// link to it, `/proc/self/environ`) never reaches a message: its lines
+    /// are said by their place only, in text, JSON and GitHub output, and a
+    /// file of /proc is not read at all.
+    func testAnIncludedSecretIsNeverEchoed() throws {
+        let dir = try temporaryDirectory(self)
+        try "GH_TOKEN=ghp_secret123\nexport API_KEY=abc\n".write(to: dir.appendingPathComponent("secret.env"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.ledger").path, withDestinationPath: "secret.env")
+        try "include secret.env\ninclude link.ledger\n".write(to: dir.appendingPathComponent("main.ledger"), atomically: true, encoding: .utf8)
+        for format in ["text", "json", "github"] {
+            let r = try runLedgerc(["check", "main.ledger", "--diagnostics", format], cwd: dir)
+            XCTAssertEqual(r.status, 1)
+            XCTAssertFalse(r.stdout.contains("ghp_") || r.stderr.contains("ghp_") || r.stderr.contains("API_KEY"), "\(format): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("secret.env") || r.stderr.contains("link.ledger"), r.stderr)
+        }
+        let text = try runLedgerc(["check", "main.ledger"], cwd: dir)
+        XCTAssertTrue(text.stderr.contains("secret.env:1:1: error: this line is not journal syntax"), text.stderr)
+        try "include /proc/self/environ\n".write(to: dir.appendingPathComponent("proc.ledger"), atomically: true, encoding: .utf8)
+        let proc = try runLedgerc(["check", "proc.ledger"], env: ["GH_TOKEN": "ghp_fromenv"], cwd: dir)
+        XCTAssertEqual(proc.status, 1)
+        XCTAssertFalse(proc.stderr.contains("ghp_fromenv"), proc.stderr)
+        XCTAssertTrue(proc.stderr.contains("not a regular file"), proc.stderr)
+    }
 }

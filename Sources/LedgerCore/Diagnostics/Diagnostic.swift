@@ -53,6 +53,11 @@ public struct Diagnostic: Sendable {
     /// Nil only for problems that belong to no file (a missing command-line file).
     public var location: SourceLocation?
     public var notes: [DiagnosticNote]
+    /// Whether a printer may show the source line. False for a line that is
+    /// not journal text at all (an included `.env` file, `/proc/self/environ`):
+    /// its bytes never reach a message, a report or a pull-request comment;
+    /// the place (file, line, column) says where it is.
+    public var quotesSource = true
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         self.severity = severity

@@ -209,6 +209,9 @@ public enum Messages {
     public static func unknownAccountType(_ t: String) -> DiagnosticMessage {
         .init("unknownAccountType", "unknown account type '\(t)': use Asset, Liability, Equity, Income or Expense (or A L E R X)")
     }
+    public static var notJournalSyntax: DiagnosticMessage {
+        .init("notJournalSyntax", "this line is not journal syntax: no transaction, directive or comment starts like it")
+    }
     public static func unknownDirective(_ word: String) -> DiagnosticMessage { .init("unknownDirective", "unknown directive '\(word)'") }
     public static func unknownSchedule(_ word: String) -> DiagnosticMessage { .init("unknownSchedule", "unknown schedule '\(word)'") }
     public static var unknownScheduleHint: DiagnosticMessage { .init("unknownScheduleHint", "use daily, weekly, biweekly, monthly, bimonthly, quarterly, semiannually, yearly, or 'every N days|weeks|months|quarters|years'") }

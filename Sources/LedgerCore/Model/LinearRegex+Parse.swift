@@ -302,7 +302,7 @@ struct RegexCompiler {
 
     mutating func emit(_ i: Instruction) { program.append(i) }
 
-    mutating func compile(_ node: RegexNode) throws(LinearRegex.SyntaxError) {
+    mutating func emitCode(for node: RegexNode) throws(LinearRegex.SyntaxError) {
         if program.count > LinearRegex.maxInstructions {
             throw LinearRegex.SyntaxError(message: "the pattern is too large (its repetitions expand past \(LinearRegex.maxInstructions) steps)")
         }
@@ -316,34 +316,34 @@ struct RegexCompiler {
         case .wordBoundary(let b): emit(.wordBoundary(b))
         case .group(let inner, let capture):
             if let capture { emit(.save(2 * capture)) }
-            try compile(inner)
+            try emitCode(for: inner)
             if let capture { emit(.save(2 * capture + 1)) }
         case .sequence(let items):
-            for item in items { try compile(item) }
+            for item in items { try emitCode(for: item) }
         case .alternation(let branches):
             var jumps: [Int] = []
             for (k, branch) in branches.enumerated() {
                 if k < branches.count - 1 {
                     let split = program.count
                     emit(.split(split + 1, -1))
-                    try compile(branch)
+                    try emitCode(for: branch)
                     jumps.append(program.count)
                     emit(.jump(-1))
                     program[split] = .split(split + 1, program.count)
                 } else {
-                    try compile(branch)
+                    try emitCode(for: branch)
                 }
             }
             for j in jumps { program[j] = .jump(program.count) }
         case .repeated(let inner, let lo, let hi, let greedy):
-            for _ in 0..<lo { try compile(inner) }
+            for _ in 0..<lo { try emitCode(for: inner) }
             if let hi {
                 // Up to hi − lo more, each optional.
                 var splits: [Int] = []
                 for _ in lo..<max(lo, hi) {
                     splits.append(program.count)
                     emit(.split(-1, -1))
-                    try compile(inner)
+                    try emitCode(for: inner)
                     if program.count > LinearRegex.maxInstructions { break }
                 }
                 for k in splits { program[k] = greedy ? .split(k + 1, program.count) : .split(program.count, k + 1) }
@@ -351,7 +351,7 @@ struct RegexCompiler {
                 // A star: split → inner → jump back.
                 let split = program.count
                 emit(.split(-1, -1))
-                try compile(inner)
+                try emitCode(for: inner)
                 emit(.jump(split))
                 program[split] = greedy ? .split(split + 1, program.count) : .split(program.count, split + 1)
             }

@@ -41,7 +41,7 @@ public struct LinearRegex: Sendable {
         let node = try parser.parseAll()
         var compiler = RegexCompiler(classes: parser.classes)
         compiler.emit(.save(0))
-        try compiler.compile(node)
+        try compiler.emitCode(for: node)
         compiler.emit(.save(1))
         compiler.emit(.match)
         program = compiler.program

@@ -47,7 +47,7 @@ public struct DiagnosticPrinter {
         var out = ""
         for d in diagnostics {
             out += header(d.severity, d.message, d.location)
-            if let loc = d.location { out += excerpt(loc) }
+            if let loc = d.location, d.quotesSource { out += excerpt(loc) }
             for note in d.notes {
                 out += header(.note, note.message, note.location ?? d.location)
             }

@@ -49,6 +49,10 @@ extension JournalParser {
 
     /// Directive words this version reads, for did-you-mean hints: derived from the table.
     static let knownDirectives: [String] = directives.filter(\.suggested).flatMap(\.words)
+    /// Directives of ledger 3 (and timeclock lines) that ledgerc does not
+    /// read: named in their error, as a word of journal syntax.
+    static let peerDirectives: Set<String> = ["i", "o", "I", "O", "b", "h", "bucket", "A", "assert", "check", "define", "def",
+                                              "eval", "expr", "python", "import", "value", "C", "N", "test", "fixed", "capture"]
 
     /// A line that starts with a word in column 1.
     /// `Y2014`: the year directive written without a space.
@@ -65,14 +69,21 @@ extension JournalParser {
             lx.pos = lineStart + 1
             yearDirective(&lx, lineStart: lineStart)
         } else {
-            var notes: [DiagnosticNote] = []
-            if word.contains(":") {
+            // A near miss of a directive (`acount`) is quoted with the directive meant,
+            // and a directive of ledger's that ledgerc does not read is named.
+            // Anything else may not be journal text at all (an included `.env`
+            // file): said by its place only, never quoted.
+            if !word.contains(":"), let s = closestWord(to: word, among: JournalParser.knownDirectives) {
+                error(Messages.unknownDirective(word), at: lineStart, notes: [DiagnosticNote(Messages.didYouMean(s))])
+            } else if JournalParser.peerDirectives.contains(word) {
+                error(Messages.unknownDirective(word), at: lineStart)
+            } else {
                 // No directive has a colon; an account name does (`expenses:food  5 USD`).
-                notes.append(DiagnosticNote(Messages.postingNotIndented))
-            } else if let s = closestWord(to: word, among: JournalParser.knownDirectives) {
-                notes.append(DiagnosticNote(Messages.didYouMean(s)))
+                let notes = word.contains(":") ? [DiagnosticNote(Messages.postingNotIndented)] : []
+                var d = Diagnostic(.error, Messages.notJournalSyntax, at: location(lineStart), notes: notes)
+                d.quotesSource = false
+                diagnostics.add(d)
             }
-            error(Messages.unknownDirective(word), at: lineStart, notes: notes)
             owner = .skip
         }
     }
