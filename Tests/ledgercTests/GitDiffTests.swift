@@ -232,4 +232,32 @@ final class GitDiffTests: XCTestCase {
         try assertGolden(r.stdout, at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden/diff-household.md"), "diff-household.md")
         XCTAssertFalse(r.stdout.contains("<script"), "journal text is escaped")
     }
+
+    /// Issue 44: a glob include is read at a revision too (git 2.39 listed
+    /// nothing for `ls-tree --end-of-options REV`, so the old side lost every
+    /// globbed file), and an include that leaves the repository is refused
+    /// at a revision: the old side is what the repository held.
+    func testGlobIncludesAtARevisionAndNothingOutsideTheRepository() throws {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("months"), withIntermediateDirectories: true)
+        try write("months/01.ledger", "2025-01-25 Cafe\n    Expenses:Food  $4.00\n    Assets:Bank\n")
+        try write("months/02.ledger", "2025-02-25 Cafe\n    Expenses:Food  $5.00\n    Assets:Bank\n")
+        try write("house.ledger", Self.main + "\ninclude months/*.ledger\n")
+        try git(["add", "."])
+        try git(["commit", "-q", "-m", "months"])
+        let same = try diff(["HEAD", "house.ledger"])
+        XCTAssertEqual(same.status, 0, "both sides read both months: \(same.json) \(same.stderr)")
+        try write("months/02.ledger", "2025-02-25 Cafe\n    Expenses:Food  $6.00\n    Assets:Bank\n")
+        let edited = try diff(["HEAD", "house.ledger"])
+        XCTAssertEqual(edited.status, 1, edited.stderr)
+        XCTAssertEqual(descriptions(edited.json, "transactions", "changed"), ["Cafe"], "\(edited.json)")
+
+        let outside = try temporaryDirectory(self).appendingPathComponent("outside.ledger")
+        try "2025-01-03 Secret\n    Expenses:Food  $1.00\n    Assets:Bank\n".write(to: outside, atomically: true, encoding: .utf8)
+        try write("house.ledger", Self.main + "\ninclude \(outside.path)\n")
+        try git(["commit", "-q", "-am", "outside"])
+        let r = try runLedgerc(["diff", "HEAD", "house.ledger", "--until", "2025-03-31"], cwd: dir)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("cannot include '\(outside.path)': outside the repository"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("1 added"), "the old side read nothing from outside: \(r.stdout)")
+    }
 }

@@ -7,11 +7,16 @@ import Darwin
 /// A journal as it was at a git revision: its bytes and those of its
 /// includes, read with `git show REV:PATH`, its globs matched against `git
 /// ls-tree`. git runs without a shell (`Subprocess`), a revision that starts
-/// with `-` is refused before git sees it, and `--end-of-options` and `--`
-/// come before every revision and path, so no revision or path can be read
-/// as an option or run a command.
+/// with `-` is refused before git sees it, `--end-of-options` comes before
+/// it, and every later git is given the commit's hash, so no revision or
+/// path can be read as an option or run a command. git runs with
+/// `GIT_NO_LAZY_FETCH=1`: a partial clone's remote cannot be asked for
+/// objects (its configuration could run a command).
 package struct GitRevision: Sendable {
     package let revision: String
+    /// The commit the revision names, as git's full hash: what git is given
+    /// after the check (a hash can never be read as an option).
+    let commit: String
     /// The repository's top directory, and the working directory's path inside it (`sub/dir/` or empty).
     let top: String
     let prefix: String
@@ -44,6 +49,7 @@ package struct GitRevision: Sendable {
             throw .git("git knows no commit '\(revision)'")
         }
         self.revision = revision
+        self.commit = String(lines[2])
         self.top = String(lines[0])
         self.prefix = String(lines[1])
     }
@@ -72,9 +78,15 @@ package struct GitRevision: Sendable {
         return parts.joined(separator: "/")
     }
 
-    /// The file's bytes at the revision.
+    /// The file's bytes at the revision. An include that leaves the
+    /// repository (`/etc/passwd`, `../../secret`) is refused: the old side
+    /// of a diff is what the repository held, nothing else.
     package func read(_ path: String) -> Result<[UInt8], FileError> {
-        let spec = revision + ":" + repositoryPath(path)
+        let inside = repositoryPath(path)
+        if inside.hasPrefix("/") || inside == ".." || inside.hasPrefix("../") {
+            return .failure(.cannotRead(path: path, reason: "outside the repository, which is all a revision holds"))
+        }
+        let spec = commit + ":" + inside
         guard let r = Subprocess.run(["git", "cat-file", "blob", spec]) else {
             return .failure(.cannotRead(path: path, reason: "git could not be run"))
         }
@@ -90,7 +102,8 @@ package struct GitRevision: Sendable {
 
     /// The paths at the revision a glob matches, written as the pattern was (relative or absolute), sorted.
     func glob(_ pattern: String) -> [String] {
-        guard let r = Subprocess.run(["git", "ls-tree", "-r", "--name-only", "--full-tree", "--end-of-options", revision, "--"]), r.status == 0 else { return [] }
+        // The commit's hash, not the revision: `--end-of-options` before it makes git 2.39 list nothing.
+        guard let r = Subprocess.run(["git", "ls-tree", "-r", "--name-only", "--full-tree", commit, "--"]), r.status == 0 else { return [] }
         let wanted = repositoryPath(pattern)
         var out: [String] = []
         for name in String(decoding: r.output, as: UTF8.self).split(separator: "\n") where fnmatch(wanted, String(name), FNM_PATHNAME) == 0 {

@@ -15,7 +15,10 @@ package struct Subprocess {
 
     /// Runs `arguments[0]` (looked up in PATH) with `arguments`, its standard
     /// input empty; nil when it cannot be started. With `directory`, git's
-    /// `-C DIRECTORY` comes first (the only program run here is git).
+    /// `-C DIRECTORY` comes first (the only program run here is git). The
+    /// environment is this process's with `GIT_NO_LAZY_FETCH=1`: git never
+    /// fetches missing objects of a partial clone, whose remote
+    /// configuration could run a command.
     package static func run(_ arguments: [String], in directory: String? = nil) -> Subprocess? {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { return nil }
@@ -35,7 +38,15 @@ package struct Subprocess {
         argv.append(nil)
         defer { for p in argv { free(p) } }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, argv[0]!, &actions, nil, argv, environ)
+        var envp: [UnsafeMutablePointer<CChar>?] = [strdup("GIT_NO_LAZY_FETCH=1")]
+        var e = environ
+        while let entry = e.pointee {
+            if strncmp(entry, "GIT_NO_LAZY_FETCH=", 18) != 0 { envp.append(strdup(entry)) }
+            e += 1
+        }
+        envp.append(nil)
+        defer { for p in envp { free(p) } }
+        let spawned = posix_spawnp(&pid, argv[0]!, &actions, nil, argv, envp)
         close(outPipe[1]); close(errPipe[1])
         guard spawned == 0 else {
             close(outPipe[0]); close(errPipe[0])
