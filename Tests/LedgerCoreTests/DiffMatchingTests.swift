@@ -194,4 +194,15 @@ final class DiffMatchingTests: XCTestCase {
         }
         return text
     }
+
+    /// Issue 44: GitHub autolinks `www.` and e-mail addresses with no markup;
+    /// a description in a pull-request comment must link nowhere.
+    func testMarkdownLeavesNoAutolink() {
+        let text = DiffFormat.escaped("see WWW.evil.example and pay@evil.example <b>")
+        XCTAssertFalse(text.lowercased().contains("www."), text)
+        XCTAssertFalse(text.contains("@evil"), text)
+        XCTAssertFalse(text.contains("<b>"), text)
+        XCTAssertEqual(text.replacingOccurrences(of: "\u{200B}", with: "").replacingOccurrences(of: "\\", with: ""),
+                       "see WWW.evil.example and pay@evil.example &lt;b&gt;")
+    }
 }

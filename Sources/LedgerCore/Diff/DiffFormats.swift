@@ -131,17 +131,30 @@ public enum DiffFormat: String, CaseIterable, Sendable {
 
     // MARK: markdown
 
-    /// Text made inert in markdown: every markup character escaped, line breaks folded.
+    /// Text made inert in markdown: every markup character escaped, line
+    /// breaks folded. GitHub links `www.example.com` and `a@b.example` with
+    /// no markup at all, so the dot after `www` and every `@` get a zero-width
+    /// space beside them: the text reads the same and links nowhere.
     static func escaped(_ s: String) -> String {
         var out = ""
+        var last3: [Character] = []
         for ch in s {
+            defer {
+                last3.append(ch)
+                if last3.count > 3 { last3.removeFirst() }
+            }
+            if ch == ".", last3.count == 3, last3.allSatisfy({ $0 == "w" || $0 == "W" }) {
+                out += "\u{200B}\\."
+                continue
+            }
             switch ch {
+            case "@": out += "\\@\u{200B}"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
             case "\n", "\r": out += " "
             // Links and images, emphasis, code, tables, strikes, mentions and autolinks (`:`).
-            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "!", "|", "~", ":", "@":
+            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "!", "|", "~", ":":
                 out += "\\" + String(ch)
             default: out.append(ch)
             }
