@@ -3,17 +3,25 @@
 /// entry, in date order.
 package enum JournalMerge {
     /// BASE followed by the entries OURS and THEIRS appended, in date order
-    /// (on one day, ours first; an entry written alike on both sides once).
+    /// (on one day, ours first; an entry written alike on both sides once,
+    /// as many times as the side with more of it wrote it).
     /// Nil when either side changed BASE rather than appending to it.
     package static func appended(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [UInt8]? {
         if ours == theirs || theirs == base { return ours }
         if ours == base { return theirs }
         guard let a = tail(of: ours, after: base), let b = tail(of: theirs, after: base) else { return nil }
         let mine = entries(a), other = entries(b)
-        var seen = Set(mine.map(\.text))
+        // An entry of theirs written alike in ours is kept once, each of ours
+        // matching one of theirs: two coffees appended by one side stay two.
+        var unclaimed: [[UInt8]: Int] = [:]
+        for e in mine { unclaimed[e.text, default: 0] += 1 }
         let all = mine.enumerated().map { (key: ($0.element.day, 0, $0.offset), text: $0.element.text) }
             + other.enumerated().compactMap { n, e -> (key: (Int32, Int, Int), text: [UInt8])? in
-                seen.insert(e.text).inserted ? ((e.day, 1, n), e.text) : nil
+                if let k = unclaimed[e.text], k > 0 {
+                    unclaimed[e.text] = k - 1
+                    return nil
+                }
+                return ((e.day, 1, n), e.text)
             }
         var out = base
         if let last = out.last, last != 0x0A { out.append(0x0A) }
@@ -25,12 +33,19 @@ package enum JournalMerge {
         return out
     }
 
-    /// What `text` adds after `base`, when `base` (give or take its last line break) starts it.
+    /// What `text` adds after `base`, when `base` (give or take its last line
+    /// break) starts it and the addition starts a line: text added at the end
+    /// of base's last line (`Equity:Opening` → `Equity:Opening:Sub`) is a
+    /// change, not an append.
     static func tail(of text: [UInt8], after base: [UInt8]) -> ArraySlice<UInt8>? {
         var b = base[...]
-        while b.last == 0x0A || b.last == 0x0D || b.last == 0x20 { b = b.dropLast() }
+        while b.last == 0x0A || b.last == 0x0D || b.last == 0x20 || b.last == 0x09 { b = b.dropLast() }
         guard text.count >= b.count, text[..<b.count].elementsEqual(b) else { return nil }
-        return text[b.count...]
+        let rest = text[b.count...]
+        // Blanks may end the last line; then a line break, or nothing more.
+        let afterBlanks = rest.drop { $0 == 0x20 || $0 == 0x09 }
+        guard b.isEmpty || afterBlanks.isEmpty || afterBlanks.first == 0x0A || afterBlanks.first == 0x0D else { return nil }
+        return rest
     }
 
     /// The entries of an appended text: each starts at a line in column one

@@ -14,7 +14,9 @@ enum MergeCommand: Subcommand {
     appended entries are merged in date order (a day's entries: ours, then
     theirs; one written the same on both sides is kept once): exit 0.
     Otherwise it is git's own three-way merge (git merge-file), with conflict
-    markers where both changed the same lines: exit 1. Setup: docs/GIT.md.
+    markers where both changed the same lines: exit 1. A merge whose result
+    has more errors than either side had (checked by compiling it) is a
+    conflict too: exit 1. Setup: docs/GIT.md.
 
     """
 
@@ -23,19 +25,28 @@ enum MergeCommand: Subcommand {
         guard parsed.positionals.count == 3 else { throw UsageError(message: "give BASE OURS THEIRS (git's %O %A %B)") }
         let (basePath, oursPath, theirsPath) = (parsed.positionals[0], parsed.positionals[1], parsed.positionals[2])
         let base = try FileIO.read(basePath).get(), ours = try FileIO.read(oursPath).get(), theirs = try FileIO.read(theirsPath).get()
-        var merged: [UInt8]
-        var clean = true
-        if let appended = JournalMerge.appended(base: base, ours: ours, theirs: theirs) {
-            merged = appended
-        } else {
-            // Not two appends: git's three-way merge, conflicts marked.
-            guard let r = Subprocess.run(["git", "merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs", "--", oursPath, basePath, theirsPath]) else {
-                throw UsageError(message: "git merge-file could not be run")
-            }
-            guard r.status >= 0 && r.status < 128 else { throw UsageError(message: "git merge-file failed: " + String(decoding: r.errors, as: UTF8.self)) }
-            merged = r.output
-            clean = r.status == 0
+        // A merge is clean only when the merged journal compiles with no more
+        // errors than either side had: a change that looked like an append
+        // (`Equity:Opening` → `Equity:Opening:Sub` at the end of the last
+        // line) must never become a broken file that git commits.
+        let today = try currentDate()
+        func errors(_ bytes: [UInt8]) -> Int {
+            var options = CompileOptions(mode: .diagnosticsOnly)
+            options.today = today
+            return compile([InputFile(path: oursPath, bytes: bytes)], until: today, options: options).diagnostics.errorCount
         }
+        let allowed = max(errors(ours), errors(theirs))
+        if let appended = JournalMerge.appended(base: base, ours: ours, theirs: theirs), errors(appended) <= allowed {
+            try SafeWriter(path: oursPath).write(appended)
+            return 0
+        }
+        // Not two appends: git's three-way merge, conflicts marked.
+        guard let r = Subprocess.run(["git", "merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs", "--", oursPath, basePath, theirsPath]) else {
+            throw UsageError(message: "git merge-file could not be run")
+        }
+        guard r.status >= 0 && r.status < 128 else { throw UsageError(message: "git merge-file failed: " + String(decoding: r.errors, as: UTF8.self)) }
+        let merged = r.output
+        let clean = r.status == 0 && errors(merged) <= allowed
         let writer = try SafeWriter(path: oursPath)
         try writer.write(merged)
         return clean ? 0 : 1

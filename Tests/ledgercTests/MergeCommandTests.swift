@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// `ledgerc merge BASE OURS THEIRS` (issue 44): a merge never loses an
+/// entry and never reports success for a journal that does not compile.
+final class MergeCommandTests: XCTestCase {
+    static let base = "2025-01-01 Opening\n    Assets:Bank  $100.00\n    Equity:Opening\n"
+    static func coffee(_ day: Int) -> String { "\n2025-01-\(String(format: "%02d", day)) Coffee\n    Expenses:Food  $3.00\n    Assets:Bank\n" }
+
+    func merge(base: String, ours: String, theirs: String) throws -> (status: Int32, merged: String) {
+        let dir = try temporaryDirectory(self)
+        for (name, text) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let r = try runLedgerc(["merge", "base", "ours", "theirs"], cwd: dir)
+        return (r.status, try String(contentsOf: dir.appendingPathComponent("ours"), encoding: .utf8))
+    }
+
+    func testTwoAppendsMergeInDateOrder() throws {
+        let r = try merge(base: Self.base, ours: Self.base + Self.coffee(3), theirs: Self.base + Self.coffee(2))
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.merged, Self.base + Self.coffee(2) + Self.coffee(3))
+    }
+
+    /// Two identical coffees appended by THEIRS stay two, as import promises;
+    /// one written alike by both sides is kept once.
+    func testIdenticalEntriesOfOneSideAreAllKept() throws {
+        let r = try merge(base: Self.base, ours: Self.base + Self.coffee(5), theirs: Self.base + Self.coffee(2) + Self.coffee(2))
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.merged.components(separatedBy: "2025-01-02 Coffee").count - 1, 2, r.merged)
+        let shared = try merge(base: Self.base, ours: Self.base + Self.coffee(2), theirs: Self.base + Self.coffee(2) + Self.coffee(2))
+        XCTAssertEqual(shared.merged.components(separatedBy: "2025-01-02 Coffee").count - 1, 2, shared.merged)
+    }
+
+    /// A change at the end of BASE's last line is no append: `Equity:Opening`
+    /// → `Equity:Opening:Sub` with THEIRS appending must not leave `:Sub`
+    /// on a line of its own and exit 0.
+    func testAChangeAtTheEndOfTheLastLineIsNoAppend() throws {
+        let ours = Self.base.replacingOccurrences(of: "Equity:Opening\n", with: "Equity:Opening:Sub\n")
+        let r = try merge(base: Self.base, ours: ours, theirs: Self.base + Self.coffee(2))
+        if r.status == 0 {
+            XCTAssertTrue(r.merged.contains("    Equity:Opening:Sub\n"), r.merged)
+            XCTAssertTrue(r.merged.contains("2025-01-02 Coffee"), r.merged)
+            XCTAssertEqual(try runLedgerc(["check", "-"], stdin: r.merged).status, 0, r.merged)
+        } else {
+            XCTAssertEqual(r.status, 1)
+        }
+        XCTAssertFalse(r.merged.contains("\n:Sub"), r.merged)
+    }
+
+    /// A merge git calls clean whose result does not compile is a conflict.
+    func testAMergeThatDoesNotCompileIsAConflict() throws {
+        // Ours declares an assertion the appended coffee of theirs breaks.
+        let ours = Self.base + "\n2025-01-10 Check\n    Assets:Bank  $0.00 = $100.00\n    Equity:Opening\n"
+        let r = try merge(base: Self.base, ours: ours, theirs: Self.base + Self.coffee(2))
+        XCTAssertEqual(r.status, 1, r.merged)
+    }
+}
