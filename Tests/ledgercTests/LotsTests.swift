@@ -164,8 +164,10 @@ final class LotsTests: XCTestCase {
         XCTAssertEqual(row["totalReturnPct"] as? String, "0.1262")
         XCTAssertEqual(row["principal"] as? String, "3200.00")
         let csvHeader = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text).stdout.split(separator: "\n").first
-        XCTAssertEqual(csvHeader, "account,commodity,quantity,cost_commodity,average_cost,cost_basis,price,market_value,unrealized_gain,unrealized_pct,weight,realized_gain",
-                       "the CSV header stays as the design fixes it")
+        XCTAssertEqual(csvHeader, "account,commodity,quantity,cost_commodity,average_cost,cost_basis,price,market_value,unrealized_gain,unrealized_pct,weight,realized_gain,dividends,total_return,total_return_pct,principal",
+                       "the CSV header CLI.md fixes")
+        let csvRow = try runLedgerc(["report", "holdings", "-", "--format", "csv"], stdin: text).stdout.split(separator: "\n").dropFirst().first
+        XCTAssertEqual(csvRow?.split(separator: ",").suffix(4).joined(separator: ","), "3.75,403.75,0.1262,3200.00")
     }
 
     /// A purchase whose lot is dated before the lots held joins them in date

@@ -253,11 +253,11 @@ public struct HoldingsReport: Report {
             Column("market_value", "Market value", numeric: true), Column("unrealized_gain", "Unrealized", numeric: true),
             Column("unrealized_pct", "", numeric: true), Column("weight", "Weight", numeric: true),
             Column("bar", "", in: .text), Column("realized_gain", "", in: .data),
-            // Beyond the CSV header the design fixes: text and JSON only.
-            Column("dividends", "Dividends", numeric: true, in: [.text, .json]),
-            Column("total_return", "Total return", numeric: true, in: [.text, .json]),
-            Column("total_return_pct", "", numeric: true, in: [.text, .json]),
-            Column("principal", "", numeric: true, in: .json),
+            // CLI.md appends these to the CSV header too.
+            Column("dividends", "Dividends", numeric: true),
+            Column("total_return", "Total return", numeric: true),
+            Column("total_return_pct", "", numeric: true),
+            Column("principal", "", numeric: true, in: .data),
         ]
         var cells: [[Cell]] = []
         for r in rows {

@@ -78,6 +78,15 @@ public struct TradesReport: Report {
 
     /// `trades`: a row per purchase and sale; `totals`: a row per commodity
     /// and cost commodity. With `--side`, text shows only that side's columns.
+    /// A sale's lots as CSV writes them: `2025-01-15:5@50.00;2025-02-15:3@80.00`
+    /// (each lot's date, quantity and unit cost at the money's precision or more).
+    func csvLots(_ t: Trade) -> String {
+        let places = ledger.journal.commodities.precision(t.costCommodity)
+        return t.matched.map { m in
+            "\(m.date):\(m.quantity.normalized)@\(m.unitCost.text(places: max(places, m.unitCost.normalized.scale)))"
+        }.joined(separator: ";")
+    }
+
     public func document() throws(AmountOverflow) -> ReportDocument {
         let c = ledger.journal.commodities
         let trades = try trades()
@@ -87,8 +96,10 @@ public struct TradesReport: Report {
             Column("quantity", "Quantity", numeric: true), Column("price", "Price", numeric: true),
             Column("amount", "Amount", numeric: true), Column("cost_commodity", "", in: .data),
             Column("realized_gain", "Realized", numeric: true, in: realizedInText), Column("source", "", in: .data),
-            // The lots a sale took shares from: text and JSON (the CSV header is fixed by the design).
+            // The lots a sale took shares from: a table in text and JSON; in CSV
+            // `DATE:QUANTITY@UNIT_COST;...` (CLI.md), empty for buys.
             Column("lots", "Lots", in: side == .buy ? .json : [.text, .json]),
+            Column("lots", "", in: .csv),
         ]
         let lotColumns = [Column("date", "Date"), Column("quantity", "Quantity", numeric: true), Column("unit_cost", "Unit cost", numeric: true),
                           Column("cost_basis", "Cost basis", numeric: true), Column("realized_gain", "Realized", numeric: true)]
@@ -107,7 +118,8 @@ public struct TradesReport: Report {
             let lotCell: Cell = t.side == .buy ? .missing : .shownAs(lotText, .table(ReportTable(name: "lots", columns: lotColumns, rows: lots)))
             rows.append([.date(t.date), .account(t.account), .commodity(t.commodity, quotedInText: true), .text(t.side.rawValue),
                          .number(t.quantity, t.commodity), .amount(t.price, k, places: max(c.precision(k), t.price.normalized.scale)),
-                         .amount(t.amount, k), .commodity(k), t.realizedGain.map { .amount($0, k) } ?? .missing, .text(sourceText(t)), lotCell])
+                         .amount(t.amount, k), .commodity(k), t.realizedGain.map { .amount($0, k) } ?? .missing, .text(sourceText(t)), lotCell,
+                         .text(t.side == .buy ? "" : csvLots(t))])
         }
         let buys: Formats = side == .sell ? .json : .all, sells: Formats = side == .buy ? .json : .all
         let totalColumns = [
