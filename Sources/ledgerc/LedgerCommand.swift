@@ -136,7 +136,7 @@ func compileAndReport(_ common: CommonOptions, options: CompileOptions = Compile
     options.today = common.today
     let result = compile(inputs, until: common.until, options: options)
     let diagnostics = result.diagnostics
-    RunDiagnostics.show(diagnostics.sorted(), sources: result.sources, droppedErrors: max(0, diagnostics.errorCount - diagnostics.limit))
+    RunDiagnostics.show(diagnostics.sorted() + diagnostics.droppedWarningSummaries(), sources: result.sources, droppedErrors: max(0, diagnostics.errorCount - diagnostics.limit))
     // The process ends right after the command; freeing a large ledger
     // piece by piece would only cost time, so it is kept until exit.
     keptUntilExit.append(result)

@@ -267,4 +267,18 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertFalse(proc.stderr.contains("ghp_fromenv"), proc.stderr)
         XCTAssertTrue(proc.stderr.contains("not a regular file"), proc.stderr)
     }
+
+    /// Issue 44: warnings of one kind stop after 100, with one line saying
+    /// how many more there were (a journal of a million days printed 755,011
+    /// "year looks mistyped" warnings, 140 MB).
+    func testWarningsOfOneKindStopAfterAHundred() throws {
+        let text = (0..<250).map { "\(2300 + $0)-01-01 x\n    a  1 USD\n    b\n" }.joined()
+        let r = try runLedgerc(["check", "-"], stdin: text)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let warnings = r.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        XCTAssertEqual(warnings.count, 101, r.stderr)
+        XCTAssertTrue(warnings.last?.contains("and 150 more warnings like this one") == true, "\(warnings.last ?? "")")
+        let json = try runLedgerc(["check", "-", "--diagnostics", "json"], stdin: text)
+        XCTAssertTrue(json.stderr.contains("moreLikeThis") || json.stdout.contains("moreLikeThis"), json.stderr)
+    }
 }

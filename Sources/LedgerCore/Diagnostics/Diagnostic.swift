@@ -86,6 +86,22 @@ public final class DiagnosticEngine: @unchecked Sendable {
         self.limit = limit
     }
 
+    /// The most warnings of one kind kept (by message ID); later ones are
+    /// counted, and said as one line, "and N more like this".
+    public static let warningsOfAKind = 100
+    /// Warnings of one kind past `warningsOfAKind`, by kind (ID, or the message).
+    @exclusivity(unchecked) public private(set) var droppedWarnings: [String: (count: Int, example: String)] = [:]
+    @exclusivity(unchecked) private var warningCounts: [String: Int] = [:]
+
+    /// One warning per kind that had more than `warningsOfAKind`, saying how
+    /// many more there were: a journal of a million days prints 100 "year
+    /// looks mistyped" warnings and this line, not 755,011 of them.
+    public func droppedWarningSummaries() -> [Diagnostic] {
+        droppedWarnings.sorted { $0.key < $1.key }.map { _, v in
+            Diagnostic(.warning, Messages.moreLikeThis(v.count, v.example), at: nil)
+        }
+    }
+
     public var hasErrors: Bool { errorCount > 0 }
 
     /// Whether the next error is kept (past the limit it is only counted):
@@ -113,6 +129,14 @@ public final class DiagnosticEngine: @unchecked Sendable {
         if diagnostic.severity == .error {
             errorCount += 1
             if errorCount > limit { return }
+        } else if diagnostic.severity == .warning {
+            let kind = diagnostic.id?.name ?? diagnostic.message
+            let n = (warningCounts[kind] ?? 0) + 1
+            warningCounts[kind] = n
+            if n > DiagnosticEngine.warningsOfAKind {
+                droppedWarnings[kind, default: (0, diagnostic.message)].count += 1
+                return
+            }
         }
         diagnostics.append(diagnostic)
     }
@@ -122,6 +146,10 @@ public final class DiagnosticEngine: @unchecked Sendable {
         for d in other.diagnostics { add(d) }
         let dropped = other.errorCount - other.diagnostics.filter { $0.severity == .error }.count
         errorCount += dropped
+        for (kind, d) in other.droppedWarnings {
+            warningCounts[kind, default: 0] += d.count
+            droppedWarnings[kind, default: (0, d.example)].count += d.count
+        }
     }
 
     /// The same diagnostics, with every place (the diagnostic's and its notes') moved by `move`.
@@ -134,6 +162,8 @@ public final class DiagnosticEngine: @unchecked Sendable {
             return d
         }
         moved.errorCount = errorCount
+        moved.droppedWarnings = droppedWarnings
+        moved.warningCounts = warningCounts
         return moved
     }
 

@@ -209,6 +209,9 @@ public enum Messages {
     public static func unknownAccountType(_ t: String) -> DiagnosticMessage {
         .init("unknownAccountType", "unknown account type '\(t)': use Asset, Liability, Equity, Income or Expense (or A L E R X)")
     }
+    public static func moreLikeThis(_ n: Int, _ example: String) -> DiagnosticMessage {
+        .init("moreLikeThis", "and \(n) more warning\(n == 1 ? "" : "s") like this one, not shown: \(example)")
+    }
     public static var notJournalSyntax: DiagnosticMessage {
         .init("notJournalSyntax", "this line is not journal syntax: no transaction, directive or comment starts like it")
     }
