@@ -36,6 +36,26 @@ package struct ImportedRow {
     }
 }
 
+/// The column of each field name of `fields` (the first, when a name repeats).
+struct FieldColumns {
+    private var short: [(name: String, column: Int)] = []
+    private var long: [String: Int] = [:]
+    private let isLong: Bool
+
+    init(_ fields: [String]) {
+        isLong = fields.count > 16
+        for (k, name) in fields.enumerated() where !name.isEmpty && name != "_" {
+            if isLong {
+                if long[name] == nil { long[name] = k }
+            } else if !short.contains(where: { $0.name == name }) {
+                short.append((name, k))
+            }
+        }
+    }
+
+    subscript(name: String) -> Int? { isLong ? long[name] : short.first { $0.name == name }?.column }
+}
+
 /// A statement read with its rules: rows made into transactions, or the
 /// first problem at FILE.csv:LINE:COL.
 package struct CSVStatement {
@@ -52,15 +72,13 @@ package struct CSVStatement {
         var records = csvRecords(bytes, separator: rules.separator, wholeLines: wholeLines)
         records.removeFirst(min(rules.skip, records.count))
         if rules.newestFirst { records.reverse() }
-        // Each field name's column, once for the statement (a short list: a
-        // linear search of a dozen small strings costs less than hashing them).
-        var columnOf: [(name: String, column: Int)] = []
-        for (k, name) in rules.fields.enumerated() where !name.isEmpty && name != "_" && !columnOf.contains(where: { $0.name == name }) {
-            columnOf.append((name, k))
-        }
+        // Each field name's column, once for the statement: a short list is
+        // searched (a dozen small strings cost less than hashing them), a long
+        // one (`fields` of 40,000 names) is hashed, so neither is quadratic.
+        let columns = FieldColumns(rules.fields)
         rows.reserveCapacity(records.count)
         for record in records {
-            var row = try CSVStatement.row(record, rules, columnOf)
+            var row = try CSVStatement.row(record, rules, columns)
             row.statement = statement
             rows.append(row)
         }
@@ -92,8 +110,8 @@ package struct CSVStatement {
         return word || symbol != commodity ? "\(q) \(symbol)" : symbol + q.description
     }
 
-    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columnOf: [(name: String, column: Int)]) throws(Problem) -> ImportedRow {
-        func index(_ name: String) -> Int? { columnOf.first { $0.name == name }?.column }
+    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columns: FieldColumns) throws(Problem) -> ImportedRow {
+        func index(_ name: String) -> Int? { columns[name] }
         func column(_ name: String) -> String? { index(name).flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } }
         let placeOf = { (name: String) in index(name).flatMap { $0 < record.offsets.count ? record.offsets[$0] : nil } }
         // A statement's text in a comment must not become a tag (`repeat: Rent`
@@ -192,24 +210,34 @@ package struct CSVStatement {
         let t = Array(text.utf8), f = Array(format.utf8)
         var i = 0, j = 0
         var year: Int?, month: Int?, day: Int?
-        func digits(_ most: Int) -> Int? {
+        func digits(_ most: Int, least: Int = 1) -> Int? {
             var n = 0, k = 0
             while k < most, i < t.count, t[i] >= 0x30, t[i] <= 0x39 { n = n * 10 + Int(t[i] - 0x30); i += 1; k += 1 }
-            return k > 0 ? n : nil
+            return k >= least ? n : nil
         }
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        var afterField = false
         while j < f.count {
             if f[j] == UInt8(ascii: "%"), j + 1 < f.count {
                 j += 1
-                if f[j] == UInt8(ascii: "-"), j + 1 < f.count { j += 1 }
+                var padless = false
+                if f[j] == UInt8(ascii: "-"), j + 1 < f.count { j += 1; padless = true }
+                // A field right beside another (`%Y%m%d`) takes all its digits:
+                // `2025031` is no date. Otherwise one digit will do (`3/1/2025`).
+                let beside = afterField || j + 1 < f.count && f[j + 1] == UInt8(ascii: "%")
+                let least = !padless && beside ? 2 : 1
+                afterField = true
                 switch f[j] {
-                case UInt8(ascii: "Y"): year = digits(4)
-                case UInt8(ascii: "y"): year = digits(2).map { 2000 + $0 }
-                case UInt8(ascii: "m"): month = digits(2)
+                case UInt8(ascii: "Y"): year = digits(4, least: 4)
+                case UInt8(ascii: "y"): year = digits(2, least: 2).map { 2000 + $0 }
+                case UInt8(ascii: "m"): month = digits(2, least: least)
                 case UInt8(ascii: "d"), UInt8(ascii: "e"):
                     while i < t.count, t[i] == 0x20 { i += 1 }
-                    day = digits(2)
-                case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"): guard digits(2) != nil else { return nil }
+                    day = digits(2, least: least)
+                case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"):
+                    // A time of day is read to be checked, not kept: 99:99:99 is none.
+                    let limit = f[j] == UInt8(ascii: "H") ? 23 : 59
+                    guard let v = digits(2, least: least), v <= limit else { return nil }
                 case UInt8(ascii: "b"), UInt8(ascii: "h"):
                     guard i + 3 <= t.count, let m = months.firstIndex(of: String(decoding: t[i..<i + 3], as: UTF8.self).lowercased()) else { return nil }
                     month = m + 1
@@ -223,6 +251,7 @@ package struct CSVStatement {
             } else {
                 guard i < t.count, t[i] == f[j] else { return nil }
                 i += 1; j += 1
+                afterField = false
             }
         }
         guard i == t.count, let y = year, let m = month, let d = day else { return nil }
