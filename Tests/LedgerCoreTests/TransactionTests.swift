@@ -78,7 +78,7 @@ final class TransactionTests: XCTestCase {
         2025-01-01 t
             a    4️⃣1,0 X
             b
-        """, [("1️⃣", "doesNotBalance"), ("2️⃣", "dateNotInCalendar"), ("3️⃣", "unknownDirective"), ("4️⃣", "ambiguousNumber")])
+        """, [("1️⃣", "doesNotBalance"), ("2️⃣", "dateNotInCalendar"), ("3️⃣", "notJournalSyntax"), ("4️⃣", "ambiguousNumber")])
     }
 
     func testAtMostAHundredErrorsAreKept() {
