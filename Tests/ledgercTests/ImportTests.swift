@@ -400,4 +400,20 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("b.rules:3:1: error:") && bad.stderr.contains("backreferences"), bad.stderr)
     }
+
+    /// Issue 44: importing twice adds nothing when the journal renames the
+    /// rules' account1 (`alias Bank=Assets:Checking`, `apply account`): the
+    /// match uses the name the journal reads.
+    func testImportingTwiceThroughAnAliasOrApplyAccountAddsNothing() throws {
+        let dir = try workspace()
+        try "date,description,amount\n2025-03-02,Coffee,-4.50\n".write(to: dir.appendingPathComponent("al.csv"), atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, amount\ncurrency USD\naccount1 Bank\naccount2 Expenses:Food\n".write(to: dir.appendingPathComponent("al.rules"), atomically: true, encoding: .utf8)
+        for header in ["alias Bank=Assets:Checking\n", "apply account Household\n"] {
+            try (header + "\n2025-01-01 open\n    Bank  100 USD\n    Equity\n").write(to: dir.appendingPathComponent("al.ledger"), atomically: true, encoding: .utf8)
+            let first = try importing(["al.ledger", "al.csv", "--rules", "al.rules"], in: dir)
+            XCTAssertEqual(first.stderr, "imported 1 new transaction from al.csv (0 already recorded)\n", header)
+            let second = try importing(["al.ledger", "al.csv", "--rules", "al.rules"], in: dir)
+            XCTAssertEqual(second.stderr, "imported 0 new transactions from al.csv (1 already recorded)\n", header)
+        }
+    }
 }

@@ -13,7 +13,10 @@ package struct ImportPlan {
     /// Amounts in the journal's style for its commodities (`45,200 KRW`), else as `CSVStatement.amountText`.
     package let amountText: (ExactDecimal, String) -> String
 
-    package init(_ rows: [ImportedRow], journal compilation: Compilation, matchDays: Int) {
+    /// `resolved`: each account1 as the journal reads it where new
+    /// transactions go, its aliases and `apply account` applied
+    /// (`resolvedAccounts`); a name it lacks is looked up as written.
+    package init(_ rows: [ImportedRow], journal compilation: Compilation, matchDays: Int, resolved: [String: String] = [:]) {
         let journal = compilation.ledger.journal
         let commodities = journal.commodities
         amountText = { q, name in
@@ -31,7 +34,10 @@ package struct ImportPlan {
             return Key(account: account, commodity: commodity, mantissa: n.mantissa, scale: n.scale)
         }
         var accountOf: [String: Int32] = [:]
-        for row in rows where accountOf[row.account1] == nil { accountOf[row.account1] = journal.accounts.lookup(row.account1) ?? -1 }
+        // Matched by the name the journal reads (`alias Bank=Assets:Checking`): importing twice adds nothing.
+        for row in rows where accountOf[row.account1] == nil {
+            accountOf[row.account1] = journal.accounts.lookup(resolved[row.account1] ?? row.account1) ?? -1
+        }
         let indexed = Set(accountOf.values)
         var recorded: [Key: [Int32]] = [:]
         for t in compilation.ledger.transactions where t.generated == nil {
@@ -80,6 +86,30 @@ package struct ImportPlan {
         case (false, false): return "Expenses:Unknown"
         case (false, true): return "Income:Unknown"
         }
+    }
+
+    /// Each of `names` as the journal at `path` (its `bytes`) reads an account
+    /// written at its end: its aliases and `apply account` applied. Found by
+    /// compiling the journal with a probe transaction per name appended.
+    package static func resolvedAccounts(_ names: [String], path: String, bytes: [UInt8], options: CompileOptions, until: CivilDate) -> [String: String] {
+        let unique = Array(Set(names)).sorted()
+        guard !unique.isEmpty else { return [:] }
+        var probe = bytes
+        if let last = probe.last, last != 0x0A { probe.append(0x0A) }
+        // One posting of nothing per name, on a day no journal uses, each its own transaction.
+        for name in unique { probe += Array("\n1000-01-01 ledgerc import probe\n    \(name)  0\n".utf8) }
+        // The whole ledger: a streaming check would let the probes go unkept.
+        var options = options
+        options.mode = .everything
+        let c = compile([InputFile(path: path, bytes: probe)], until: until, options: options)
+        let probes = c.ledger.transactions.filter { $0.date.year == 1000 && $0.description == "ledgerc import probe" }
+        guard probes.count == unique.count else { return [:] }
+        var out: [String: String] = [:]
+        // In file order, as appended.
+        for (name, t) in zip(unique, probes.sorted { $0.location < $1.location }) {
+            if let p = t.postings.first { out[name] = c.ledger.journal.accounts[p.account] }
+        }
+        return out
     }
 
     /// For each payee of the journal's recorded transactions and each side

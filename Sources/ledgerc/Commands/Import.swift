@@ -97,7 +97,11 @@ enum ImportCommand: Subcommand {
             rows[i].account2 = ImportPlan.unknownAccount(compilation.ledger.journal, inflow: rows[i].quantity.signum > 0)
             rows[i].uncategorized = true
         }
-        let plan = ImportPlan(rows, journal: compilation, matchDays: matchDays)
+        var probeOptions = CompileOptions()
+        probeOptions.today = common.today
+        let resolved = ImportPlan.resolvedAccounts(rows.map(\.account1), path: journalPath, bytes: compilation.sources.files[compilation.rootFiles[0]].bytes,
+                                                   options: probeOptions, until: compilation.ledger.until)
+        let plan = ImportPlan(rows, journal: compilation, matchDays: matchDays, resolved: resolved)
         // Only the rows that will be added are warned about.
         RunDiagnostics.show(plan.new.filter(\.uncategorized).map {
             Diagnostic(.warning, Messages.importUncategorized($0.account2), at: SourceLocation(file: $0.statement, offset: $0.record.offset))
