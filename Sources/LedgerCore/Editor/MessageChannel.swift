@@ -44,6 +44,7 @@ public final class MessageChannel {
     private func fill() {
         if start > 0 && start >= pending.count / 2 {
             pending.removeFirst(start)
+            scanned = max(0, scanned - start)
             start = 0
         }
         let chunk = 1 << 16
@@ -58,20 +59,48 @@ public final class MessageChannel {
         pending.removeLast(chunk - n)
     }
 
-    /// Where the header ends (the offset after `\r\n\r\n`), if it is all here.
+    /// Where the search for the end of the header goes on from: each byte is
+    /// looked at once, however many reads a header takes.
+    private var scanned = 0
+    /// After a header without a valid Content-Length: looking for the next
+    /// `Content-Length:`, so that the message after a bad one is not lost.
+    private var resynchronizing = false
+
+    /// Where the header ends (after the first empty line: `\r\n\r\n`, or
+    /// `\n\n` from clients that end lines with `\n` alone), if it is all here.
     private func headerEnd() -> Int? {
-        var i = start
-        while i + 3 < pending.count {
-            if pending[i] == 0x0D, pending[i + 1] == 0x0A, pending[i + 2] == 0x0D, pending[i + 3] == 0x0A { return i + 4 }
+        var i = max(start, scanned)
+        while i < pending.count {
+            if pending[i] == 0x0A {
+                if i + 1 < pending.count, pending[i + 1] == 0x0A { return i + 2 }
+                if i + 2 < pending.count, pending[i + 1] == 0x0D, pending[i + 2] == 0x0A { return i + 3 }
+                // The line after may not be here yet: look at this line break again.
+                if i + 2 >= pending.count { break }
+            }
             i += 1
         }
-        // Some clients end header lines with `\n` alone.
-        i = start
-        while i + 1 < pending.count {
-            if pending[i] == 0x0A, pending[i + 1] == 0x0A { return i + 2 }
-            i += 1
-        }
+        scanned = i
         return nil
+    }
+
+    /// Moves `start` to the next `Content-Length:` (any case); true when found.
+    /// Without one, keeps only a tail that may be the start of one.
+    private func findNextHeader() -> Bool {
+        let key = Array("content-length:".utf8)
+        var i = start
+        while i + key.count <= pending.count {
+            var k = 0
+            while k < key.count, pending[i + k] | (pending[i + k] >= 0x41 && pending[i + k] <= 0x5A ? 0x20 : 0) == key[k] { k += 1 }
+            if k == key.count {
+                start = i
+                scanned = i
+                return true
+            }
+            i += 1
+        }
+        start = max(start, pending.count - key.count + 1)
+        scanned = start
+        return false
     }
 
     private var skipping = 0
@@ -82,6 +111,13 @@ public final class MessageChannel {
             start += n
             skipping -= n
             if skipping > 0 { return nil }
+        }
+        if resynchronizing {
+            guard findNextHeader() else {
+                if atEnd { start = pending.count }
+                return nil
+            }
+            resynchronizing = false
         }
         guard let end = headerEnd() else {
             if atEnd, start < pending.count {
@@ -104,7 +140,9 @@ public final class MessageChannel {
             }
         }
         guard let length, length >= 0 else {
+            // What follows is a body of unknown length: on to the next header.
             start = end
+            resynchronizing = true
             return .malformed("a message header without a valid Content-Length")
         }
         if length > MessageChannel.largestMessage {
