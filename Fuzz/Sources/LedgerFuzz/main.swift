@@ -272,6 +272,16 @@ enum FuzzTarget: String, CaseIterable {
     case importing = "import"
     /// The language server's message loop.
     case lsp
+    /// Rules files (includes from an in-memory folder, cycles included) and
+    /// the statements they read, with no journal compiled: fast.
+    case rules
+    /// Linear-time regexes: a pattern and a text cut from the input.
+    case regex
+    /// `ledgerc merge` on a generated three-way case: ours and theirs each
+    /// append and edit lines; the merge compiles, loses nothing, or is a conflict.
+    case merge
+    /// LSP framing: the input as the bytes of a message stream.
+    case framing
     case all
 
     static let chosen: FuzzTarget = {
@@ -290,6 +300,12 @@ enum FuzzTarget: String, CaseIterable {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let target = FuzzTarget.chosen
+    // The surfaces that need no compiled journal run alone, hundreds of times a second.
+    if target.runs(.rules) { rulesAndStatement(bytes) }
+    if target.runs(.regex) { regexes(bytes) }
+    if target.runs(.merge) { merges(bytes) }
+    if target.runs(.framing) { framing(bytes) }
+    if [.rules, .regex, .merge, .framing].contains(target) { return 0 }
     let (full, fullReference) = compiled(bytes, split: nil, streaming: false)
     if target.runs(.parse) { parsersAgree(bytes, full: full, reference: fullReference) }
     let ledger = full.ledger
@@ -373,4 +389,104 @@ func formatKeepsMeaning(_ bytes: [UInt8], full: Compilation, huge: Bool) {
     if meaning(of: after) != meaning(of: before) {
         fail("fmt changed the meaning", String(decoding: bytes, as: UTF8.self), String(decoding: formatted, as: UTF8.self))
     }
+}
+
+// MARK: the surfaces of issue 44
+
+/// A rules file and a statement cut from the input at its first NUL (else
+/// its middle); the rules' includes read from an in-memory folder holding
+/// the rules themselves (a cycle), a second cut and a missing file. Nothing
+/// may trap or hang, and a statement's text never reaches a written line
+/// as syntax: each row's description, comment and accounts hold no line
+/// break or control character.
+func rulesAndStatement(_ bytes: [UInt8]) {
+    let cut = bytes.firstIndex(of: 0) ?? bytes.count / 2
+    let rulesText = String(decoding: bytes[..<cut], as: UTF8.self)
+    let csv = Array(bytes[min(cut + 1, bytes.count)...])
+    let second = String(decoding: csv.prefix(200), as: UTF8.self)
+    let folder = ["fuzz.rules": rulesText, "self.rules": "include self.rules\n", "other.rules": second]
+    guard let rules = try? CSVRules(rulesText, path: "fuzz.rules", read: { folder[$0] }) else { return }
+    guard let statement = try? CSVStatement(csv, rules: rules) else { return }
+    for row in statement.rows {
+        for text in [row.description, row.comment, row.account1, row.account2, row.code, row.commodity] where text.holdsUnsafeScalars || text.contains("\n") {
+            fail("statement text kept a line break or a control character", String(decoding: bytes, as: UTF8.self), text)
+        }
+        let written = row.text { q, c in CSVStatement.amountText(q, c) }
+        // The header's description never reads as a code or a status.
+        if let first = row.description.first, "(*!".contains(first), !written.contains(" () ") && row.code.isEmpty {
+            fail("a description starting with \(first) was written as syntax", row.description, written)
+        }
+    }
+}
+
+/// A pattern (up to the first NUL, at most 64 bytes) and a text (the rest):
+/// compiling and matching finish, and the yes-or-no of `matches` agrees
+/// with `firstMatch`.
+func regexes(_ bytes: [UInt8]) {
+    let cut = min(bytes.firstIndex(of: 0) ?? min(bytes.count, 16), 64)
+    let pattern = String(decoding: bytes[..<cut], as: UTF8.self)
+    let text = String(decoding: bytes[min(cut + 1, bytes.count)...], as: UTF8.self)
+    guard let regex = try? LinearRegex(pattern) else { return }
+    let found = regex.firstMatch(in: text)
+    if regex.matches(text) != (found != nil) { fail("matches and firstMatch disagree", pattern, text) }
+    if let whole = found?.groups[0], whole.upperBound > text.unicodeScalars.count { fail("a match past the text", pattern, text) }
+    _ = regex.replacingMatches(in: text) { _ in "x" }
+}
+
+/// A three-way case made from the input: BASE is its first third; OURS
+/// appends the second third, and (when the input's first byte is odd) adds
+/// `:Sub` at the end of BASE's last line first; THEIRS appends the last
+/// third. The merge `ledgerc merge` would call clean holds every entry each
+/// side appended, as often as that side wrote it, and compiles with no more
+/// errors than either side; an edit of BASE's last line is never an append.
+func merges(_ bytes: [UInt8]) {
+    let a = bytes.count / 3, b = 2 * bytes.count / 3
+    let base = Array(bytes[..<a])
+    var ours = base
+    let edits = (bytes.first ?? 0) & 1 == 1 && base.contains { $0 != 0x0A && $0 != 0x0D && $0 != 0x20 && $0 != 0x09 }
+    if edits {
+        var end = ours.count
+        while end > 0, [0x0A, 0x0D, 0x20, 0x09].contains(ours[end - 1]) { end -= 1 }
+        ours.insert(contentsOf: Array(":Sub".utf8), at: end)
+    }
+    ours += [0x0A] + Array(bytes[a..<b])
+    let theirs = base + [0x0A] + Array(bytes[b...])
+    func errors(_ text: [UInt8]) -> Int {
+        compile([InputFile(path: "merge.ledger", bytes: text)], until: until, options: CompileOptions(mode: .diagnosticsOnly)).diagnostics.errorCount
+    }
+    guard let merged = JournalMerge.cleanAppend(base: base, ours: ours, theirs: theirs, errors: errors) else { return }
+    if edits, ours != theirs { fail("an edit of the base's last line was taken for an append", String(decoding: ours, as: UTF8.self), String(decoding: merged, as: UTF8.self)) }
+    if merged == ours || merged == theirs { return }
+    // Every entry appended by either side is in the merge, as often as that side wrote it.
+    var have: [[UInt8]: Int] = [:]
+    if let tail = JournalMerge.tail(of: merged, after: base) { for e in JournalMerge.entries(tail) { have[e.text, default: 0] += 1 } }
+    for side in [ours, theirs] {
+        guard let tail = JournalMerge.tail(of: side, after: base) else { continue }
+        var want: [[UInt8]: Int] = [:]
+        for e in JournalMerge.entries(tail) { want[e.text, default: 0] += 1 }
+        for (text, n) in want where (have[text] ?? 0) < n {
+            fail("the merge lost an entry", String(decoding: text, as: UTF8.self), String(decoding: merged, as: UTF8.self))
+        }
+    }
+    if errors(merged) > max(errors(ours), errors(theirs)) { fail("a clean merge with new errors", String(decoding: bytes, as: UTF8.self), String(decoding: merged, as: UTF8.self)) }
+}
+
+/// The input as the bytes of an LSP stream (through a pipe): every frame is
+/// read or said malformed, each body is a piece of the input, and the read ends.
+func framing(_ bytes: [UInt8]) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return }
+    // Inputs are at most 4 KiB: a pipe holds them whole.
+    _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+    close(fds[1])
+    let channel = MessageChannel(input: fds[0], output: -1)
+    var frames = 0
+    while let frame = channel.next() {
+        frames += 1
+        if case .message(let body) = frame, !body.isEmpty, bytes.firstRange(of: body) == nil {
+            fail("a body that is no piece of the input", String(decoding: bytes, as: UTF8.self), String(decoding: body, as: UTF8.self))
+        }
+        if frames > bytes.count + 1 { fail("more frames than bytes", String(decoding: bytes, as: UTF8.self), "\(frames)") }
+    }
+    close(fds[0])
 }

@@ -33,6 +33,17 @@ package enum JournalMerge {
         return out
     }
 
+    /// The merge `ledgerc merge` calls clean: the two appends merged
+    /// (`appended`), when the result compiles with no more errors than
+    /// either side had (`errors` compiles a text and counts its errors).
+    /// Nil when it is no pair of appends, or the result is broken: a
+    /// conflict, never a broken journal that git commits.
+    package static func cleanAppend(base: [UInt8], ours: [UInt8], theirs: [UInt8], errors: ([UInt8]) -> Int) -> [UInt8]? {
+        guard let merged = appended(base: base, ours: ours, theirs: theirs) else { return nil }
+        if merged == ours || merged == theirs { return merged }
+        return errors(merged) <= max(errors(ours), errors(theirs)) ? merged : nil
+    }
+
     /// What `text` adds after `base`, when `base` (give or take its last line
     /// break) starts it and the addition starts a line: text added at the end
     /// of base's last line (`Equity:Opening` → `Equity:Opening:Sub`) is a

@@ -35,8 +35,7 @@ enum MergeCommand: Subcommand {
             options.today = today
             return compile([InputFile(path: oursPath, bytes: bytes)], until: today, options: options).diagnostics.errorCount
         }
-        let allowed = max(errors(ours), errors(theirs))
-        if let appended = JournalMerge.appended(base: base, ours: ours, theirs: theirs), errors(appended) <= allowed {
+        if let appended = JournalMerge.cleanAppend(base: base, ours: ours, theirs: theirs, errors: errors) {
             try SafeWriter(path: oursPath).write(appended)
             return 0
         }
@@ -46,7 +45,7 @@ enum MergeCommand: Subcommand {
         }
         guard r.status >= 0 && r.status < 128 else { throw UsageError(message: "git merge-file failed: " + String(decoding: r.errors, as: UTF8.self)) }
         let merged = r.output
-        let clean = r.status == 0 && errors(merged) <= allowed
+        let clean = r.status == 0 && errors(merged) <= max(errors(ours), errors(theirs))
         let writer = try SafeWriter(path: oursPath)
         try writer.write(merged)
         return clean ? 0 : 1
