@@ -215,4 +215,16 @@ final class AddCommandTests: XCTestCase {
         try term.waitFor("EXIT=0")
         XCTAssertEqual(try contents(), AddCommandTests.journal)
     }
+
+    /// Issue 44: a description starting with `(` is written after an empty
+    /// code (it stays the description), and control characters typed in
+    /// never reach the journal.
+    func testADescriptionIsNeverSyntax() throws {
+        let r = try add(["2025-03-02", "(주)한빛소프트\u{1B}[2J 급여", "지출:식비:외식", "4,500", "KRW", "부채:카드"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "2025-03-02 () (주)한빛소프트 [2J 급여\n    지출:식비:외식  4,500 KRW\n    부채:카드\n")
+        XCTAssertFalse(try contents().unicodeScalars.contains { $0.value == 0x1B })
+        let json = try runLedgerc(["report", "transactions", path, "--format", "json"], env: ["LEDGERC_TODAY": "2025-03-20"])
+        XCTAssertTrue(json.stdout.contains("\"description\":\"(주)한빛소프트 [2J 급여\""), json.stdout)
+    }
 }

@@ -5,10 +5,14 @@ package struct NewTransaction {
     public var description: String
     public var postings: [(account: String, amount: String?)]
 
+    /// Control characters (ESC, BEL, C1, U+2028, bidi overrides) and line
+    /// breaks in what was typed become spaces: they never reach the journal.
     public init(date: CivilDate, description: String, postings: [(account: String, amount: String?)]) {
         self.date = date
-        self.description = description
-        self.postings = postings
+        self.description = description.holdsUnsafeScalars ? description.journalSafe(forbidding: []) : description
+        self.postings = postings.map { p in
+            (p.account.holdsUnsafeScalars ? p.account.journalSafe(forbidding: []) : p.account, p.amount.map { $0.holdsUnsafeScalars ? $0.journalSafe(forbidding: []) : $0 })
+        }
     }
 
     /// The transaction as ledger text in the canonical layout of `fmt`.
