@@ -339,6 +339,11 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(c.status, 1, c.stderr)
         XCTAssertTrue(c.stderr.contains("c.csv:2:"), c.stderr)
         XCTAssertTrue(c.stderr.contains("the currency holds a quote or a control character"), c.stderr)
+        // Found by the rules fuzz target: a quoted commodity in the amount cell held ESC.
+        try "date,description,memo,amount\n2025-03-29,x,,\"5 \"\"A\u{1B}B\"\"\"\n".write(to: dir.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
+        let q = try importing(["h.ledger", "q.csv", "--rules", "s.rules"], in: dir)
+        XCTAssertEqual(q.status, 1, q.stderr)
+        XCTAssertTrue(q.stderr.contains("the amount's commodity holds a quote or a control character"), q.stderr)
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("h.ledger")), before)
     }
 

@@ -55,4 +55,16 @@ final class MergeCommandTests: XCTestCase {
         let r = try merge(base: Self.base, ours: ours, theirs: Self.base + Self.coffee(2))
         XCTAssertEqual(r.status, 1, r.merged)
     }
+
+    /// Found by the merge fuzz target: a side whose first new line is
+    /// indented added a posting to BASE's last transaction. Taken for an
+    /// append, it became a posting of the other side's last entry.
+    func testAnIndentedFirstLineIsAnEditOfTheBase() throws {
+        let theirs = Self.base + "    Expenses:Fees  $1.00\n    Equity:Opening  $-1.00\n"
+        let r = try merge(base: Self.base, ours: Self.base + Self.coffee(3), theirs: theirs)
+        XCTAssertFalse(r.merged.contains("Coffee\n    Expenses:Food  $3.00\n    Assets:Bank\n    Expenses:Fees"), r.merged)
+        if r.status == 0 {
+            XCTAssertEqual(try runLedgerc(["check", "-"], stdin: r.merged).status, 0, r.merged)
+        }
+    }
 }

@@ -10,6 +10,9 @@ package enum JournalMerge {
         if ours == theirs || theirs == base { return ours }
         if ours == base { return theirs }
         guard let a = tail(of: ours, after: base), let b = tail(of: theirs, after: base) else { return nil }
+        // An indented first line belongs to BASE's last entry (a posting added
+        // to its last transaction): an edit, not an append.
+        if startsIndented(a) || startsIndented(b) { return nil }
         let mine = entries(a), other = entries(b)
         // An entry of theirs written alike in ours is kept once, each of ours
         // matching one of theirs: two coffees appended by one side stay two.
@@ -57,6 +60,17 @@ package enum JournalMerge {
         let afterBlanks = rest.drop { $0 == 0x20 || $0 == 0x09 }
         guard b.isEmpty || afterBlanks.isEmpty || afterBlanks.first == 0x0A || afterBlanks.first == 0x0D else { return nil }
         return rest
+    }
+
+    /// Whether the first line of `text` that is not blank starts with a space or a tab.
+    static func startsIndented(_ text: ArraySlice<UInt8>) -> Bool {
+        for line in text.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var content = line
+            if content.last == 0x0D { content = content.dropLast() }
+            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            return content.first == 0x20 || content.first == 0x09
+        }
+        return false
     }
 
     /// The entries of an appended text: each starts at a line in column one

@@ -175,12 +175,14 @@ package struct CSVStatement {
         } else {
             throw Problem(offset: record.offset, message: "the record has no amount (assign 'amount', or 'amount-in' and 'amount-out')")
         }
+        var commodityField = "amount"
         if commodity.isEmpty, let c = value("currency") {
-            // A commodity is written quoted: a quote would close it, a control character break the line.
-            if c.unicodeScalars.contains(where: { $0 == "\"" || $0.isUnsafeInTerminal }) {
-                throw Problem(offset: at("currency"), message: "the currency holds a quote or a control character; a commodity may hold neither")
-            }
             commodity = c.trimmingSpaces
+            commodityField = "currency"
+        }
+        // A commodity is written quoted: a quote would close it, a control character break the line.
+        if commodity.unicodeScalars.contains(where: { $0 == "\"" || $0.isUnsafeInTerminal }) {
+            throw Problem(offset: at(commodityField), message: "the \(commodityField == "currency" ? "currency" : "amount's commodity") holds a quote or a control character; a commodity may hold neither")
         }
         var balance: ExactDecimal?
         if let text = value("balance"), !text.isEmpty {
