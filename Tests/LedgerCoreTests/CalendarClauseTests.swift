@@ -115,7 +115,7 @@ final class CalendarClauseTests: XCTestCase {
     /// occurrence is never on a weekend or a declared holiday.
     func testOccurrencePropertiesForRandomRules() {
         var rng = SeededRandom(seed: 17)
-        let units: [Schedule.Unit] = [.day, .week, .month, .quarter, .year]
+        let units: [CalendarUnit] = [.day, .week, .month, .quarter, .year]
         for _ in 0..<400 {
             let unit = units[Int(rng.next() % 5)]
             let y = 2020 + Int(rng.next() % 8), m = 1 + Int(rng.next() % 12)

@@ -119,7 +119,7 @@ final class RecurrenceTests: XCTestCase {
     }
 
     func randomRule(_ rng: inout SeededRandom) -> RepeatRule {
-        let units: [Schedule.Unit] = [.day, .week, .month, .quarter, .year]
+        let units: [CalendarUnit] = [.day, .week, .month, .quarter, .year]
         let schedule = Schedule(units.randomElement(using: &rng)!, every: Int.random(in: 1...3, using: &rng))
         let y = Int.random(in: 1990...2030, using: &rng), m = Int.random(in: 1...12, using: &rng)
         let anchor = CivilDate(year: y, month: m, day: Int.random(in: 1...CivilDate.daysInMonth(year: y, month: m), using: &rng))!

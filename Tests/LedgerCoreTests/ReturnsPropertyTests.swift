@@ -94,7 +94,7 @@ final class ReturnsPropertyTests: XCTestCase {
                 return held + d.dollars
             }
             let last = CivilDate(year: 2025, month: 6, day: 30)!
-            for grouping in [nil, PeriodLength.month] {
+            for grouping in [nil, CalendarUnit.month] {
                 var options = ReportOptions()
                 options.query.accounts = [try TextPattern("Assets:Broker")]
                 options.period = Period(from: start, to: last)
@@ -103,7 +103,7 @@ final class ReturnsPropertyTests: XCTestCase {
                 let rows = try ReturnsReport(ledger: c.ledger, options: options).rows().rows
                 let periods: [(first: Int, last: Int)] = grouping == nil ? [(0, Int(last.day - start.day))]
                     : (1...6).map { m in (Int(CivilDate(year: 2025, month: m, day: 1)!.day - start.day),
-                                          Int(PeriodLength.month.end(of: CivilDate(year: 2025, month: m, day: 1)!).day - start.day)) }
+                                          Int(CalendarUnit.month.end(of: CivilDate(year: 2025, month: m, day: 1)!).day - start.day)) }
                 XCTAssertEqual(rows.count, periods.count, text)
                 for (row, period) in zip(rows, periods) {
                     let begin = value(period.first - 1), end = value(period.last)

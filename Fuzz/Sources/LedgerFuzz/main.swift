@@ -68,7 +68,7 @@ let reportOptions: [ReportOptions] = {
     var query = Query()
     query.accounts = [try! TextPattern("a")]
     var all = [ReportOptions(), ReportOptions(period: Period(from: CivilDate(year: 2025, month: 3, day: 1), to: nil), query: query, depth: 1)]
-    for length in PeriodLength.allCases {
+    for length in CalendarUnit.reportPeriods {
         var o = ReportOptions()
         o.grouping = length
         o.historical = length == .week || length == .year

@@ -63,7 +63,7 @@ typealias Entry = JournalDiff.Entry
 /// `--period` or as one, and a valuation (`-X`).
 public struct DiffOptions: Sendable {
     public var period = Period()
-    public var grouping: PeriodLength?
+    public var grouping: CalendarUnit?
     public var valuation: Valuation?
 
     public init() {}

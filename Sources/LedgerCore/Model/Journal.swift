@@ -255,11 +255,10 @@ public struct Transaction: Sendable {
 
 /// How often a `repeat` rule recurs: a count of days or months per step.
 public struct Schedule: Sendable, Equatable {
-    public enum Unit: String, Sendable { case day, week, month, quarter, year }
-    public var unit: Unit
+    public var unit: CalendarUnit
     public var every: Int
 
-    public init(_ unit: Unit, every: Int = 1) {
+    public init(_ unit: CalendarUnit, every: Int = 1) {
         self.unit = unit
         self.every = every
     }

@@ -4,15 +4,14 @@
 /// Occurrences fall on the interval's natural boundaries (weeks on Mondays,
 /// months on the 1st) or, with `from`, every interval from that date.
 public struct PeriodicSchedule: Sendable, Equatable {
-    public enum Unit: Sendable, Equatable { case day, week, month, quarter, year }
-    public var unit: Unit
+    public var unit: CalendarUnit
     /// Every how many units (2 for `biweekly`).
     public var every: Int
     public var from: CivilDate?
     /// The first day no longer in force.
     public var to: CivilDate?
 
-    public init(unit: Unit, every: Int = 1, from: CivilDate? = nil, to: CivilDate? = nil) {
+    public init(unit: CalendarUnit, every: Int = 1, from: CivilDate? = nil, to: CivilDate? = nil) {
         self.unit = unit
         self.every = every
         self.from = from
@@ -71,50 +70,20 @@ public struct PeriodicSchedule: Sendable, Equatable {
         let end = to.map { min(last, $0.adding(days: -1)) } ?? last
         guard start <= end else { return [] }
         // Without `from`, count from the boundary at or before the first day.
-        var date = from ?? boundary(atOrBefore: start)
+        var date = from ?? unit.start(of: start)
         let anchorDay = date.components.day
         var n = 0
         var out: [CivilDate] = []
         while date <= end {
             if date >= start { out.append(date) }
             n += every
-            guard let next = advance(from: from ?? boundary(atOrBefore: start), by: n, day: anchorDay), next > date else { break }
+            guard let next = unit.advance(from: from ?? unit.start(of: start), by: n, day: anchorDay), next > date else { break }
             date = next
         }
         return out
     }
 
-    private func boundary(atOrBefore d: CivilDate) -> CivilDate {
-        let (y, m, _) = d.components
-        switch unit {
-        case .day: return d
-        case .week: return d.adding(days: -d.weekday.rawValue)
-        case .month: return CivilDate(year: y, month: m, day: 1)!
-        case .quarter: return CivilDate(year: y, month: (m - 1) / 3 * 3 + 1, day: 1)!
-        case .year: return CivilDate(year: y, month: 1, day: 1)!
-        }
-    }
-
-    /// `n` units after `anchor` (months keep the anchor's day, or the month's last).
-    private func advance(from anchor: CivilDate, by n: Int, day: Int) -> CivilDate? {
-        switch unit {
-        case .day: return anchor.adding(days: n)
-        case .week: return anchor.adding(days: 7 * n)
-        case .month: return anchor.adding(months: n, dayOfMonth: day)
-        case .quarter: return anchor.adding(months: 3 * n, dayOfMonth: day)
-        case .year: return anchor.adding(months: 12 * n, dayOfMonth: day)
-        }
-    }
-
-    private static func unit(_ word: String, plural: Bool) -> Unit? {
-        let singular = word.hasSuffix("s") ? String(word.dropLast()) : word
-        switch singular {
-        case "day": return .day
-        case "week": return .week
-        case "month": return .month
-        case "quarter": return .quarter
-        case "year": return .year
-        default: return nil
-        }
+    private static func unit(_ word: String, plural: Bool) -> CalendarUnit? {
+        CalendarUnit(rawValue: word.hasSuffix("s") ? String(word.dropLast()) : word)
     }
 }

@@ -40,7 +40,7 @@ public struct HTMLReport {
 
     /// The charts' period: months up to 3 years, quarters up to 12, then
     /// years, so that a journal of decades still draws a readable chart.
-    func length() -> PeriodLength {
+    func length() -> CalendarUnit {
         var first = options.period.from, last = options.period.to
         if first == nil { first = dated.order.first.map { dated.transactions[Int($0)].date } }
         if last == nil { last = dated.order.last.map { dated.transactions[Int($0)].date } }
@@ -121,7 +121,7 @@ public struct HTMLReport {
         "<div class=\"card\"><span>\(HTML.escape(label))</span><b>\(HTML.escape(value))</b>\(note.map { "<span>\(HTML.escape($0))</span>" } ?? "")</div>"
     }
 
-    func monthCharts(_ months: [MonthSummary], _ commodities: [Int32], _ length: PeriodLength) throws(AmountOverflow) -> String {
+    func monthCharts(_ months: [MonthSummary], _ commodities: [Int32], _ length: CalendarUnit) throws(AmountOverflow) -> String {
         var html = ""
         let word = length == .month ? "month" : length.rawValue
         for c in commodities {
@@ -139,7 +139,7 @@ public struct HTMLReport {
             // The last 12 months, as a table, whatever the charts' period.
             var recent = options
             recent.grouping = .month
-            let start = PeriodLength.month.start(of: last).adding(months: -11, dayOfMonth: 1) ?? last
+            let start = CalendarUnit.month.start(of: last).adding(months: -11, dayOfMonth: 1) ?? last
             recent.period.from = max(start, options.period.from ?? start)
             let rows = try MonthSummaryReport(ledger: dated, options: recent).rows()
             if !rows.isEmpty {
@@ -184,7 +184,7 @@ public struct HTMLReport {
         var opening: [Int32: ExactDecimal]
     }
 
-    func netWorthByPeriod(_ length: PeriodLength) throws(AmountOverflow) -> NetWorth {
+    func netWorthByPeriod(_ length: CalendarUnit) throws(AmountOverflow) -> NetWorth {
         let accounts = journal.accounts
         let side = (0..<Int32(accounts.count)).map { id -> Int in
             switch accounts.type(of: id) {

@@ -25,7 +25,7 @@ public struct BudgetReport: Report {
         public var used: ExactDecimal?
     }
 
-    public var length: PeriodLength { options.grouping ?? .month }
+    public var length: CalendarUnit { options.grouping ?? .month }
 
     public func rows() throws(AmountOverflow) -> (periods: [(first: CivilDate, last: CivilDate)], rows: [Row]) {
         var ledger = self.ledger

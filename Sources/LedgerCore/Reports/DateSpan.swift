@@ -26,7 +26,7 @@ public struct DateSpan: Sendable, Equatable {
             if let quarter = parseQuarter(String(words[0])) { return quarter }
             return Period.parseBound(String(words[0])).map { DateSpan(first: $0.first, last: $0.last) }
         }
-        guard words.count == 2, let length = PeriodLength(rawValue: String(words[1])) else { return nil }
+        guard words.count == 2, let length = CalendarUnit.reportPeriod(String(words[1])) else { return nil }
         let start = length.start(of: today)
         let chosen: CivilDate?
         switch words[0] {
@@ -69,6 +69,6 @@ public struct DateSpan: Sendable, Equatable {
         guard i + 2 == bytes.count, bytes[i] == UInt8(ascii: "q"), (49...52).contains(bytes[i + 1]) else { return nil }
         let q = Int(bytes[i + 1] - 48)
         guard let first = CivilDate(year: y, month: (q - 1) * 3 + 1, day: 1) else { return nil }
-        return DateSpan(first: first, last: PeriodLength.quarter.end(of: first))
+        return DateSpan(first: first, last: CalendarUnit.quarter.end(of: first))
     }
 }

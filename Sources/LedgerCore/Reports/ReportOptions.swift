@@ -8,7 +8,7 @@ public struct ReportOptions: Sendable {
     /// With `report trades`: only purchases or only sales.
     public var side: Trade.Side?
     /// `--period`: one column (balance) or row group (summary, budget) per period.
-    public var grouping: PeriodLength?
+    public var grouping: CalendarUnit?
     /// `report balance --historical`: balances at the end, everything before `--from` included.
     public var historical = false
     /// `report balance --flat`: full names, each account's own postings.
@@ -40,7 +40,7 @@ extension ReportOptions {
     /// holding `--from` (else the first matching posting's date) to the one
     /// holding `--to` (else the last), as hledger widens them. Empty when
     /// nothing matches and no bound is given.
-    func periods(_ length: PeriodLength, over ledger: Ledger, matcher: QueryMatcher) -> [(first: CivilDate, last: CivilDate)] {
+    func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [(first: CivilDate, last: CivilDate)] {
         var first = period.from, last = period.to
         if first == nil || last == nil {
             var seenFirst: CivilDate?, seenLast: CivilDate?

@@ -27,7 +27,7 @@ public struct MonthSummaryReport: Report {
     /// Depth of the expense categories (default 2).
     public var categoryDepth: Int { options.depth ?? 2 }
     /// What a row covers: `--period`, by default a month.
-    public var length: PeriodLength { options.grouping ?? .month }
+    public var length: CalendarUnit { options.grouping ?? .month }
 
     public init(ledger: Ledger, options: ReportOptions) {
         self.ledger = ledger

@@ -16,7 +16,7 @@ extension JournalParser {
         "daily", "weekly", "biweekly", "monthly", "bimonthly", "quarterly",
         "semiannually", "yearly", "annually", "every",
     ]
-    static let unitWords: [String: Schedule.Unit] = [
+    static let unitWords: [String: CalendarUnit] = [
         "day": .day, "days": .day, "week": .week, "weeks": .week, "month": .month, "months": .month,
         "quarter": .quarter, "quarters": .quarter, "year": .year, "years": .year,
     ]

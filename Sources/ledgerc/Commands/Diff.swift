@@ -50,7 +50,7 @@ enum DiffCommand: Subcommand {
             options.period.to = d.last
         }
         if let p = parsed.values["--period"] {
-            guard let length = PeriodLength(rawValue: p) else { throw UsageError(message: "--period takes week, month, quarter or year, not '\(p)'") }
+            guard let length = CalendarUnit.reportPeriod(p) else { throw UsageError(message: "--period takes week, month, quarter or year, not '\(p)'") }
             options.grouping = length
         }
         if let target = parsed.values["-X"] ?? parsed.values["--exchange"] { options.valuation = Valuation(.end, in: target) }

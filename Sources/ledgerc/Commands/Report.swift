@@ -168,7 +168,7 @@ extension ReportCommand {
     /// where the report gives them no meaning, never ignored.
     static func readBalanceModes(_ parsed: Arguments, report: ReportKind, into options: inout ReportOptions) throws {
         if let text = parsed.values["--period"] {
-            guard let length = PeriodLength(rawValue: text) else {
+            guard let length = CalendarUnit.reportPeriod(text) else {
                 throw UsageError(message: "--period takes week, month, quarter or year, not '\(text)'")
             }
             guard [.balance, .summary, .budget, .html, .returns].contains(report) else { throw UsageError(message: "--period goes with 'report balance', 'summary', 'budget', 'returns' or 'html'") }
