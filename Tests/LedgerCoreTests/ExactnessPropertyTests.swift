@@ -20,10 +20,6 @@ final class ExactnessPropertyTests: XCTestCase {
         return (r.chance(30) ? "-" : "") + s
     }
 
-    func compileText(_ text: String) -> Compilation {
-        compile([InputFile(path: "exact.ledger", bytes: Array(text.utf8))], until: until, options: CompileOptions(today: until))
-    }
-
     func overflowOnly(_ c: Compilation) -> Bool {
         c.diagnostics.diagnostics.filter { $0.severity == .error }.allSatisfy { $0.message.hasPrefix("amount overflows") }
     }

@@ -411,12 +411,20 @@ func growCapacity<T>(_ array: inout [T], by extra: Int) {
     }
 }
 
-extension String {
-    /// The string without leading and trailing spaces and tabs.
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
     public var trimmingSpaces: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+
+    /// The text without leading and trailing occurrences of `c` (`"AAPL"` → `AAPL`).
+    func trimmingCharacters(in c: Character) -> String {
+        var s = Substring(self)
+        while s.first == c { s.removeFirst() }
+        while s.last == c { s.removeLast() }
         return String(s)
     }
 }

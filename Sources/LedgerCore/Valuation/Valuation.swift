@@ -44,13 +44,3 @@ public struct Valuation: Sendable, Equatable {
         return Valuation(when, in: target)
     }
 }
-
-extension StringProtocol {
-    /// Without leading and trailing occurrences of `c`.
-    func trimmingCharacters(in c: Character) -> String {
-        var s = Substring(self)
-        while s.first == c { s.removeFirst() }
-        while s.last == c { s.removeLast() }
-        return String(s)
-    }
-}

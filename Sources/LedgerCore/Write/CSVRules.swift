@@ -83,7 +83,7 @@ package struct CSVRules {
                 guard let n = rest.isEmpty ? 1 : Int(rest), n >= 0 else { throw Problem(line: number, message: "skip takes a number of lines, not '\(rest)'") }
                 skip = n
             case "fields":
-                fields = rest.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+                fields = rest.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
                 for f in fields where f.contains(" ") { throw Problem(line: number, message: "'\(f)' is not a field name (no spaces)") }
             case "separator":
                 switch rest.lowercased() {
@@ -179,10 +179,6 @@ package struct CSVRules {
         do { regex = try LinearRegex(pattern) } catch { throw Problem(line: line, message: "'\(pattern)' is not a regular expression ledgerc reads: \(error.message)") }
         return Matcher(field: field, pattern: pattern, regex: regex)
     }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String { String(self).trimmingSpaces }
 }
 
 extension String {

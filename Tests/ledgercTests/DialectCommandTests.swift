@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Syntax the peers give a meaning to, read as they read it.
-final class DialectTests: XCTestCase {
+final class DialectCommandTests: XCTestCase {
     func balances(_ journal: String) throws -> String {
         let r = try runLedgerc(["report", "balance", "-", "--flat", "--format", "csv"], stdin: journal)
         XCTAssertEqual(r.status, 0, r.stderr)
