@@ -368,11 +368,8 @@ extension JournalDiff {
                 for r in letGo.records.indices {
                     let day = CivilDate(day: letGo.records[r].day)
                     guard day >= periods[0].first, day <= end else { continue }
-                    var lo = 0, hi = periods.count - 1
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if periods[mid].last < day { lo = mid + 1 } else { hi = mid }
-                    }
+                    // The period holding `day` (it is within the first's start and the end).
+                    let lo = min(periods.partitionIndex { !($0.last < day) }, periods.count - 1)
                     for m in letGo.moves(of: r) where wanted[Int(m.account)] {
                         try perPeriod[lo][m.account, default: AmountSums()].add(Amount(m.quantity, m.commodity), at: place(letGo.records[r].location))
                     }

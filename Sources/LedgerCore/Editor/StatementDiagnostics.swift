@@ -39,7 +39,8 @@ extension Workspace {
         // A statement: checked with the rules beside it (`X.csv.rules`), when they read.
         guard case .success(let rules)? = self.rules(doc.path + ".rules") else { return [] }
         var bytes = file.bytes
-        if let encoding = rules.encoding, let converted = utf8Text(bytes, from: encoding) { bytes = converted }
+        // As `import` reads it: the rules' encoding, else UTF-8, else CP949.
+        if let converted = statementUTF8(bytes, encoding: rules.encoding) { bytes = converted }
         do {
             _ = try CSVStatement(bytes, rules: rules)
             return []

@@ -106,11 +106,7 @@ package struct Expander {
 
     /// True if some day in the sorted list falls in the window.
     static func containsDay(in window: Range<Int32>, _ days: [Int32]) -> Bool {
-        var lo = 0, hi = days.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if days[mid] < window.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = days.partitionIndex { $0 >= window.lowerBound }
         return lo < days.count && days[lo] < window.upperBound
     }
 

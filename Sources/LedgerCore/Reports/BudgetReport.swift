@@ -38,12 +38,8 @@ public struct BudgetReport: Report {
         if let valuer, !valuer.valuesSums { ledger = try ledger.valued(by: valuer) { d in column(d).map { periods[$0].last } } }
         func column(_ d: CivilDate) -> Int? {
             guard d >= first, d <= last else { return nil }
-            var lo = 0, hi = periods.count - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if periods[mid].first <= d { lo = mid } else { hi = mid - 1 }
-            }
-            return lo
+            // The last period starting on or before `d` (the first starts on or before it).
+            return periods.partitionIndex { $0.first > d } - 1
         }
         func rolled(_ id: Int32) -> Int32 { options.depth.map { accounts.ancestor(of: id, atDepth: $0) } ?? id }
         // The budgeted accounts: every account a goal names.

@@ -112,11 +112,8 @@ public final class SourceFile: @unchecked Sendable {
     /// The 1-based line and column of a byte offset.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         let starts = lineStarts
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if Int(starts[mid]) <= offset { lo = mid } else { hi = mid - 1 }
-        }
+        // The last line starting at or before `offset` (the first starts at 0).
+        let lo = max(0, starts.partitionIndex { Int($0) > offset } - 1)
         var column = 1
         withBytes { bytes in
             var i = Int(starts[lo])
@@ -233,7 +230,7 @@ public final class SourceManager: @unchecked Sendable {
 extension Array {
     /// The first index whose element is past a point (`isPast` is false,
     /// then true, along the array): a binary search; `count` if none is.
-    func partitionIndex(past isPast: (Element) -> Bool) -> Int {
+    package func partitionIndex(past isPast: (Element) -> Bool) -> Int {
         let values = self
         var lo = 0, hi = values.count
         while lo < hi {

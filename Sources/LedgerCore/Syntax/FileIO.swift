@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A file that could not be read or written, and why.
-package enum FileError: Error, CustomStringConvertible, Equatable {
+public enum FileError: Error, CustomStringConvertible, Equatable {
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
 

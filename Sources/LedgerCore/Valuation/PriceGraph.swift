@@ -131,11 +131,7 @@ public struct PriceGraph: Sendable {
     private func recorded(_ from: Int32, _ to: Int32, on date: CivilDate) -> PriceSource? {
         guard let list = pairs[PairKey(from: from, to: to)] else { return nil }
         // The last entry dated on or before `date`.
-        var lo = 0, hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid].date <= date { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = list.partitionIndex { $0.date > date }
         return lo == 0 ? nil : list[lo - 1]
     }
 

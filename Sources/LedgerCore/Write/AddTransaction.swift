@@ -1,6 +1,6 @@
 /// A transaction as `ledgerc add` was given it: amounts are text, read later
 /// with the journal's own rules (its commodity formats and decimal mark).
-package struct NewTransaction {
+public struct NewTransaction {
     public var date: CivilDate
     public var description: String
     public var postings: [(account: String, amount: String?)]
@@ -30,7 +30,7 @@ package struct NewTransaction {
 ///
 /// It goes after the last transaction of FILE dated on or before it, or at
 /// the end when FILE is not in date order; every other byte stays as it was.
-package struct AddPlan {
+public struct AddPlan {
     /// The transaction as written (canonical layout, the file's line ends).
     public let text: [UInt8]
     /// FILE with the transaction in it.
@@ -160,11 +160,7 @@ struct InsertionPoints {
     func point(for date: CivilDate) -> (Int, [UInt8], [UInt8]) {
         guard let mine = inOrder else { return atEnd() }
         // The last transaction dated on or before `date`.
-        var lo = 0, hi = mine.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if mine[mid].date <= date { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = mine.partitionIndex { $0.date > date }
         guard lo > 0 else {
             // Earlier than every transaction: just before the first.
             return (Int(mine[0].location.offset), [], eol)

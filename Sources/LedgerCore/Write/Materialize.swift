@@ -13,7 +13,7 @@
 /// The plan is checked before anything is written: the edited files must
 /// compile without errors to the same transactions (generated ones now
 /// recorded), prices, declarations and precisions (`problems` says why not).
-package struct MaterializePlan {
+public struct MaterializePlan {
     /// Insertions, by file index of the compile.
     public private(set) var edits: [TextEdit] = []
     public private(set) var occurrences = 0

@@ -4,7 +4,7 @@
 /// server's formatting and quick fixes): computed from the compiled journal,
 /// checked by compiling the edited text, and only then handed to `SafeWriter`
 /// (or to the editor).
-package struct TextEdit: Sendable, Equatable {
+public struct TextEdit: Sendable, Equatable {
     /// Index of the file in the compile's `SourceManager`.
     public var file: Int
     public var range: Range<Int>

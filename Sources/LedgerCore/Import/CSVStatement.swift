@@ -1,24 +1,24 @@
 /// A row of the statement made into a transaction, before deduplication.
-package struct ImportedRow {
-    package var date: CivilDate
-    package var status: String
-    package var code: String
-    package var description: String
-    package var comment: String
-    package var account1: String
-    package var account2: String
+public struct ImportedRow {
+    public var date: CivilDate
+    public var status: String
+    public var code: String
+    public var description: String
+    public var comment: String
+    public var account1: String
+    public var account2: String
     /// The amount of account1 and the balance the statement gives after it.
-    package var quantity: ExactDecimal
-    package var commodity: String
-    package var balanceQuantity: ExactDecimal?
-    package var record: CSVRecord
+    public var quantity: ExactDecimal
+    public var commodity: String
+    public var balanceQuantity: ExactDecimal?
+    public var record: CSVRecord
     /// The statement's index among the files of the run (for errors at its line).
-    package var statement = 0
+    public var statement = 0
     /// No rule gave it an account2: it went to the journal's "unknown" account (warned).
-    package var uncategorized = false
+    public var uncategorized = false
 
     /// The transaction in `fmt`'s layout, amounts as `amountText` writes them.
-    package func text(_ amountText: (ExactDecimal, String) -> String) -> String {
+    public func text(_ amountText: (ExactDecimal, String) -> String) -> String {
         let amount = amountText(quantity, commodity), balance = balanceQuantity.map { amountText($0, commodity) }
         var header = "\(date)"
         if !status.isEmpty { header += " " + status }
@@ -58,16 +58,16 @@ struct FieldColumns {
 
 /// A statement read with its rules: rows made into transactions, or the
 /// first problem at FILE.csv:LINE:COL.
-package struct CSVStatement {
-    package var rows: [ImportedRow] = []
+public struct CSVStatement {
+    public var rows: [ImportedRow] = []
 
-    package struct Problem: Error {
-        package var offset: Int
-        package var message: String
+    public struct Problem: Error {
+        public var offset: Int
+        public var message: String
     }
 
     /// `statement`: the statement's index among the run's files, kept in each row.
-    package init(_ bytes: [UInt8], rules: CSVRules, statement: Int = 0) throws(Problem) {
+    public init(_ bytes: [UInt8], rules: CSVRules, statement: Int = 0) throws(Problem) {
         let wholeLines = rules.conditionals.contains { $0.matchers.contains { $0.field == nil } }
         var records = csvRecords(bytes, separator: rules.separator, wholeLines: wholeLines)
         records.removeFirst(min(rules.skip, records.count))

@@ -1,53 +1,53 @@
 /// hledger's CSV rules, the part `ledgerc import` reads: how the columns of a
 /// bank's statement become transactions. A directive ledgerc does not read is
 /// an error naming it, never ignored.
-package struct CSVRules {
+public struct CSVRules {
     /// A field assignment: `account2 지출:식비`, `amount -%amount`.
-    package struct Assignment {
-        package var field: String
-        package var value: String
+    public struct Assignment {
+        public var field: String
+        public var value: String
     }
 
     /// A matcher of an `if` block: a regex on the whole record, or on one field.
-    package struct Matcher {
-        package var field: String?
-        package var pattern: String
-        package var regex: LinearRegex
+    public struct Matcher {
+        public var field: String?
+        public var pattern: String
+        public var regex: LinearRegex
     }
 
     /// `if` ... and its assignments: any matcher matching applies them.
-    package struct Conditional {
-        package var matchers: [Matcher]
-        package var assignments: [Assignment]
+    public struct Conditional {
+        public var matchers: [Matcher]
+        public var assignments: [Assignment]
     }
 
-    package var skip = 0
-    package var fields: [String] = []
-    package var separator: UInt8 = UInt8(ascii: ",")
-    package var dateFormat: String?
-    package var decimalComma = false
-    package var newestFirst = false
+    public var skip = 0
+    public var fields: [String] = []
+    public var separator: UInt8 = UInt8(ascii: ",")
+    public var dateFormat: String?
+    public var decimalComma = false
+    public var newestFirst = false
     /// The statement's encoding when it is not UTF-8 (`CP949` for `cp949` and `euc-kr`).
-    package var encoding: String?
-    package var assignments: [Assignment] = []
-    package var conditionals: [Conditional] = []
+    public var encoding: String?
+    public var assignments: [Assignment] = []
+    public var conditionals: [Conditional] = []
 
     /// The field names hledger assigns to; any other name is a CSV column's own.
     static let assignable: Set<String> = ["date", "status", "code", "description", "comment", "account1", "account2",
                                           "amount", "amount-in", "amount-out", "currency", "balance"]
 
     /// A problem at a line of a rules file.
-    package struct Problem: Error {
-        package var line: Int
-        package var message: String
+    public struct Problem: Error {
+        public var line: Int
+        public var message: String
         /// The message quotes only what read as rules (an include's path), so
         /// it stands as it is for a line of an included file.
-        package var quotesOnlyRules = false
+        public var quotesOnlyRules = false
     }
 
     /// Reads rules text at `path`; `read` gives the text of an included file
     /// (its path already joined to the rules file's folder), or nil.
-    package init(_ text: String, path: String, read: (String) -> String?) throws(Problem) {
+    public init(_ text: String, path: String, read: (String) -> String?) throws(Problem) {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
         var lineNumbers = Array(1...max(1, lines.count))
         // For a line of an included file: the name it was included by, and its line there.
@@ -151,12 +151,12 @@ package struct CSVRules {
     /// How many files one rules file may include, all told.
     static let maxIncludes = 32
     /// The largest included rules file read, in bytes.
-    package static let maxIncludedSize = 1 << 20
+    public static let maxIncludedSize = 1 << 20
 
     /// The text of an included rules file at `path`, as a journal's include
     /// reads it: a regular file only (not `/dev/stdin`, a FIFO or a
     /// directory), of at most `maxIncludedSize` bytes; nil otherwise.
-    package static func readIncluded(_ path: String) -> String? {
+    public static func readIncluded(_ path: String) -> String? {
         guard let bytes = try? FileIO.read(path, .regularFile).get(), bytes.count <= maxIncludedSize else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -5,18 +5,18 @@
 /// A row is already recorded when the journal holds, on the same date (±
 /// `matchDays`), a posting to its account1 of the same amount that no other
 /// row of this import has claimed; identical rows on one day stay distinct.
-package struct ImportPlan {
-    package var new: [ImportedRow] = []
-    package var alreadyRecorded = 0
+public struct ImportPlan {
+    public var new: [ImportedRow] = []
+    public var alreadyRecorded = 0
     /// Rows already recorded, by statement (`ImportedRow.statement`).
-    package var alreadyRecordedIn: [Int: Int] = [:]
+    public var alreadyRecordedIn: [Int: Int] = [:]
     /// Amounts in the journal's style for its commodities (`45,200 KRW`), else as `CSVStatement.amountText`.
-    package let amountText: (ExactDecimal, String) -> String
+    public let amountText: (ExactDecimal, String) -> String
 
     /// `resolved`: each account1 as the journal reads it where new
     /// transactions go, its aliases and `apply account` applied
     /// (`resolvedAccounts`); a name it lacks is looked up as written.
-    package init(_ rows: [ImportedRow], journal compilation: Compilation, matchDays: Int, resolved: [String: String] = [:]) {
+    public init(_ rows: [ImportedRow], journal compilation: Compilation, matchDays: Int, resolved: [String: String] = [:]) {
         let journal = compilation.ledger.journal
         let commodities = journal.commodities
         amountText = { q, name in
@@ -77,7 +77,7 @@ package struct ImportPlan {
     /// `지출:미분류`, an inflow from `수입:미분류`, in a journal whose accounts
     /// are Korean (a root `지출`, `비용`, `자산` or `수입`), else
     /// `Expenses:Unknown` and `Income:Unknown`.
-    package static func unknownAccount(_ journal: Journal, inflow: Bool) -> String {
+    public static func unknownAccount(_ journal: Journal, inflow: Bool) -> String {
         let accounts = journal.accounts
         let korean = (0..<Int32(accounts.count)).contains { accounts.depth[Int($0)] == 1 && ["지출", "비용", "자산", "수입"].contains(accounts[$0]) }
         switch (korean, inflow) {
@@ -91,7 +91,7 @@ package struct ImportPlan {
     /// Each of `names` as the journal at `path` (its `bytes`) reads an account
     /// written at its end: its aliases and `apply account` applied. Found by
     /// compiling the journal with a probe transaction per name appended.
-    package static func resolvedAccounts(_ names: [String], path: String, bytes: [UInt8], options: CompileOptions, until: CivilDate) -> [String: String] {
+    public static func resolvedAccounts(_ names: [String], path: String, bytes: [UInt8], options: CompileOptions, until: CivilDate) -> [String: String] {
         let unique = Array(Set(names)).sorted()
         guard !unique.isEmpty else { return [:] }
         var probe = bytes
@@ -115,7 +115,7 @@ package struct ImportPlan {
     /// For each payee of the journal's recorded transactions and each side
     /// (money in: `true`), the accounts that took that side, the most used
     /// first (ties by name), for `import --learn`.
-    package static func accountsByPayee(_ compilation: Compilation) -> [String: [Bool: [String]]] {
+    public static func accountsByPayee(_ compilation: Compilation) -> [String: [Bool: [String]]] {
         let accounts = compilation.ledger.journal.accounts
         var counts: [String: [Bool: [Int32: Int]]] = [:]
         for t in compilation.ledger.transactions where t.generated == nil && !t.payee.isEmpty {
@@ -133,7 +133,7 @@ package struct ImportPlan {
     /// would put it (after the last transaction dated on or before it, or at
     /// the end of a file not in date order), in the file's line ends; and
     /// where each new transaction starts. Every other byte is kept.
-    package func edited(_ compilation: Compilation, fileIndex: Int) -> (bytes: [UInt8], starts: [Int], texts: [String]) {
+    public func edited(_ compilation: Compilation, fileIndex: Int) -> (bytes: [UInt8], starts: [Int], texts: [String]) {
         let bytes = compilation.sources.files[fileIndex].bytes
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
         let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]

@@ -1,19 +1,19 @@
 // The CSV of a bank's statement, read as records (ledgerc import).
 
 /// One record of a CSV statement: its fields and where it is.
-package struct CSVRecord {
-    package var fields: [String]
+public struct CSVRecord {
+    public var fields: [String]
     /// Byte offsets of each field in the file, for errors at FILE:LINE:COL.
-    package var offsets: [Int]
+    public var offsets: [Int]
     /// The record as written (for a whole-record `if` matcher).
-    package var text: String
-    package var offset: Int
+    public var text: String
+    public var offset: Int
 }
 
 /// Reads RFC 4180 CSV: quoted fields with `""`, the separator given, LF or
 /// CRLF line ends, a UTF-8 byte-order mark skipped. Empty lines are skipped.
 /// `wholeLines`: keep each record's text (for `if` matchers on the whole record).
-package func csvRecords(_ bytes: [UInt8], separator: UInt8, wholeLines: Bool = true) -> [CSVRecord] {
+public func csvRecords(_ bytes: [UInt8], separator: UInt8, wholeLines: Bool = true) -> [CSVRecord] {
     var records: [CSVRecord] = []
     var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while i < bytes.count {
