@@ -3,8 +3,8 @@
 /// separator (U+2028, U+2029) and a bidirectional override or isolate
 /// (U+202A–U+202E, U+2066–U+2069) are written as `\u{1B}`, never sent raw,
 /// so a name holding ESC `[2J` cannot clear the screen, and none can hide
-/// or reorder what a report shows. Text without them is returned as it is
-/// (one pass over the bytes).
+/// or reorder what a report shows. Text without them is returned as it is,
+/// after one pass over its bytes (no decoding: reports print megabytes).
 extension String {
     public var terminalSafe: String {
         guard holdsUnsafeScalars else { return self }
@@ -19,14 +19,11 @@ extension String {
         }
         return out
     }
-}
 
-extension String {
-    /// Whether some character is one `terminalSafe` escapes (a byte test first:
-    /// each of them starts with a byte below 0x20, 0x7F, 0xC2 or 0xE2).
+    /// Whether some character is one `terminalSafe` escapes.
     public var holdsUnsafeScalars: Bool {
-        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
-        return unicodeScalars.contains(where: \.isUnsafeInTerminal)
+        if let found = utf8.withContiguousStorageIfAvailable({ unsafeScalarOffset($0, keepingLineFeeds: false) != nil }) { return found }
+        return Array(utf8).withUnsafeBufferPointer { unsafeScalarOffset($0, keepingLineFeeds: false) != nil }
     }
 }
 
@@ -41,16 +38,57 @@ extension Unicode.Scalar {
     }
 }
 
+/// The offset of the first character of valid UTF-8 `bytes` that
+/// `isUnsafeInTerminal` (line feeds allowed when `keepingLineFeeds`), by
+/// its encoding: a byte below 0x20 or 0x7F, `C2 80`–`C2 9F`, `E2 80 A8`–`E2
+/// 80 AE`, `E2 81 A6`–`E2 81 A9`. Nil when there is none. Eight bytes are
+/// tested at a time; only a word holding a byte that may start one (a line
+/// feed, say) is looked at byte by byte.
+func unsafeScalarOffset(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineFeeds: Bool) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let n = bytes.count
+    func unsafe(at i: Int) -> Bool {
+        let b = base[i]
+        if b < 0x20 { return b != 0x09 && !(keepingLineFeeds && b == 0x0A) }
+        if b == 0x7F { return true }
+        if b == 0xC2 { return i + 1 < n && base[i + 1] >= 0x80 && base[i + 1] <= 0x9F }
+        if b == 0xE2, i + 2 < n {
+            let b1 = base[i + 1], b2 = base[i + 2]
+            return b1 == 0x80 && b2 >= 0xA8 && b2 <= 0xAE || b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9
+        }
+        return false
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    // The high bit of each byte that is zero (every such byte is marked; a
+    // byte above one may be marked too, and is then looked at for nothing).
+    func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    var i = 0
+    while i + 8 <= n {
+        let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        // Bytes below 0x20, or equal to 0x7F, 0xC2 or 0xE2: each looked at closer.
+        var marked = ((v &- ones &* 0x20) & ~v & highs) | zeros(v ^ (ones &* 0x7F)) | zeros(v ^ (ones &* 0xC2)) | zeros(v ^ (ones &* 0xE2))
+        while marked != 0 {
+            let k = i + marked.trailingZeroBitCount / 8
+            if unsafe(at: k) { return k }
+            marked &= marked &- 1
+        }
+        i += 8
+    }
+    while i < n {
+        if unsafe(at: i) { return i }
+        i += 1
+    }
+    return nil
+}
+
 /// The bytes of a text written for a person (a report, lines of a list)
 /// with each character `String.terminalSafe` escapes escaped, line breaks
 /// kept. Bytes without them come back as they are, after one pass.
 func terminalSafeLines(_ bytes: [UInt8]) -> [UInt8] {
-    guard bytes.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return bytes }
-    let text = String(decoding: bytes, as: UTF8.self)
-    guard text.unicodeScalars.contains(where: { $0.isUnsafeInTerminal && $0 != "\n" }) else { return bytes }
+    guard bytes.withUnsafeBufferPointer({ unsafeScalarOffset($0, keepingLineFeeds: true) }) != nil else { return bytes }
     var out = ""
     out.reserveCapacity(bytes.count + 16)
-    for s in text.unicodeScalars {
+    for s in String(decoding: bytes, as: UTF8.self).unicodeScalars {
         if s.isUnsafeInTerminal && s != "\n" {
             out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
         } else {

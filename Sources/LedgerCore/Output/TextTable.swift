@@ -17,8 +17,8 @@ package struct TextTable {
     /// The bytes are built in place (a table per period of 100,000 weeks is
     /// laid out in one pass), each cell measured once.
     public func render(indent: String = "") -> String {
-        // Names and descriptions are untrusted: no control character reaches the terminal.
-        let all = ([headers] + rows).map { $0.map(\.terminalSafe) }
+        // (Control characters in names are escaped by the renderer, over the whole text.)
+        let all = [headers] + rows
         let right = (0..<headers.count).map { rightAligned.contains($0) }
         var widths = Array(repeating: 0, count: headers.count)
         let measured = all.map { row in row.prefix(widths.count).map(displayWidth) }

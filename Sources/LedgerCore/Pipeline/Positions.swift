@@ -173,7 +173,14 @@ package struct Portfolio {
                     }
                 }
                 if !transfers.isEmpty { try transfers.apply(to: &positions, booking: booking, date: ledger.transactions[t].date) }
-                func book(_ j: Int) throws(AmountOverflow) {
+                // A lot relabelled within one transaction (`-1 X {100 USD}` and
+                // `1 X {100 EUR}` in one account, ledger's test 1998) is netted:
+                // when a sale would sell more than the account holds, the
+                // purchases of the same commodity into the same account later
+                // in the transaction are booked first. Otherwise in the order written.
+                var order = sales
+                if sales.count > 1 { netted(&order, in: ledger.transactions[t], index: index) }
+                for j in order {
                     let p = ledger.transactions[t].postings[j]
                     let a = p.amount!
                     let at = p.amountLocation
@@ -237,33 +244,38 @@ package struct Portfolio {
                     positions[i] = position
                     if keepsTrades { trades.append(trade) }
                 }
-                // A lot relabelled within one transaction (`-1 X {100 USD}` and
-                // `1 X {100 EUR}` in one account, ledger's test 1998) is netted:
-                // when a sale would sell more than the account holds, the
-                // purchases of the same commodity into the same account later
-                // in the transaction are booked first. Otherwise in the order written.
-                var booked = [Bool](repeating: false, count: sales.count)
-                for (n, j) in sales.enumerated() where !booked[n] {
-                    let p = ledger.transactions[t].postings[j]
-                    if let a = p.amount, a.quantity.isNegative, n + 1 < sales.count {
-                        let held = index[AccountCommodity(p.account, a.commodity)].map { positions[$0].quantity } ?? .zero
-                        if held < a.quantity.magnitude {
-                            for m in (n + 1)..<sales.count where !booked[m] {
-                                let q = ledger.transactions[t].postings[sales[m]]
-                                guard q.account == p.account, let b = q.amount, b.commodity == a.commodity, b.quantity.signum > 0 else { continue }
-                                try book(sales[m])
-                                booked[m] = true
-                            }
-                        }
-                    }
-                    try book(j)
-                    booked[n] = true
-                }
             }
             try replayRecords(before: end.map { $0.day + 1 } ?? Int32.max, 0)
         } catch {
             overflow = error
             diagnostics?.add(error.diagnostic)
+        }
+    }
+
+    /// `order` (a transaction's postings with a cost, as written) with the
+    /// purchases that net a sale moved before it: those of the same commodity
+    /// into the same account, when the sale sells more than the account held
+    /// before the transaction. Unchanged for nearly every transaction.
+    private func netted(_ order: inout [Int], in t: Transaction, index: [AccountCommodity: Int]) {
+        var k = 0
+        while k < order.count {
+            let p = t.postings[order[k]]
+            guard let a = p.amount, a.quantity.isNegative,
+                  (index[AccountCommodity(p.account, a.commodity)].map { positions[$0].quantity } ?? .zero) < a.quantity.magnitude else {
+                k += 1
+                continue
+            }
+            let later = order[(k + 1)...].filter { j in
+                let q = t.postings[j]
+                return q.account == p.account && q.amount.map { $0.commodity == a.commodity && $0.quantity.signum > 0 } == true
+            }
+            guard !later.isEmpty else {
+                k += 1
+                continue
+            }
+            order.removeAll { later.contains($0) }
+            order.insert(contentsOf: later, at: k)
+            k += later.count + 1
         }
     }
 
