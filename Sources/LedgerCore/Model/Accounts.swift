@@ -149,3 +149,13 @@ func leafName(of name: String) -> Substring {
     guard let colon = name.lastIndex(of: ":") else { return name[...] }
     return name[name.index(after: colon)...]
 }
+
+extension AccountTable {
+    /// An account as a tree shows it: its leaf indented two spaces per level
+    /// below the top, or its full name when `flat` (or at the top).
+    func treeLabel(_ id: Int32, flat: Bool) -> String {
+        let name = self[id], depth = Int(self.depth[Int(id)])
+        if flat || depth <= 1 { return name }
+        return String(repeating: "  ", count: depth - 1) + leafName(of: name)
+    }
+}

@@ -51,13 +51,7 @@ struct BalanceColumns {
         let accounts = ledger.journal.accounts
         for row in grid.rows {
             try addRows(label: { first in
-                let name: String
-                if options.flat || accounts.depth[Int(row.account)] <= 1 {
-                    name = accounts[row.account]
-                } else {
-                    name = String(repeating: "  ", count: Int(accounts.depth[Int(row.account)]) - 1) + leafName(of: accounts[row.account])
-                }
-                return .shownAs(first ? name : "", .account(row.account))
+                .shownAs(first ? accounts.treeLabel(row.account, flat: options.flat) : "", .account(row.account))
             }, sums: row.sums)
         }
         let balanceRows = flatRows.count

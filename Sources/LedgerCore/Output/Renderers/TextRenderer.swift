@@ -69,27 +69,22 @@ struct TextRenderer {
         let accounts = names.accounts
         var lines: [(amount: String, label: String)] = []
         var rows: [(account: Int32, amount: String)] = []
-        for row in document.tables[0].collectedRows() {
-            guard case .account(let id) = row[0] else { continue }
-            rows.append((id, names.text(row[2])))
+        // The columns by their keys: a renderer knows no report's layout.
+        let table = document.tables[0]
+        guard let accountColumn = table.columns.firstIndex(where: { $0.key == "account" }),
+              let amountColumn = table.columns.firstIndex(where: { $0.key == "balance" }) else { return "" }
+        for row in table.collectedRows() {
+            guard case .account(let id) = row[accountColumn] else { continue }
+            rows.append((id, names.text(row[amountColumn])))
         }
         for (n, row) in rows.enumerated() {
             let lastOfAccount = n == rows.count - 1 || rows[n + 1].account != row.account
-            var label = ""
-            if lastOfAccount {
-                let depth = Int(accounts.depth[Int(row.account)])
-                let name = accounts[row.account]
-                if flat {
-                    label = name
-                } else {
-                    let leaf = depth > 1 ? String(leafName(of: name)) : name
-                    label = String(repeating: "  ", count: depth - 1) + leaf
-                }
-            }
-            lines.append((row.amount, label))
+            lines.append((row.amount, lastOfAccount ? accounts.treeLabel(row.account, flat: flat) : ""))
         }
         var totals: [String] = []
-        if document.tables.count > 1 { totals = document.tables[1].collectedRows().map { names.text($0[1]) } }
+        if document.tables.count > 1, let total = document.tables[1].columns.firstIndex(where: { $0.key == "balance" }) {
+            totals = document.tables[1].collectedRows().map { names.text($0[total]) }
+        }
         if totals.isEmpty { totals = ["0"] }
         let width = (lines.map { displayWidth($0.amount) } + totals.map(displayWidth)).max() ?? 1
         var out = ""
