@@ -1,7 +1,10 @@
 /// `report balance --period`: one column per period, like `hledger balance -M`.
 /// CSV: `account,commodity,<start date of each period>...,total`; JSON: rows
 /// with a `periods` array; text: a table that wraps its period columns into
-/// blocks of 80 columns, each block repeating the account names.
+/// blocks of 80 columns, each block repeating the account names. With
+/// `--average`, an `average` column after them: the row's sum over the
+/// periods ÷ their number (exact when it terminates, else rounded once at
+/// the 30th place; text shows it at the commodity's precision, marked `≈`).
 struct BalanceColumns {
     let ledger: Ledger
     let options: ReportOptions
@@ -21,11 +24,14 @@ struct BalanceColumns {
             flatColumns.append(Column(key, length.label(of: c.first), numeric: true, jsonKey: key))
         }
         if showsTotal { flatColumns.append(Column("total", "Total", numeric: true)) }
+        let showsAverage = options.average, count = ExactDecimal(max(1, grid.columns.count))
+        if showsAverage { flatColumns.append(Column("average", "Average", numeric: true)) }
         var flatRows: [[Cell]] = []
         var nestedRows: [[Cell]] = []
         let periodColumns = [Column("period", "Period"), Column("start", "Start"), Column("end", "End"), Column("amount", "Amount", numeric: true)]
         var nestedColumns = [Column("account", "Account"), Column("commodity", "Commodity"), Column("periods", "Periods")]
         if showsTotal { nestedColumns.append(Column("total", "Total", numeric: true)) }
+        if showsAverage { nestedColumns.append(Column("average", "Average", numeric: true)) }
 
         func addRows(label: (Bool) -> Cell, sums: [AmountSums]) throws(AmountOverflow) {
             for (n, a) in shownAmounts(sums, commodities).enumerated() {
@@ -41,10 +47,13 @@ struct BalanceColumns {
                     sum = try sum.plus(q, at: nil)
                 }
                 let totalCell: Cell = .amount(sum, c)
+                let averageCell: Cell = .amount(try sum.quotient(over: count, at: nil), c)
                 if showsTotal { flat.append(totalCell) }
+                if showsAverage { flat.append(averageCell) }
                 flatRows.append(flat)
                 var nested: [Cell] = [label(false), .commodity(c), .table(ReportTable(name: "periods", columns: periodColumns, rows: periods))]
                 if showsTotal { nested.append(totalCell) }
+                if showsAverage { nested.append(averageCell) }
                 nestedRows.append(nested)
             }
         }

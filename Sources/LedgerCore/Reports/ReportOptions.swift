@@ -11,6 +11,9 @@ public struct ReportOptions: Sendable {
     public var grouping: CalendarUnit?
     /// `report balance --historical`: balances at the end, everything before `--from` included.
     public var historical = false
+    /// `report balance --period P --average` (`-A`): an average column, the
+    /// total ÷ the number of periods (with `--historical`, of the balances).
+    public var average = false
     /// `report balance --flat`: full names, each account's own postings.
     public var flat = false
     /// `report balance --empty`: keep rows whose amount is zero.

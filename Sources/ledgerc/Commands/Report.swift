@@ -13,7 +13,7 @@ enum ReportCommand: Subcommand {
     USAGE: ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
                           [--from DATE] [--to DATE] [--date RANGE] [FILTER...]
                           [--depth N] [--period week|month|quarter|year]
-                          [--historical] [--flat] [--empty] [-o PATH]
+                          [--historical] [--average] [--flat] [--empty] [-o PATH]
                           [-X COMMODITY | -V | --value TYPE[,COMMODITY]]
 
     REPORT is one of:
@@ -30,6 +30,7 @@ enum ReportCommand: Subcommand {
                             (balance: ending balances instead of changes)
       --flat                balance: full account names, each with its own postings
       --empty               balance: keep rows whose amount is zero
+      -A, --average         balance --period: an average column (total ÷ periods)
       --side buy|sell       with trades: only purchases or only sales
       --types               with accounts: each account's type
       --values              with tags: the tags' values instead of their names
@@ -54,7 +55,7 @@ enum ReportCommand: Subcommand {
 
     static func run(_ args: [String]) throws -> Int {
         var parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--format", "--depth", "-o", "--side", "--period"]).union(valuationValueOptions),
-                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer", "--lots", "-V"]))
+                                   flagOptions: CommonOptions.flagOptions.union(["--historical", "--flat", "--tree", "--empty", "--types", "--values", "--infer", "--lots", "-V", "--average", "-A"]))
         var report = ReportKind.summary
         if let first = parsed.positionals.first, let kind = ReportKind(rawValue: first) {
             report = kind
@@ -177,6 +178,10 @@ extension ReportCommand {
         if parsed.has("--historical") {
             guard report == .balance || report == .register else { throw UsageError(message: "--historical goes with 'report balance' or 'report register'") }
             options.historical = true
+        }
+        if parsed.has("--average") || parsed.has("-A") {
+            guard report == .balance, options.grouping != nil else { throw UsageError(message: "--average goes with 'report balance --period LENGTH'") }
+            options.average = true
         }
         for flag in ["--flat", "--tree", "--empty"] where parsed.has(flag) {
             guard report == .balance else { throw UsageError(message: "\(flag) goes with 'report balance'") }
