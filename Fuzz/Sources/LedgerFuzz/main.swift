@@ -282,6 +282,9 @@ enum FuzzTarget: String, CaseIterable {
     case merge
     /// LSP framing: the input as the bytes of a message stream.
     case framing
+    /// The journal alone, fast: compiled keeping everything and streamed as
+    /// `check` reads it, the two give the same diagnostics.
+    case journal
     case all
 
     static let chosen: FuzzTarget = {
@@ -306,6 +309,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target.runs(.merge) { merges(bytes) }
     if target.runs(.framing) { framing(bytes) }
     if [.rules, .regex, .merge, .framing].contains(target) { return 0 }
+    if target == .journal {
+        let (_, whole) = compiled(bytes, split: nil, streaming: false)
+        let (_, streamed) = compiled(bytes, split: nil, streaming: true)
+        if whole != streamed { fail("streaming", whole, streamed) }
+        return 0
+    }
     let (full, fullReference) = compiled(bytes, split: nil, streaming: false)
     if target.runs(.parse) { parsersAgree(bytes, full: full, reference: fullReference) }
     let ledger = full.ledger
