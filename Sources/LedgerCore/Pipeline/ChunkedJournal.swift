@@ -107,10 +107,7 @@ public final class ChunkedJournal {
             let root = sources.add(file)
             for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
             let parser = JournalParser(sources: sources, diagnostics: diagnostics)
-            parser.currentYear = year
-            parser.parallelThreshold = options.parallelThreshold
-            parser.overlay = options.overlay
-            parser.files = options.files
+            parser.configuration = ParserConfiguration(options)
             if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
             parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
             let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)

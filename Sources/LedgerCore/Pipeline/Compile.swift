@@ -104,13 +104,7 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CompileOpt
 func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics: DiagnosticEngine,
           options: CompileOptions) -> (Journal, rootFiles: [Int]) {
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
-    parser.currentYear = options.today?.year
-    parser.parallelThreshold = options.parallelThreshold
-    parser.splitPermille = options.splitPermille
-    parser.overlay = options.overlay
-    parser.files = options.files
-    parser.readsInclude = options.readsInclude
-    parser.readsPlainDirectly = options.readsPlainTransactionsDirectly
+    parser.configuration = ParserConfiguration(options)
     if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
     var rootFiles: [Int] = []
     for input in inputs {

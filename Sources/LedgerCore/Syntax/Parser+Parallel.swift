@@ -53,13 +53,12 @@ extension JournalParser {
     func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, split: Int, block: inout BlockComment?) -> Bool {
         let startedClean = inStartingState, startYear = reader.file.defaultYear
         let second = JournalParser(sources: sources, diagnostics: DiagnosticEngine(limit: diagnostics.limit))
+        second.configuration = configuration
         second.speculative = true
         second.fileIndex = fileIndex
         second.currentFile = currentFile
-        second.currentYear = currentYear
         second.reader.file.defaultYear = reader.file.defaultYear
         second.sink = sink?.makeSecond()
-        second.readsPlainDirectly = readsPlainDirectly
         second.makeRoom(forBytes: buf.count - split)
         let file = currentFile!
         let job = BackgroundJob {
