@@ -58,84 +58,84 @@ public struct CSVRules {
         var current: Conditional?
         func flush() { if let c = current { conditionals.append(c); current = nil } }
         do throws(Problem) {
-        while i < lines.count {
-            let raw = lines[i], number = lineNumbers[i]
-            i += 1
-            let trimmed = raw.trimmingSpaces
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") || trimmed.hasPrefix("*") { if trimmed.isEmpty { flush() }; continue }
-            let indented = raw.first == " " || raw.first == "\t"
-            if indented || (current != nil && current!.assignments.isEmpty && !raw.hasPrefix("if")) {
-                guard var c = current else { throw Problem(line: number, message: "an indented line belongs under an 'if'") }
-                if indented {
-                    let (name, value) = CSVRules.split(trimmed)
-                    guard CSVRules.assignable.contains(name) else { throw Problem(line: number, message: "'\(name)' is not a field ledgerc assigns (\(CSVRules.assignable.sorted().joined(separator: ", ")))") }
-                    c.assignments.append(Assignment(field: name, value: value))
-                } else {
-                    c.matchers.append(try CSVRules.matcher(trimmed, line: number))
+            while i < lines.count {
+                let raw = lines[i], number = lineNumbers[i]
+                i += 1
+                let trimmed = raw.trimmingSpaces
+                if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") || trimmed.hasPrefix("*") { if trimmed.isEmpty { flush() }; continue }
+                let indented = raw.first == " " || raw.first == "\t"
+                if indented || (current != nil && current!.assignments.isEmpty && !raw.hasPrefix("if")) {
+                    guard var c = current else { throw Problem(line: number, message: "an indented line belongs under an 'if'") }
+                    if indented {
+                        let (name, value) = CSVRules.split(trimmed)
+                        guard CSVRules.assignable.contains(name) else { throw Problem(line: number, message: "'\(name)' is not a field ledgerc assigns (\(CSVRules.assignable.sorted().joined(separator: ", ")))") }
+                        c.assignments.append(Assignment(field: name, value: value))
+                    } else {
+                        c.matchers.append(try CSVRules.matcher(trimmed, line: number))
+                    }
+                    current = c
+                    continue
                 }
-                current = c
-                continue
+                flush()
+                let (word, rest) = CSVRules.split(trimmed)
+                switch word {
+                case "skip":
+                    guard let n = rest.isEmpty ? 1 : Int(rest), n >= 0 else { throw Problem(line: number, message: "skip takes a number of lines, not '\(rest)'") }
+                    skip = n
+                case "fields":
+                    fields = rest.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
+                    for f in fields where f.contains(" ") { throw Problem(line: number, message: "'\(f)' is not a field name (no spaces)") }
+                case "separator":
+                    switch rest.lowercased() {
+                    case ",", "comma": separator = UInt8(ascii: ",")
+                    case ";", "semicolon": separator = UInt8(ascii: ";")
+                    case "tab", "\\t": separator = 0x09
+                    case "|": separator = UInt8(ascii: "|")
+                    default: throw Problem(line: number, message: "separator takes ',', ';', '|' or TAB, not '\(rest)'")
+                    }
+                case "date-format": dateFormat = rest
+                case "decimal-mark":
+                    guard rest == "," || rest == "." else { throw Problem(line: number, message: "decimal-mark takes ',' or '.', not '\(rest)'") }
+                    decimalComma = rest == ","
+                case "newest-first": newestFirst = true
+                case "encoding":
+                    switch rest.lowercased() {
+                    case "utf-8", "utf8": encoding = nil
+                    case "cp949", "euc-kr", "euckr", "uhc", "ks_c_5601-1987": encoding = "CP949"
+                    default: throw Problem(line: number, message: "encoding '\(rest)' is not one ledgerc reads (utf-8, cp949, euc-kr); convert the statement with 'iconv -f \(rest) -t UTF-8'")
+                    }
+                case "include":
+                    // Beside the rules file, as a journal's `include` is beside the journal;
+                    // as a journal's includes: each file once (no cycle), a bounded number of them.
+                    let target = JournalParser.includedPath(rest, from: path)
+                    guard includedPaths.insert(target).inserted else {
+                        throw Problem(line: number, message: "'\(rest)' is included again: rules files may not include themselves or each other twice", quotesOnlyRules: true)
+                    }
+                    guard includedPaths.count <= CSVRules.maxIncludes + 1 else {
+                        throw Problem(line: number, message: "more than \(CSVRules.maxIncludes) included rules files", quotesOnlyRules: true)
+                    }
+                    guard let included = read(target) else {
+                        throw Problem(line: number, message: "cannot read the included rules '\(rest)' (a regular file of at most 1 MB)", quotesOnlyRules: true)
+                    }
+                    let more = included.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
+                    lines.insert(contentsOf: more, at: i)
+                    lineNumbers.insert(contentsOf: Array(repeating: number, count: more.count), at: i)
+                    // A file included from an included file is said as the include of the first.
+                    let parent = includedAs[i - 1], name: String? = parent ?? rest
+                    includedAs.insert(contentsOf: repeatElement(name, count: more.count), at: i)
+                    includedLine.insert(contentsOf: parent == nil ? Array(1...more.count) : Array(repeating: includedLine[i - 1], count: more.count), at: i)
+                case "if":
+                    current = Conditional(matchers: rest.isEmpty ? [] : [try CSVRules.matcher(rest, line: number)], assignments: [])
+                case "end":
+                    return
+                default:
+                    if CSVRules.assignable.contains(word) {
+                        assignments.append(Assignment(field: word, value: rest))
+                    } else {
+                        throw Problem(line: number, message: "ledgerc does not read the rules directive '\(word)'")
+                    }
+                }
             }
-            flush()
-            let (word, rest) = CSVRules.split(trimmed)
-            switch word {
-            case "skip":
-                guard let n = rest.isEmpty ? 1 : Int(rest), n >= 0 else { throw Problem(line: number, message: "skip takes a number of lines, not '\(rest)'") }
-                skip = n
-            case "fields":
-                fields = rest.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
-                for f in fields where f.contains(" ") { throw Problem(line: number, message: "'\(f)' is not a field name (no spaces)") }
-            case "separator":
-                switch rest.lowercased() {
-                case ",", "comma": separator = UInt8(ascii: ",")
-                case ";", "semicolon": separator = UInt8(ascii: ";")
-                case "tab", "\\t": separator = 0x09
-                case "|": separator = UInt8(ascii: "|")
-                default: throw Problem(line: number, message: "separator takes ',', ';', '|' or TAB, not '\(rest)'")
-                }
-            case "date-format": dateFormat = rest
-            case "decimal-mark":
-                guard rest == "," || rest == "." else { throw Problem(line: number, message: "decimal-mark takes ',' or '.', not '\(rest)'") }
-                decimalComma = rest == ","
-            case "newest-first": newestFirst = true
-            case "encoding":
-                switch rest.lowercased() {
-                case "utf-8", "utf8": encoding = nil
-                case "cp949", "euc-kr", "euckr", "uhc", "ks_c_5601-1987": encoding = "CP949"
-                default: throw Problem(line: number, message: "encoding '\(rest)' is not one ledgerc reads (utf-8, cp949, euc-kr); convert the statement with 'iconv -f \(rest) -t UTF-8'")
-                }
-            case "include":
-                // Beside the rules file, as a journal's `include` is beside the journal;
-                // as a journal's includes: each file once (no cycle), a bounded number of them.
-                let target = JournalParser.includedPath(rest, from: path)
-                guard includedPaths.insert(target).inserted else {
-                    throw Problem(line: number, message: "'\(rest)' is included again: rules files may not include themselves or each other twice", quotesOnlyRules: true)
-                }
-                guard includedPaths.count <= CSVRules.maxIncludes + 1 else {
-                    throw Problem(line: number, message: "more than \(CSVRules.maxIncludes) included rules files", quotesOnlyRules: true)
-                }
-                guard let included = read(target) else {
-                    throw Problem(line: number, message: "cannot read the included rules '\(rest)' (a regular file of at most 1 MB)", quotesOnlyRules: true)
-                }
-                let more = included.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0).trimmingTrailingCR }
-                lines.insert(contentsOf: more, at: i)
-                lineNumbers.insert(contentsOf: Array(repeating: number, count: more.count), at: i)
-                // A file included from an included file is said as the include of the first.
-                let parent = includedAs[i - 1], name: String? = parent ?? rest
-                includedAs.insert(contentsOf: repeatElement(name, count: more.count), at: i)
-                includedLine.insert(contentsOf: parent == nil ? Array(1...more.count) : Array(repeating: includedLine[i - 1], count: more.count), at: i)
-            case "if":
-                current = Conditional(matchers: rest.isEmpty ? [] : [try CSVRules.matcher(rest, line: number)], assignments: [])
-            case "end":
-                return
-            default:
-                if CSVRules.assignable.contains(word) {
-                    assignments.append(Assignment(field: word, value: rest))
-                } else {
-                    throw Problem(line: number, message: "ledgerc does not read the rules directive '\(word)'")
-                }
-            }
-        }
         } catch {
             // A file that is not rules (`include /etc/passwd`) is never quoted: the
             // error names the include and the line, which the editor shows anyway.
