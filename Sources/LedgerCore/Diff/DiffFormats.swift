@@ -24,7 +24,7 @@ public enum DiffFormat: String, CaseIterable, Sendable {
 
     static func place(_ e: JournalDiff.Entry) -> String { "\(e.file):\(e.line)" }
 
-    static func periodText(_ p: (first: CivilDate, last: CivilDate)?) -> String { p.map { "\($0.first)..\($0.last)" } ?? "" }
+    static func periodText(_ p: DateSpan?) -> String { p.map { "\($0.first)..\($0.last)" } ?? "" }
 
     // MARK: text
 

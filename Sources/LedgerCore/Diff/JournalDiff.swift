@@ -30,7 +30,7 @@ public struct JournalDiff {
     public struct BalanceChange {
         public var account: String
         public var commodity: String
-        public var period: (first: CivilDate, last: CivilDate)?
+        public var period: DateSpan?
         public var old: String
         public var new: String
         public var change: String
@@ -340,9 +340,9 @@ extension JournalDiff {
             }
         }
         guard let begin = first, let end = last, begin <= end else { return [] }
-        let periods: [(first: CivilDate, last: CivilDate)] = options.grouping.map { g in
-            g.starts(from: begin, through: end).map { ($0, g.end(of: $0)) }
-        } ?? [(begin, end)]
+        let periods: [DateSpan] = options.grouping.map { g in
+            g.starts(from: begin, through: end).map { DateSpan(first: $0, last: g.end(of: $0)) }
+        } ?? [DateSpan(first: begin, last: end)]
         func sums(_ ledger: Ledger, _ side: DiffSide) throws(AmountOverflow) -> [String: [ExactDecimal]] {
             // A sum that does not fit is reported where the user wrote it (not in a chunk).
             let place = side.compilation.placeInFile

@@ -14,7 +14,7 @@ public struct BalanceReport: Report {
     /// `--period`), a row per shown account in tree order.
     package struct Grid {
         /// Each column's first and last day.
-        public var columns: [(first: CivilDate, last: CivilDate)]
+        public var columns: [DateSpan]
         /// Shown accounts with one sum per column.
         public var rows: [(account: Int32, sums: [AmountSums])]
         /// Every matched posting's amount per column.
@@ -32,11 +32,11 @@ public struct BalanceReport: Report {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
         let matcher = QueryMatcher(options.query, accounts: accounts)
-        let columns: [(first: CivilDate, last: CivilDate)]
+        let columns: [DateSpan]
         if let length = options.grouping {
             columns = options.periods(length, over: ledger, matcher: matcher)
         } else {
-            columns = [(options.period.from ?? CivilDate(day: Int32.min), options.period.to ?? CivilDate(day: Int32.max))]
+            columns = [DateSpan(first: options.period.from ?? CivilDate(day: Int32.min), last: options.period.to ?? CivilDate(day: Int32.max))]
         }
         guard let begin = columns.first?.first, let end = columns.last?.last else { return Grid(columns: [], rows: [], total: []) }
         // `then` and `cost` value each posting as it is added; `end` and a date value the sums.

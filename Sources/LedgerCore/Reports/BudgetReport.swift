@@ -27,7 +27,7 @@ public struct BudgetReport: Report {
 
     public var length: CalendarUnit { options.grouping ?? .month }
 
-    public func rows() throws(AmountOverflow) -> (periods: [(first: CivilDate, last: CivilDate)], rows: [Row]) {
+    public func rows() throws(AmountOverflow) -> (periods: [DateSpan], rows: [Row]) {
         var ledger = self.ledger
         let journal = ledger.journal
         let accounts = journal.accounts, commodities = journal.commodities

@@ -17,5 +17,5 @@ public struct Period: Sendable {
     /// Reads `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (also `/` or `.`): a partial date
     /// covers its whole year or month. Returns its first and last day.
     /// (`DateSpan.parse` also reads quarters and relative dates.)
-    public static func parseBound(_ text: String) -> (first: CivilDate, last: CivilDate)? { CivilDate.parseSpan(text) }
+    public static func parseBound(_ text: String) -> DateSpan? { CivilDate.parseSpan(text) }
 }

@@ -43,7 +43,7 @@ extension ReportOptions {
     /// holding `--from` (else the first matching posting's date) to the one
     /// holding `--to` (else the last), as hledger widens them. Empty when
     /// nothing matches and no bound is given.
-    func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [(first: CivilDate, last: CivilDate)] {
+    func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [DateSpan] {
         var first = period.from, last = period.to
         if first == nil || last == nil {
             var seenFirst: CivilDate?, seenLast: CivilDate?
@@ -55,6 +55,6 @@ extension ReportOptions {
             last = last ?? seenLast
         }
         guard let first, let last, first <= last else { return [] }
-        return length.starts(from: first, through: last).map { ($0, length.end(of: $0)) }
+        return length.starts(from: first, through: last).map { DateSpan(first: $0, last: length.end(of: $0)) }
     }
 }

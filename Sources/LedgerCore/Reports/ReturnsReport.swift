@@ -81,11 +81,11 @@ public struct ReturnsReport: Report {
         let from = options.period.from ?? firstDate
         let to = options.period.to ?? valuer.reportEnd
         guard from <= to else { return (target, []) }
-        let periods: [(first: CivilDate, last: CivilDate)]
+        let periods: [DateSpan]
         if let length = options.grouping {
-            periods = length.starts(from: from, through: to).map { (max($0, from), min(length.end(of: $0), to)) }
+            periods = length.starts(from: from, through: to).map { DateSpan(first: max($0, from), last: min(length.end(of: $0), to)) }
         } else {
-            periods = [(from, to)]
+            periods = [DateSpan(first: from, last: to)]
         }
         // Values at ascending days: a running sum over the postings.
         var sums = AmountSums(), next = 0

@@ -1,14 +1,7 @@
-/// A span of days named on the command line: `2025`, `2025-03`, `2025-Q1`,
+/// Spans of days named on the command line: `2025`, `2025-03`, `2025-Q1`,
 /// `2025-03-02`, `today`, `last month`, `this quarter`... Relative names count
 /// from `today`.
-public struct DateSpan: Sendable, Equatable {
-    public var first: CivilDate
-    public var last: CivilDate
-
-    public init(first: CivilDate, last: CivilDate) {
-        self.first = first
-        self.last = last
-    }
+extension DateSpan {
 
     /// The words `--from`, `--to`, `--until` and `--date` accept, for messages.
     public static let forms = "YYYY, YYYY-MM, YYYY-MM-DD, YYYY-Qn, today, yesterday, tomorrow, or this|last|next week|month|quarter|year"
