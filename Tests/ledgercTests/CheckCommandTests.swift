@@ -234,7 +234,7 @@ final class CheckCommandTests: XCTestCase {
     /// is escaped in every text a terminal shows: reports and diagnostics.
     func testControlCharactersNeverReachTheTerminal() throws {
         let text = "2025-01-01 pay\u{07}me \u{202E}gnp.exe\n    Expenses:A\u{1B}[2JB\u{2028}  5 USD\n    Assets:Cash\n"
-        for args in [["report", "balance", "-"], ["report", "register", "-"], ["report", "transactions", "-"], ["report", "summary", "-"], ["check", "--strict", "-"]] {
+        for args in [["report", "balance", "-"], ["report", "register", "-"], ["report", "transactions", "-"], ["report", "summary", "-"], ["check", "--strict", "-"], ["check", "--strict", "-", "--diagnostics", "github"]] {
             let r = try runLedgerc(args, stdin: text)
             let shown = r.stdout + r.stderr
             XCTAssertFalse(shown.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x2028 || $0.value == 0x202E }, "\(args): \(shown)")

@@ -77,23 +77,24 @@ public struct ImportPlan {
     /// `지출:미분류`, an inflow from `수입:미분류`, in a journal whose accounts
     /// are Korean (a root `지출`, `비용`, `자산` or `수입`), else
     /// `Expenses:Unknown` and `Income:Unknown`.
-    public static func unknownAccount(_ journal: Journal, inflow: Bool) -> String {
+    public static func unknownAccounts(_ journal: Journal) -> (outflow: String, inflow: String) {
         let accounts = journal.accounts
         let korean = (0..<Int32(accounts.count)).contains { accounts.depth[Int($0)] == 1 && ["지출", "비용", "자산", "수입"].contains(accounts[$0]) }
-        switch (korean, inflow) {
-        case (true, false): return "지출:미분류"
-        case (true, true): return "수입:미분류"
-        case (false, false): return "Expenses:Unknown"
-        case (false, true): return "Income:Unknown"
-        }
+        return korean ? ("지출:미분류", "수입:미분류") : ("Expenses:Unknown", "Income:Unknown")
     }
 
     /// Each of `names` as the journal at `path` (its `bytes`) reads an account
     /// written at its end: its aliases and `apply account` applied. Found by
-    /// compiling the journal with a probe transaction per name appended.
-    public static func resolvedAccounts(_ names: [String], path: String, bytes: [UInt8], options: CompileOptions, until: CivilDate) -> [String: String] {
+    /// compiling the journal with a probe transaction per name appended;
+    /// empty (each name is itself) when no file of `journal` holds the word
+    /// `alias` or `apply`, without that compile.
+    public static func resolvedAccounts(_ names: [String], journal: Compilation, path: String, bytes: [UInt8], options: CompileOptions, until: CivilDate) -> [String: String] {
         let unique = Array(Set(names)).sorted()
-        guard !unique.isEmpty else { return [:] }
+        let renames = journal.sources.files.contains { f in
+            let b = f.bytes
+            return b.firstRange(of: Array("alias".utf8)) != nil || b.firstRange(of: Array("apply".utf8)) != nil
+        }
+        guard !unique.isEmpty, renames else { return [:] }
         var probe = bytes
         if let last = probe.last, last != 0x0A { probe.append(0x0A) }
         // One posting of nothing per name, on a day no journal uses, each its own transaction.

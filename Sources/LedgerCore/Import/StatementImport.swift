@@ -45,6 +45,7 @@ public enum StatementImport {
     /// no account1 is an error at its row.
     public static func categorize(_ rows: inout [ImportedRow], journal: Compilation, learn: Bool) -> Diagnostic? {
         let learned = learn ? ImportPlan.accountsByPayee(journal) : [:]
+        let unknown = ImportPlan.unknownAccounts(journal.ledger.journal)
         for i in rows.indices where rows[i].account2.isEmpty || rows[i].account1.isEmpty {
             if rows[i].account1.isEmpty {
                 return Diagnostic(.error, Messages.importProblem("the rules give this row no account1"),
@@ -55,7 +56,7 @@ public enum StatementImport {
                 rows[i].account2 = known
                 continue
             }
-            rows[i].account2 = ImportPlan.unknownAccount(journal.ledger.journal, inflow: rows[i].quantity.signum > 0)
+            rows[i].account2 = rows[i].quantity.signum > 0 ? unknown.inflow : unknown.outflow
             rows[i].uncategorized = true
         }
         return nil
@@ -66,7 +67,7 @@ public enum StatementImport {
     public static func plan(_ rows: [ImportedRow], journal: Compilation, journalPath: String, matchDays: Int, today: CivilDate?) -> ImportPlan {
         var probeOptions = CompileOptions()
         probeOptions.today = today
-        let resolved = ImportPlan.resolvedAccounts(rows.map(\.account1), path: journalPath, bytes: journal.sources.files[journal.rootFiles[0]].bytes,
+        let resolved = ImportPlan.resolvedAccounts(rows.map(\.account1), journal: journal, path: journalPath, bytes: journal.sources.files[journal.rootFiles[0]].bytes,
                                                    options: probeOptions, until: journal.ledger.until)
         return ImportPlan(rows, journal: journal, matchDays: matchDays, resolved: resolved)
     }

@@ -143,8 +143,9 @@ public struct DiagnosticPrinter {
 
     private func renderGitHub(_ d: Diagnostic) -> String {
         let kind = d.severity == .error ? "error" : (d.severity == .warning ? "warning" : "notice")
-        var message = d.message
-        for n in d.notes { message += "\n" + n.message }
+        // Names quoted from the journal: no control character reaches the CI log.
+        var message = d.message.terminalSafe
+        for n in d.notes { message += "\n" + n.message.terminalSafe }
         // GitHub's workflow-command escaping.
         message = message.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
         guard let loc = d.location else { return "::\(kind)::\(message)\n" }

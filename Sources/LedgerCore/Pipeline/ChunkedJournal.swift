@@ -108,6 +108,7 @@ public final class ChunkedJournal {
             for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
             let parser = JournalParser(sources: sources, diagnostics: diagnostics)
             parser.configuration = ParserConfiguration(options)
+            parser.currentYear = year
             if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
             parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
             let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)

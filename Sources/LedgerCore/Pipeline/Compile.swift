@@ -105,6 +105,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
           options: CompileOptions) -> (Journal, rootFiles: [Int]) {
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
     parser.configuration = ParserConfiguration(options)
+    parser.currentYear = options.today?.year
     if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
     var rootFiles: [Int] = []
     for input in inputs {

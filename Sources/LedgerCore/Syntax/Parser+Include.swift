@@ -24,7 +24,7 @@ extension JournalParser {
         let path = JournalParser.includedPath(written, from: sources.files[fileIndex].path)
         var paths = [path]
         if path.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
-            paths = files?.glob(path) ?? globPaths(path)
+            paths = configuration.files?.glob(path) ?? globPaths(path)
             if paths.isEmpty {
                 diagnostics.error(Messages.includeNoMatch(written), at: site)
                 return
@@ -37,7 +37,7 @@ extension JournalParser {
     /// read or already read (`include *.ledger` beside the including file).
     private func includeOne(_ path: String, at site: SourceLocation, fromGlob: Bool) {
         if stoppedForErrors { return }
-        let real = files == nil ? realPath(path) ?? path : path
+        let real = configuration.files == nil ? realPath(path) ?? path : path
         if fromGlob, includeStack.contains(real) || includedFiles.contains(real) { return }
         if includeStack.contains(real) {
             diagnostics.error(Messages.includeCycle(path), at: site)
@@ -54,12 +54,12 @@ extension JournalParser {
             return
         }
         let read: Result<FileBytes, FileError>
-        if let text = overlay[path] ?? overlay[real] {
+        if let text = configuration.overlay[path] ?? configuration.overlay[real] {
             read = .success(FileBytes(text))
-        } else if let files {
+        } else if let files = configuration.files {
             read = files.read(path).map(FileBytes.init)
         } else {
-            read = readsInclude?(path) ?? FileIO.read(path, .regularFile).map(FileBytes.init)
+            read = configuration.readsInclude?(path) ?? FileIO.read(path, .regularFile).map(FileBytes.init)
         }
         switch read {
         case .failure(let e):

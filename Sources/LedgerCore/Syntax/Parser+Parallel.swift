@@ -29,10 +29,10 @@ extension JournalParser {
     /// after `splitPermille` (half) of the file; nil for small files or one core.
     func splitPoint(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let n = buf.count
-        guard n - start >= parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
+        guard n - start >= configuration.parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
         // The middle: both check their half's UTF-8, then read it, at once
         // (this one then takes in the second parser's work).
-        var i = start + (n - start) * min(max(splitPermille, 0), 1000) / 1000
+        var i = start + (n - start) * min(max(configuration.splitPermille, 0), 1000) / 1000
         while i < n {
             guard let p = memchr(buf.baseAddress! + i, 0x0A, n - i) else { return nil }
             let next = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
@@ -57,6 +57,7 @@ extension JournalParser {
         second.speculative = true
         second.fileIndex = fileIndex
         second.currentFile = currentFile
+        second.currentYear = currentYear
         second.reader.file.defaultYear = reader.file.defaultYear
         second.sink = sink?.makeSecond()
         second.makeRoom(forBytes: buf.count - split)

@@ -29,7 +29,7 @@ extension JournalParser {
     /// headers as bytes, and nothing in effect changes how a posting reads
     /// (aliases, `apply account`, `D`, a commodity written with a decimal comma).
     @inline(__always) var readsPlainTransactions: Bool {
-        plainLetGo != nil && readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
+        plainLetGo != nil && configuration.readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
             && reader.defaultCommodity == nil && reader.commaCommodities.isEmpty
     }
 

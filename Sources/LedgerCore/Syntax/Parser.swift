@@ -18,13 +18,8 @@ package final class JournalParser {
     @exclusivity(unchecked) var includeStack: [String] = []
     /// Real paths of every file read so far: each is read once per compile.
     @exclusivity(unchecked) var includedFiles: Set<String> = []
-    /// Texts that take the place of files on disk, by path as joined from
-    /// `include` (an editor's unsaved buffers, a write being checked).
-    public var overlay: [String: [UInt8]] = [:]
-    /// Included files from elsewhere than the disk (`CompileOptions.files`).
-    public var files: IncludedFiles?
-    /// How an `include` on disk is read (`CompileOptions.readsInclude`).
-    package var readsInclude: (@Sendable (String) -> Result<FileBytes, FileError>)?
+    /// What the compile tells this parser (includes, the split read, the plain reader).
+    @exclusivity(unchecked) var configuration = ParserConfiguration()
     /// The deepest nesting of includes read.
     static let deepestInclude = 64
     /// Rule names seen so far (folded) and where, to reject duplicates.
@@ -51,10 +46,6 @@ package final class JournalParser {
     /// (emptied when the aliases change).
     @exclusivity(unchecked) var aliased: [String: String] = [:]
 
-    /// Files at least this large are read by two parsers at once.
-    @exclusivity(unchecked) public var parallelThreshold = JournalParser.defaultParallelThreshold
-    /// Where a second parser starts, in thousandths of the file.
-    @exclusivity(unchecked) var splitPermille = 500
     /// Takes each recorded transaction before the journal keeps it (the
     /// streaming check); nil: the journal keeps them all.
     @exclusivity(unchecked) var sink: (any EntrySink)? {
@@ -63,9 +54,6 @@ package final class JournalParser {
     /// What the sink lets go of, when plain transactions may be read into it
     /// (a sink that reads headers as bytes: `Parser+PlainTransactions.swift`).
     @exclusivity(unchecked) private(set) var plainLetGo: LetGoTransactions?
-    /// Plain transactions are read straight into the check stream (tests turn
-    /// it off to compare with the general path).
-    @exclusivity(unchecked) var readsPlainDirectly = true
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
     /// Days of the years 1900 to 2200 (a date outside them is most likely a

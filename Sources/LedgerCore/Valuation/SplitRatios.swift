@@ -20,9 +20,6 @@ public struct SplitRatios: Sendable {
     /// No commodity was ever split.
     public var isEmpty: Bool { byCommodity.isEmpty }
 
-    /// Whether `commodity` has a split.
-    public func splits(_ commodity: Int32) -> Bool { byCommodity[commodity] != nil }
-
     /// The product N/M of `commodity`'s splits dated after `from` and on or
     /// before `to` (nil: every later one), as (N, M); nil when there is none.
     /// A split takes effect at the opening of its day, so a price dated on a
@@ -46,12 +43,5 @@ public struct SplitRatios: Sendable {
     public func price(_ unit: ExactDecimal, of commodity: Int32, pricedOn priced: CivilDate, usedOn used: CivilDate?, at location: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
         guard let r = try ratio(of: commodity, after: priced, through: used, at: location) else { return unit }
         return try unit.times(r.denominator, at: location).quotient(over: r.numerator, at: location)
-    }
-
-    /// `unit`, a price in `commodity` (what one of something costs in shares)
-    /// dated `priced`, as it applies on `used`: each old share is N/M new ones.
-    public func priceIn(_ unit: ExactDecimal, of commodity: Int32, pricedOn priced: CivilDate, usedOn used: CivilDate?, at location: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
-        guard let r = try ratio(of: commodity, after: priced, through: used, at: location) else { return unit }
-        return try unit.times(r.numerator, at: location).quotient(over: r.denominator, at: location)
     }
 }

@@ -30,10 +30,15 @@ enum MergeCommand: Subcommand {
         // (`Equity:Opening` → `Equity:Opening:Sub` at the end of the last
         // line) must never become a broken file that git commits.
         let today = try currentDate()
+        // Each text compiled once, though both merges below may ask about ours and theirs.
+        var counted: [[UInt8]: Int] = [:]
         func errors(_ bytes: [UInt8]) -> Int {
+            if let n = counted[bytes] { return n }
             var options = CompileOptions(mode: .diagnosticsOnly)
             options.today = today
-            return compile([InputFile(path: oursPath, bytes: bytes)], until: today, options: options).diagnostics.errorCount
+            let n = compile([InputFile(path: oursPath, bytes: bytes)], until: today, options: options).diagnostics.errorCount
+            counted[bytes] = n
+            return n
         }
         if let appended = JournalMerge.cleanAppend(base: base, ours: ours, theirs: theirs, errors: errors) {
             try SafeWriter(path: oursPath).write(appended)

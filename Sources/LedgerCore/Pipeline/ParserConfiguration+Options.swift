@@ -1,0 +1,11 @@
+extension ParserConfiguration {
+    /// The parsers' part of a compile's options.
+    init(_ options: CompileOptions) {
+        parallelThreshold = options.parallelThreshold
+        splitPermille = options.splitPermille
+        overlay = options.overlay
+        files = options.files
+        readsInclude = options.readsInclude
+        readsPlainDirectly = options.readsPlainTransactionsDirectly
+    }
+}
