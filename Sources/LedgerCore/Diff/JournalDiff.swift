@@ -347,40 +347,24 @@ extension JournalDiff {
             // A sum that does not fit is reported where the user wrote it (not in a chunk).
             let place = side.compilation.placeInFile
             let valuer = try options.valuation.map { v throws(AmountOverflow) in try Valuer(v, ledger: ledger, reportTo: end) }
-            var perPeriod = [[Int32: AmountSums]](repeating: [:], count: periods.count)
-            let wanted = (0..<Int32(ledger.journal.accounts.count)).map { accounts?.contains(ledger.journal.accounts[$0]) ?? true }
-            var k = 0
-            try ledger.transactions.withUnsafeBufferPointer { (all) throws(AmountOverflow) in
-                for n in ledger.order where all[Int(n)].date >= periods[0].first {
-                    let date = all[Int(n)].date
-                    if date > end { break }
-                    while date > periods[k].last { k += 1 }
-                    try all[Int(n)].postings.withUnsafeBufferPointer { (postings) throws(AmountOverflow) in
-                        for p in postings.indices where wanted[Int(postings[p].account)] {
-                            guard let amount = postings[p].amount else { continue }
-                            try perPeriod[k][postings[p].account, default: AmountSums()].add(amount, at: place(postings[p].amountLocation))
-                        }
-                    }
-                }
+            var movements = Movements(ledger)
+            if let accounts {
+                movements.matcher = QueryMatcher(keepingAccounts: (0..<Int32(ledger.journal.accounts.count)).map { accounts.contains(ledger.journal.accounts[$0]) })
             }
-            // The transactions a streaming compile let go: their movements, by their day.
-            if let letGo = ledger.journal.letGo {
-                for r in letGo.records.indices {
-                    let day = CivilDate(day: letGo.records[r].day)
-                    guard day >= periods[0].first, day <= end else { continue }
-                    // The period holding `day` (it is within the first's start and the end).
-                    let lo = min(periods.partitionIndex { !($0.last < day) }, periods.count - 1)
-                    for m in letGo.moves(of: r) where wanted[Int(m.account)] {
-                        try perPeriod[lo][m.account, default: AmountSums()].add(Amount(m.quantity, m.commodity), at: place(letGo.records[r].location))
-                    }
-                }
+            let balances: Balances
+            do {
+                balances = try Balances.summing(movements, in: periods)
+            } catch {
+                var overflow = error
+                overflow.location = overflow.location.map(place)
+                throw overflow
             }
             var out: [String: [ExactDecimal]] = [:]
             let names = ledger.journal
-            for (k, accounts) in perPeriod.enumerated() {
-                for (account, s) in accounts {
-                    var shown = s
-                    if let valuer, let day = valuer.day(of: periods[k].last, periodEnd: periods[k].last) { shown = try valuer.value(s, on: day) }
+            for account in 0..<Int32(balances.sums.count) where balances.moved(account) {
+                for k in periods.indices {
+                    var shown = balances.sums[Int(account)][k + 1]
+                    if let valuer, let day = valuer.day(of: periods[k].last, periodEnd: periods[k].last) { shown = try valuer.value(shown, on: day) }
                     for amount in shown.amounts {
                         let key = names.accounts[account] + "\u{1}" + names.commodities.symbol(amount.commodity)
                         if out[key] == nil { out[key] = Array(repeating: .zero, count: periods.count) }

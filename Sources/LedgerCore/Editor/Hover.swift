@@ -90,16 +90,16 @@ extension LanguageServer {
     /// date order, and at the end of the journal.
     private func accountLines(_ ledger: Ledger, transaction t: Int, account: Int32) -> [String] {
         let accounts = ledger.journal.accounts
-        var sums = AmountSums()
-        var after: [Amount]?
-        var exact = true
-        for n in ledger.order {
-            let tx = ledger.transactions[Int(n)]
-            for p in tx.postings where accounts.isSelfOrDescendant(p.account, of: account) {
-                if let a = p.amount, !sums.add(a) { exact = false }
-            }
-            if Int(n) == t { after = sums.amounts }
+        // The balance of the account's subtree over the stream, through a transaction or to the end.
+        func balance(through last: Int32?) -> [Amount]? {
+            var movements = Movements(ledger)
+            movements.stopsAfter = last
+            let subtree = try? Balances.summing(movements, in: [.always]).gathered(into: 1) { accounts.isSelfOrDescendant($0, of: account) ? [0] : [] }
+            return subtree.map { $0.reached(0) ? $0.sums[0][1].amounts : [] }
         }
+        let end = balance(through: nil)
+        let after = ledger.order.contains(Int32(t)) ? balance(through: Int32(t)) : []
+        let exact = end != nil && after != nil
         let c = ledger.journal.commodities
         func shown(_ amounts: [Amount]?) -> String {
             guard exact else { return Messages.tooLargeToShow.text }
@@ -108,7 +108,7 @@ extension LanguageServer {
         }
         return ["**\(accounts[account])**",
                 "balance after this transaction: \(shown(after))",
-                "balance at the end of the journal (\(ledger.until)): \(shown(sums.amounts))"]
+                "balance at the end of the journal (\(ledger.until)): \(shown(end))"]
     }
 
     /// The rule's schedule, its next occurrences after today, and the last

@@ -9,4 +9,7 @@ public struct DateSpan: Sendable, Equatable {
         self.first = first
         self.last = last
     }
+
+    /// Every day there is: a report without a period.
+    public static let always = DateSpan(first: CivilDate(day: Int32.min), last: CivilDate(day: Int32.max))
 }

@@ -11,7 +11,7 @@
 package final class LetGoTransactions: @unchecked Sendable {
     /// One posting of a transaction that was let go, as stored: its mantissa
     /// is at its record's scale (a transaction let go moves one commodity at one scale).
-    struct Movement {
+    struct StoredMove {
         var account: Int32
         var commodity: Int32
         var mantissa: Int64
@@ -44,7 +44,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     @exclusivity(unchecked) var seen: Int32 = 0
     /// The file-order number of each transaction kept in `journal.transactions`.
     @exclusivity(unchecked) var keptSeq: [Int32] = []
-    @exclusivity(unchecked) var moves: [Movement] = []
+    @exclusivity(unchecked) var moves: [StoredMove] = []
     @exclusivity(unchecked) var records: [Record] = []
     /// Payees of records, interned as written.
     @exclusivity(unchecked) var payees = NameTable()
@@ -83,7 +83,7 @@ package final class LetGoTransactions: @unchecked Sendable {
         let seqBase = seen, moveBase = Int32(moves.count)
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
         growCapacity(&moves, by: other.moves.count)
-        LetGoTransactions.copy(&other.moves, consuming: consuming) { (m: inout Movement) in
+        LetGoTransactions.copy(&other.moves, consuming: consuming) { (m: inout StoredMove) in
             m.account = accounts[Int(m.account)]
             m.commodity = commodities[Int(m.commodity)]
             moves.append(m)
@@ -157,7 +157,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// The movements of record `i`.
-    func moves(of i: Int) -> LazyMapCollection<ArraySlice<Movement>, Move> {
+    func moves(of i: Int) -> LazyMapCollection<ArraySlice<StoredMove>, Move> {
         let scale = records[i].scale
         return moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)].lazy.map {
             Move(account: $0.account, commodity: $0.commodity, mantissa: $0.mantissa, scale: scale)

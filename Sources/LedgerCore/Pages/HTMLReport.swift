@@ -186,65 +186,50 @@ public struct HTMLReport {
 
     func netWorthByPeriod(_ length: CalendarUnit) throws(AmountOverflow) -> NetWorth {
         let accounts = journal.accounts
-        let side = (0..<Int32(accounts.count)).map { id -> Int in
-            switch accounts.type(of: id) {
-            case .asset: return 1
-            case .liability: return 2
-            default: return 0
-            }
-        }
-        var ends: [(start: CivilDate, end: CivilDate)] = []
-        var assets = AmountSums(), liabilities = AmountSums(), opening = AmountSums()
-        var snapshots: [(AmountSums, AmountSums)] = []
-        var openingDay: CivilDate?
+        // The periods from the first transaction in the report's period to the last,
+        // without gaps; the first starts at --from, so what came before is the opening.
+        var firstDay: CivilDate?, lastDay: CivilDate?, before = false
         for t in dated.ordered {
-            if let to = options.period.to, t.date > to { break }
-            let before = options.period.from.map { t.date < $0 } ?? false
-            if !before {
-                let start = length.start(of: t.date)
-                if ends.last?.start != start {
-                    // Periods without postings between two with postings keep the balance.
-                    if let previous = ends.last {
-                        var s = length.next(after: previous.start)
-                        while let next = s, next < start {
-                            ends.append((next, length.end(of: next)))
-                            snapshots.append((assets, liabilities))
-                            s = length.next(after: next)
-                        }
-                    }
-                    ends.append((start, length.end(of: start)))
-                    snapshots.append((assets, liabilities))
-                }
-            }
-            for p in t.postings where side[Int(p.account)] != 0 && p.virtual != .unbalanced {
-                guard let a = p.amount else { continue }
-                if side[Int(p.account)] == 1 { try assets.add(a, at: p.amountLocation) } else { try liabilities.add(a, at: p.amountLocation) }
-            }
-            if before {
-                opening = AmountSums()
-                for a in assets.amounts + liabilities.amounts { try opening.add(a, at: nil) }
-                openingDay = t.date
-            } else {
-                snapshots[snapshots.count - 1] = (assets, liabilities)
+            if options.period.contains(t.date) {
+                firstDay = firstDay ?? t.date
+                lastDay = t.date
+            } else if let from = options.period.from, t.date < from {
+                before = true
             }
         }
-        // Valued at each period's end (as balance -X --historical), per commodity.
-        var valuedAssets: [AmountSums] = [], valuedLiabilities: [AmountSums] = []
-        for (k, period) in ends.enumerated() {
-            let (a, l) = snapshots[k]
-            let day = options.valuer?.day(of: period.end, periodEnd: period.end)
-            valuedAssets.append(try day.map { d throws(AmountOverflow) in try options.valuer!.value(a, on: d) } ?? a)
-            valuedLiabilities.append(try day.map { d throws(AmountOverflow) in try options.valuer!.value(l, on: d) } ?? l)
+        guard let firstDay, let lastDay else { return NetWorth(labels: [], lines: [], opening: [:]) }
+        var columns = length.starts(from: firstDay, through: lastDay).map { DateSpan(first: $0, last: length.end(of: $0)) }
+        if let from = options.period.from, columns[0].first < from { columns[0].first = from }
+        // Two rows, assets and liabilities, each the balance at its period's end.
+        var movements = Movements(dated)
+        movements.realOnly = true
+        var sides = try Balances.summing(movements, in: columns, opening: true).gathered(into: 2) { id in
+            switch accounts.type(of: id) {
+            case .asset: return [0]
+            case .liability: return [1]
+            default: return []
+            }
         }
+        // The net worth before the period (the opening), valued the day before --from.
         var openingValues: [Int32: ExactDecimal] = [:]
-        if let from = options.period.from, openingDay != nil {
+        if before, let from = options.period.from {
+            var opening = AmountSums()
+            for side in 0..<2 where sides.reached(side) {
+                for a in sides.sums[side][0].amounts { try opening.add(a, at: nil) }
+            }
             let day = options.valuer?.day(of: from.adding(days: -1), periodEnd: from.adding(days: -1))
             let valued = try day.map { d throws(AmountOverflow) in try options.valuer!.value(opening, on: d) } ?? opening
             for a in valued.amounts { openingValues[a.commodity] = a.quantity }
         }
+        try sides.accumulate()
+        // Valued at each period's end (as balance -X --historical), per commodity.
+        if let valuer = options.valuer { try sides.value(by: valuer, on: columns.map { valuer.day(of: $0.last, periodEnd: $0.last) }) }
+        let assets = sides.reached(0) ? sides.sums[0] : Array(repeating: AmountSums(), count: columns.count + 1)
+        let liabilities = sides.reached(1) ? sides.sums[1] : assets.map { _ in AmountSums() }
+        let valuedAssets = assets.dropFirst(), valuedLiabilities = liabilities.dropFirst()
         let commodities = Set((valuedAssets + valuedLiabilities).flatMap { $0.amounts.map(\.commodity) })
             .sorted { journal.commodities[$0] < journal.commodities[$1] }
-        return NetWorth(labels: ends.map { length.label(of: $0.start) },
+        return NetWorth(labels: columns.map { length.label(of: length.start(of: $0.first)) },
                         lines: commodities.map { c in (c, valuedAssets.map { $0.quantity(c) }, valuedLiabilities.map { $0.quantity(c) }) },
                         opening: openingValues)
     }

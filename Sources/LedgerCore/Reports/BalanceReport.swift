@@ -38,75 +38,29 @@ public struct BalanceReport: Report {
         } else {
             columns = [DateSpan(first: options.period.from ?? CivilDate(day: Int32.min), last: options.period.to ?? CivilDate(day: Int32.max))]
         }
-        guard let begin = columns.first?.first, let end = columns.last?.last else { return Grid(columns: [], rows: [], total: []) }
+        guard !columns.isEmpty else { return Grid(columns: [], rows: [], total: []) }
+        var movements = Movements(ledger)
+        movements.matcher = matcher
         // `then` and `cost` value each posting as it is added; `end` and a date value the sums.
         let postingValuer = options.valuer.flatMap { $0.valuesSums ? nil : $0 }
-        let width = columns.count + 1  // bucket 0: before the first column
-        var own = [[AmountSums]](repeating: [], count: accounts.count)
-        var touched = [Bool](repeating: false, count: accounts.count)
-        var column = 1
-        for t in ledger.ordered {
-            if t.date > end { break }
-            let bucket: Int
-            if t.date < begin {
-                guard options.historical else { continue }
-                bucket = 0
-            } else {
-                while t.date > columns[column - 1].last { column += 1 }
-                bucket = column
-            }
-            for p in t.postings where matcher.matches(t, p) {
-                guard let written = p.amount else { continue }
-                let a = try postingValuer.map { v throws(AmountOverflow) in
-                    try v.value(written, of: p, dated: t.date, periodEnd: options.grouping == nil ? nil : columns[max(bucket, 1) - 1].last, in: t)
-                } ?? written
-                let id = Int(p.account)
-                if own[id].isEmpty { own[id] = Array(repeating: AmountSums(), count: width) }
-                try own[id][bucket].add(a, at: p.amountLocation)
-                touched[id] = true
-            }
+        let grouped = options.grouping != nil
+        func valued(_ m: Movement, columnEnd: CivilDate) throws(AmountOverflow) -> Amount {
+            guard let v = postingValuer else { return m.amount }
+            let t = ledger.transactions[Int(m.transaction)]
+            return try v.value(m.amount, of: t.postings[Int(m.posting)], dated: t.date, periodEnd: grouped ? columnEnd : nil, in: t)
         }
-        // Roll each account into its level-N ancestor (--depth), and in a
-        // tree into every ancestor above that.
-        var rolled = [[AmountSums]](repeating: [], count: accounts.count)
-        var reached = [Bool](repeating: false, count: accounts.count)
-        var total = Array(repeating: AmountSums(), count: width)
-        for id in 0..<Int32(accounts.count) where touched[Int(id)] {
-            var a = id
-            if let depth = options.depth { a = accounts.ancestor(of: id, atDepth: depth) }
-            while a >= 0 {
-                if rolled[Int(a)].isEmpty { rolled[Int(a)] = Array(repeating: AmountSums(), count: width) }
-                reached[Int(a)] = true
-                for k in 0..<width {
-                    for amount in own[Int(id)][k].amounts where !rolled[Int(a)][k].add(amount) {
-                        throw AmountOverflow(at: nil, "the balance of \(accounts[a]) (with \(accounts[id]))")
-                    }
-                }
-                a = options.flat ? -1 : accounts.parent[Int(a)]
-            }
-            for k in 0..<width {
-                for amount in own[Int(id)][k].amounts where !total[k].add(amount) {
-                    throw AmountOverflow(at: nil, "the total of the balances")
-                }
-            }
-        }
-        if options.historical {
-            // Each column holds everything up to its period's end.
-            for id in rolled.indices where !rolled[id].isEmpty { try accumulate(&rolled[id]) }
-            try accumulate(&total)
-        }
+        let balances = try Balances.summing(movements, in: columns, opening: options.historical, value: postingValuer == nil ? nil : valued)
+        var rolled = try balances.tree(accounts, depth: options.depth, flat: options.flat)
+        // --historical: each column holds everything up to its period's end.
+        if options.historical { try rolled.accumulate() }
         if let valuer = options.valuer, valuer.valuesSums {
             // Each cell valued on its period's end (one period: the report's end).
-            let days = columns.map { valuer.day(of: $0.last, periodEnd: options.grouping == nil ? nil : $0.last)! }
-            for id in rolled.indices where !rolled[id].isEmpty {
-                for k in days.indices { rolled[id][k + 1] = try valuer.value(rolled[id][k + 1], on: days[k]) }
-            }
-            for k in days.indices { total[k + 1] = try valuer.value(total[k + 1], on: days[k]) }
+            try rolled.value(by: valuer, on: columns.map { valuer.day(of: $0.last, periodEnd: grouped ? $0.last : nil)! })
         }
         func shows(_ id: Int32) -> Bool {
-            guard reached[Int(id)] else { return false }
+            guard rolled.reached(Int(id)) else { return false }
             if options.empty { return true }
-            return rolled[Int(id)].dropFirst().contains { !$0.nonZero(commodities).isEmpty }
+            return rolled.columns(Int(id)).contains { !$0.nonZero(commodities).isEmpty }
         }
         var shown = Set((0..<Int32(accounts.count)).filter(shows))
         if !options.flat {
@@ -117,16 +71,7 @@ public struct BalanceReport: Report {
             }
         }
         let sorted = shown.sorted { accounts[$0].split(separator: ":").lexicographicallyPrecedes(accounts[$1].split(separator: ":")) }
-        return Grid(columns: columns, rows: sorted.map { ($0, Array(rolled[Int($0)].dropFirst())) }, total: Array(total.dropFirst()))
-    }
-
-    /// Running sums along the columns (bucket 0, before the first, included).
-    private func accumulate(_ sums: inout [AmountSums]) throws(AmountOverflow) {
-        for k in sums.indices.dropFirst() {
-            for amount in sums[k - 1].amounts where !sums[k].add(amount) {
-                throw AmountOverflow(at: nil, "a balance at the end of a period")
-            }
-        }
+        return Grid(columns: columns, rows: sorted.map { ($0, rolled.columns(Int($0))) }, total: rolled.totalColumns)
     }
 
     public func document() throws(AmountOverflow) -> ReportDocument {

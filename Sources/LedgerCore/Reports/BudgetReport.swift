@@ -56,14 +56,10 @@ public struct BudgetReport: Report {
                 a = accounts.parent[Int(a)]
             }
         }
-        let width = periods.count
-        var actual = [[AmountSums]](repeating: [], count: accounts.count)
-        var budget = [[AmountSums]](repeating: [], count: accounts.count)
-        var unbudgeted = [AmountSums](repeating: AmountSums(), count: width)
-        func add(_ a: Amount, to sums: inout [[AmountSums]], _ account: Int32, _ k: Int) throws(AmountOverflow) {
-            if sums[Int(account)].isEmpty { sums[Int(account)] = Array(repeating: AmountSums(), count: width) }
-            guard sums[Int(account)][k].add(a) else { throw AmountOverflow(at: nil, "the budget of \(accounts[account])") }
-        }
+        // Goals and actuals are both gathered into the budgeted accounts
+        // above them; actual postings under none into `<unbudgeted>` (row `accounts.count`).
+        let unbudgetedRow = Int32(accounts.count)
+        var goals = Balances(accounts: accounts.count, columns: periods)
         for rule in journal.periodic {
             guard let schedule = rule.schedule else { continue }
             let dates = schedule.dates(from: first, through: last)
@@ -73,30 +69,22 @@ public struct BudgetReport: Report {
                     guard let k = column(d) else { continue }
                     var a = goal
                     if let valuer, !valuer.valuesSums, let day = valuer.day(of: d, periodEnd: periods[k].last) { a = try valuer.value(a, on: day, at: p.amountLocation) }
-                    for b in toward[Int(p.account)] { try add(a, to: &budget, b, k) }
+                    try goals.add(a, to: p.account, column: k + 1, at: p.amountLocation)
                 }
             }
         }
-        for t in ledger.ordered {
-            if t.date > last { break }
-            // Whole periods, as hledger widens them: a posting before --from in the first period counts.
-            guard let k = column(t.date) else { continue }
-            for p in t.postings where matcher.matches(t, p) {
-                guard let a = p.amount else { continue }
-                if toward[Int(p.account)].isEmpty {
-                    guard unbudgeted[k].add(a) else { throw AmountOverflow(at: p.amountLocation, "the unbudgeted total") }
-                }
-                for b in toward[Int(p.account)] { try add(a, to: &actual, b, k) }
-            }
+        var budget = try goals.gathered(into: accounts.count) { toward[Int($0)] }
+        // Whole periods, as hledger widens them: a posting before --from in the first period counts.
+        var movements = Movements(ledger)
+        movements.matcher = matcher
+        var actual = try Balances.summing(movements, in: periods).gathered(into: accounts.count + 1) {
+            toward[Int($0)].isEmpty ? [unbudgetedRow] : toward[Int($0)]
         }
         if let valuer, valuer.valuesSums {
             // Actual and goal of each period valued on the period's end.
-            for k in 0..<width {
-                let day = valuer.day(of: periods[k].last, periodEnd: periods[k].last)!
-                for id in actual.indices where !actual[id].isEmpty { actual[id][k] = try valuer.value(actual[id][k], on: day) }
-                for id in budget.indices where !budget[id].isEmpty { budget[id][k] = try valuer.value(budget[id][k], on: day) }
-                unbudgeted[k] = try valuer.value(unbudgeted[k], on: day)
-            }
+            let days = periods.map { valuer.day(of: $0.last, periodEnd: $0.last)! }
+            try actual.value(by: valuer, on: days)
+            try budget.value(by: valuer, on: days)
         }
         // Rows: budgeted accounts in tree order, `<unbudgeted>` placed by its name as hledger sorts it.
         var keyed: [(key: [Substring], account: Int32?)] = (0..<Int32(accounts.count)).filter { budgeted[Int($0)] }.map {
@@ -107,13 +95,13 @@ public struct BudgetReport: Report {
         // Each row's commodities, once over all periods (not once per period:
         // that was quadratic in the periods, 8 s for a mistyped year).
         let shown = keyed.map { entry in
-            nonZeroCommodities((entry.account.map { actual[Int($0)] } ?? unbudgeted) + (entry.account.map { budget[Int($0)] } ?? []), commodities)
+            nonZeroCommodities(actual.columns(Int(entry.account ?? unbudgetedRow)) + (entry.account.map { budget.columns(Int($0)) } ?? []), commodities)
         }
         var rows: [Row] = []
-        for k in 0..<width {
+        for k in periods.indices {
             for (n, entry) in keyed.enumerated() {
-                let a = entry.account.map { actual[Int($0)] } ?? unbudgeted
-                let b = entry.account.map { budget[Int($0)] } ?? []
+                let a = actual.columns(Int(entry.account ?? unbudgetedRow))
+                let b = entry.account.map { budget.columns(Int($0)) } ?? []
                 for c in shown[n] {
                     let x = a.isEmpty ? .zero : a[k].quantity(c)
                     let y = b.isEmpty ? .zero : b[k].quantity(c)

@@ -23,16 +23,12 @@ public struct ClosingTransactions {
     /// zero balances left out; accounts in hledger's order, commodities by name.
     public func balances() throws(AmountOverflow) -> [(account: Int32, amounts: [Amount])] {
         let accounts = ledger.journal.accounts, commodities = ledger.journal.commodities
-        let matcher = QueryMatcher(query, accounts: accounts)
-        var sums: [Int32: AmountSums] = [:]
         // What happened: a `repeat` rule's generated occurrences are projections,
         // which balance assertions never see, so they are not closed either.
-        for t in ledger.datedByPosting().ordered where !(date < t.date) && t.generated == nil {
-            for p in t.postings where matcher.matches(t, p) {
-                guard let a = p.amount else { continue }
-                try sums[p.account, default: AmountSums()].add(a, at: p.amountLocation)
-            }
-        }
+        var movements = Movements(ledger.datedByPosting(), matching: query)
+        movements.recordedOnly = true
+        let balances = try Balances.summing(movements, in: [DateSpan(first: CivilDate(day: Int32.min), last: date)])
+        let sums = (0..<Int32(accounts.count)).compactMap { id in balances.moved(id) ? (id, balances.sums[Int(id)][1]) : nil }
         return sums.compactMap { account, s in
             let amounts = s.amounts.filter { !$0.quantity.isZero }.sorted { commodities[$0.commodity] < commodities[$1.commodity] }
             return amounts.isEmpty ? nil : (account, amounts)

@@ -60,43 +60,46 @@ public struct MonthSummaryReport: Report {
             openCategories = []
             lastCounted = []
         }
-        for index in ledger.order {
-            let t = ledger.transactions[Int(index)]
-            guard options.period.contains(t.date) else { continue }
-            for p in t.postings where p.virtual != .unbalanced && filter.matches(t, p) {
-                guard var a = p.amount else { continue }
-                let type = types[Int(p.account)]
-                guard type == .income || type == .expense else { continue }
-                let start = length == .month ? t.date.monthStart : length.start(of: t.date)
-                // Valued at the end of the row's period (`then`: on its date).
-                if let v = options.valuer { a = try v.value(a, of: p, dated: t.date, periodEnd: length.end(of: start), in: t) }
-                if start != month {
-                    try close()
-                    month = start
-                }
-                var i = open.firstIndex { $0.commodity == a.commodity } ?? -1
-                if i < 0 {
-                    open.append(MonthSummary(month: month, commodity: a.commodity))
-                    openCategories.append([])
-                    lastCounted.append(-1)
-                    i = open.count - 1
-                }
-                if type == .income {
-                    open[i].income = try open[i].income.minus(a.quantity, at: p.amountLocation)
+        var movements = Movements(ledger)
+        movements.matcher = filter
+        movements.realOnly = true
+        (movements.from, movements.through) = (options.period.from, options.period.to)
+        try movements.forEach { (m) throws(AmountOverflow) in
+            let type = types[Int(m.account)]
+            guard type == .income || type == .expense else { return }
+            let start = length == .month ? m.date.monthStart : length.start(of: m.date)
+            // Valued at the end of the row's period (`then`: on its date).
+            var a = m.amount
+            if let v = options.valuer {
+                let t = ledger.transactions[Int(m.transaction)]
+                a = try v.value(a, of: t.postings[Int(m.posting)], dated: m.date, periodEnd: length.end(of: start), in: t)
+            }
+            if start != month {
+                try close()
+                month = start
+            }
+            var i = open.firstIndex { $0.commodity == a.commodity } ?? -1
+            if i < 0 {
+                open.append(MonthSummary(month: month, commodity: a.commodity))
+                openCategories.append([])
+                lastCounted.append(-1)
+                i = open.count - 1
+            }
+            if type == .income {
+                open[i].income = try open[i].income.minus(a.quantity, at: m.location)
+            } else {
+                open[i].expenses = try open[i].expenses.plus(a.quantity, at: m.location)
+                let category = categoryOf[Int(m.account)]
+                if let k = openCategories[i].firstIndex(where: { $0.account == category }) {
+                    openCategories[i][k].amount = try openCategories[i][k].amount.plus(a.quantity, at: m.location)
                 } else {
-                    open[i].expenses = try open[i].expenses.plus(a.quantity, at: p.amountLocation)
-                    let category = categoryOf[Int(p.account)]
-                    if let k = openCategories[i].firstIndex(where: { $0.account == category }) {
-                        openCategories[i][k].amount = try openCategories[i][k].amount.plus(a.quantity, at: p.amountLocation)
-                    } else {
-                        openCategories[i].append((category, a.quantity))
-                    }
+                    openCategories[i].append((category, a.quantity))
                 }
-                if lastCounted[i] != index {
-                    lastCounted[i] = index
-                    open[i].transactions += 1
-                    if t.generated != nil { open[i].generated += 1 }
-                }
+            }
+            if lastCounted[i] != m.transaction {
+                lastCounted[i] = m.transaction
+                open[i].transactions += 1
+                if ledger.transactions[Int(m.transaction)].generated != nil { open[i].generated += 1 }
             }
         }
         try close()

@@ -117,7 +117,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     @inline(__always)
     private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ tradedPairs: Set<AccountCommodity>) {
         if movesTradedPosition(account, commodity, tradedPairs) { hit = true }
-        letGo.moves.append(LetGoTransactions.Movement(account: account, commodity: commodity, mantissa: mantissa))
+        letGo.moves.append(LetGoTransactions.StoredMove(account: account, commodity: commodity, mantissa: mantissa))
     }
 
     /// Whether a movement of `commodity` in `account` moves a traded position

@@ -79,7 +79,7 @@ extension JournalParser {
                             letGo.moves.removeSubrange(before...)
                             return nil
                         }
-                        letGo.moves.append(LetGoTransactions.Movement(account: move.account, commodity: move.commodity, mantissa: move.mantissa))
+                        letGo.moves.append(LetGoTransactions.StoredMove(account: move.account, commodity: move.commodity, mantissa: move.mantissa))
                     }
                 }
             }

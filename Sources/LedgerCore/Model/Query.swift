@@ -189,8 +189,21 @@ public struct QueryMatcher {
         tagValues = query.tags.map { $0.value?.matcher() }
     }
 
+    /// Keeps the postings of the accounts `keep` marks, whatever else they hold
+    /// (a diff's accounts, named exactly).
+    package init(keepingAccounts keep: [Bool]) {
+        query = Query()
+        keepAccount = keep
+        payees = []
+        notes = []
+        tagValues = []
+        keepsAll = false
+    }
+
+    private var keepsAll: Bool?
+
     /// No filter at all.
-    public var keepsEverything: Bool { query.isEmpty }
+    public var keepsEverything: Bool { keepsAll ?? query.isEmpty }
 
     /// Whether the account filters keep this account.
     @inline(__always) public func keeps(account: Int32) -> Bool { keepAccount[Int(account)] }
