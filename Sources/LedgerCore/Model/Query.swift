@@ -1,71 +1,96 @@
 /// Text to look for: a case-insensitive substring, or a regular expression
-/// written `/.../` (a `LinearRegex`, case-insensitive too, matched in linear time).
+/// written `/.../` (a `LinearRegex`, case-insensitive too, matched in linear
+/// time); in hledger's query terms always a regular expression; for a tag's
+/// name on the command line, the whole name in any case.
 public struct TextPattern: Sendable, Equatable {
     /// What the user wrote, slashes included.
     public let written: String
+    private let kind: Kind
 
-    /// Checks a regular expression now, so that a bad one is a usage error.
+    private enum Kind: Sendable, Equatable {
+        case substring, slashed, regex, wholeName, wholeRegex
+    }
+
+    /// The command line's pattern: `/.../` is a regular expression, checked now
+    /// (a bad one is a usage error), any other text a substring.
     public init(_ written: String) throws(QueryError) {
         self.written = written
-        if let source = regexSource {
-            do { _ = try LinearRegex(source) } catch {
-                throw QueryError(message: "'\(written)' is not a regular expression: \(error.message)")
-            }
+        kind = written.count >= 2 && written.hasPrefix("/") && written.hasSuffix("/") ? .slashed : .substring
+        try check()
+    }
+
+    /// hledger's pattern: a regular expression, found anywhere in the text or
+    /// (`whole`, as `cur:` matches a symbol) matching all of it.
+    public init(regex: String, whole: Bool = false) throws(QueryError) {
+        written = regex
+        kind = whole ? .wholeRegex : .regex
+        try check()
+    }
+
+    /// A whole name, compared in any case (`--tag NAME`).
+    init(name: String) {
+        written = name
+        kind = .wholeName
+    }
+
+    private func check() throws(QueryError) {
+        guard let source = regexSource else { return }
+        do { _ = try LinearRegex(source) } catch {
+            throw QueryError(message: "'\(written)' is not a regular expression: \(error.message)")
         }
     }
 
-    /// The expression between the slashes, for `/.../`.
+    /// The regular expression matched, for one.
     var regexSource: String? {
-        guard written.count >= 2, written.hasPrefix("/"), written.hasSuffix("/") else { return nil }
-        return String(written.dropFirst().dropLast())
+        switch kind {
+        case .substring, .wholeName: return nil
+        case .slashed: return String(written.dropFirst().dropLast())
+        case .regex: return written
+        case .wholeRegex: return "^(?:\(written))$"
+        }
     }
 
     /// A matcher to use many times (a compiled regex or a lowercased needle).
     func matcher() -> TextMatcher {
         if let source = regexSource, let regex = try? LinearRegex(source) {
-            return TextMatcher(needle: nil, regex: regex)
+            return TextMatcher(needle: nil, whole: false, regex: regex)
         }
-        return TextMatcher(needle: written.lowercased(), regex: nil)
+        return TextMatcher(needle: written.lowercased(), whole: kind == .wholeName, regex: nil)
     }
 }
 
 /// A compiled `TextPattern`.
 struct TextMatcher {
     let needle: String?
+    let whole: Bool
     let regex: LinearRegex?
 
     func matches(_ text: String) -> Bool {
-        if let needle { return needle.isEmpty || text.lowercased().contains(needle) }
+        if let needle {
+            if whole { return text.lowercased() == needle }
+            return needle.isEmpty || text.lowercased().contains(needle)
+        }
         return regex!.matches(text)
     }
 }
 
-/// `--tag NAME` or `--tag NAME=PATTERN`: a tag (name compared in any case),
-/// and, when given, a pattern its value must match.
-public struct TagPattern: Sendable, Equatable {
-    public var name: String
-    public var value: TextPattern?
-
-    public init(_ written: String) throws(QueryError) {
-        guard let eq = written.firstIndex(of: "=") else {
-            name = written
-            value = nil
-            guard !name.isEmpty else { throw QueryError(message: "--tag needs a tag name") }
-            return
-        }
-        name = String(written[..<eq])
-        guard !name.isEmpty else { throw QueryError(message: "--tag needs a tag name before '='") }
-        value = try TextPattern(String(written[written.index(after: eq)...]))
-    }
-}
-
-/// `--amount OP NUMBER`: compares a posting's signed amount with a number.
+/// Compares a posting's amount with a number: `--amount OP NUMBER` (the
+/// signed amount), or hledger's `amt:` (as hledger 1.25 compares: a number
+/// with a sign, or zero, compares signed amounts; one without, magnitudes).
 public struct AmountTest: Sendable, Equatable {
     public enum Comparison: String, Sendable, CaseIterable {
         case atLeast = ">=", atMost = "<=", notEqual = "!=", greater = ">", less = "<", equal = "="
     }
     public var comparison: Comparison
     public var number: ExactDecimal
+    /// Whether signed amounts are compared (else magnitudes).
+    public var signed = true
+
+    public init(_ comparison: Comparison, _ number: ExactDecimal, signed: Bool) {
+        self.comparison = comparison
+        self.number = number
+        self.signed = signed
+    }
 
     /// Reads `>100`, `<= -5`, `=0`, `!=12.50` (a bare number means `=`).
     public init(_ written: String) throws(QueryError) {
@@ -84,7 +109,9 @@ public struct AmountTest: Sendable, Equatable {
         self.number = number
     }
 
-    public func matches(_ q: ExactDecimal) -> Bool {
+    public func matches(_ quantity: ExactDecimal) -> Bool {
+        let q = signed ? quantity : quantity.magnitude
+        let number = signed ? self.number : self.number.magnitude
         switch comparison {
         case .atLeast: return !(q < number)
         case .atMost: return !(number < q)
@@ -117,47 +144,90 @@ public struct QueryError: Error, Sendable {
     public var message: String
 }
 
-/// The FILTER options as one value. Filters of one kind match any of their
-/// patterns; filters of different kinds must all match. A posting carries its
-/// transaction's tags and status.
+/// A posting query, the one value that ledgerc's filter options
+/// (`--account`, `--payee`...), automated transactions' `= QUERY` and
+/// hledger's query terms read into, matched by one `QueryMatcher`.
+///
+/// The positive terms of a field in `anyOfFields` match when any of them
+/// does; those of the other fields must all match; no negated term may. The
+/// filter options combine every field that way (one of each kind's
+/// patterns); hledger, only accounts, descriptions and statuses. A posting
+/// carries its transaction's tags and status.
 public struct Query: Sendable, Equatable {
-    public var accounts: [TextPattern] = []
-    public var notAccounts: [TextPattern] = []
-    public var payees: [TextPattern] = []
-    /// The whole description (hledger's `desc:`).
-    public var notes: [TextPattern] = []
-    public var tags: [TagPattern] = []
-    public var statuses: [Status] = []
-    public var amounts: [AmountTest] = []
+    /// What a term looks at, by hledger's prefix.
+    public enum Field: String, Sendable, CaseIterable {
+        case account = "acct", description = "desc", payee, note, code, tag, amount = "amt", commodity = "cur", status, real
+    }
+
+    /// One condition on a posting.
+    public struct Term: Sendable, Equatable {
+        public var field: Field
+        public var negated = false
+        /// The text looked for: in the account's name, the description, the
+        /// payee, the note, the code or the commodity's symbol; for `tag`, in a tag's name.
+        public var text: TextPattern?
+        /// For `tag`: the pattern the tag's value must match (nil: any value).
+        public var tagValue: TextPattern?
+        /// For `amount`.
+        public var amount: AmountTest?
+        /// For `status`: the mark (a posting's own, else its transaction's).
+        public var status: Status?
+        /// For `real`: true keeps real postings, false virtual ones.
+        public var real = true
+
+        public init(_ field: Field, text: TextPattern? = nil, negated: Bool = false) {
+            self.field = field
+            self.text = text
+            self.negated = negated
+        }
+    }
+
+    public var terms: [Term] = []
+    /// The fields whose positive terms match when any one does.
+    public var anyOfFields = Set(Field.allCases)
 
     public init() {}
 
     /// No filter: every posting matches.
-    public var isEmpty: Bool {
-        accounts.isEmpty && notAccounts.isEmpty && payees.isEmpty && notes.isEmpty && tags.isEmpty && statuses.isEmpty && amounts.isEmpty
-    }
+    public var isEmpty: Bool { terms.isEmpty }
 
-    /// Only `--account` / `--not-account`: decided by the account alone.
-    var isAccountsOnly: Bool {
-        payees.isEmpty && notes.isEmpty && tags.isEmpty && statuses.isEmpty && amounts.isEmpty
+    /// Only account terms: decided by the account alone.
+    var isAccountsOnly: Bool { terms.allSatisfy { $0.field == .account } }
+
+    /// The account patterns a posting must match one of (`--account`).
+    public var accounts: [TextPattern] {
+        get { terms.filter { $0.field == .account && !$0.negated }.compactMap(\.text) }
+        set { terms = terms.filter { $0.field != .account || $0.negated } + newValue.map { Term(.account, text: $0) } }
     }
 
     /// Adds one filter option (`--account`, `--payee`...) with its value.
     public mutating func add(option: String, value: String) throws(QueryError) {
         switch option {
-        case "--account": accounts.append(try TextPattern(value))
-        case "--not-account": notAccounts.append(try TextPattern(value))
-        case "--payee": payees.append(try TextPattern(value))
-        case "--note": notes.append(try TextPattern(value))
-        case "--tag": tags.append(try TagPattern(value))
-        case "--amount": amounts.append(try AmountTest(value))
+        case "--account": terms.append(Term(.account, text: try TextPattern(value)))
+        case "--not-account": terms.append(Term(.account, text: try TextPattern(value), negated: true))
+        case "--payee": terms.append(Term(.payee, text: try TextPattern(value)))
+        // The whole description, as hledger's `desc:`.
+        case "--note": terms.append(Term(.description, text: try TextPattern(value)))
+        case "--tag":
+            let eq = value.firstIndex(of: "=")
+            let name = String(value[..<(eq ?? value.endIndex)])
+            guard !name.isEmpty else { throw QueryError(message: eq == nil ? "--tag needs a tag name" : "--tag needs a tag name before '='") }
+            var term = Term(.tag, text: TextPattern(name: name))
+            if let eq { term.tagValue = try TextPattern(String(value[value.index(after: eq)...])) }
+            terms.append(term)
+        case "--amount":
+            var term = Term(.amount)
+            term.amount = try AmountTest(value)
+            terms.append(term)
         case "--status":
+            var term = Term(.status)
             switch value.lowercased() {
-            case "cleared", "*": statuses.append(.cleared)
-            case "pending", "!": statuses.append(.pending)
-            case "unmarked", "": statuses.append(.unmarked)
+            case "cleared", "*": term.status = .cleared
+            case "pending", "!": term.status = .pending
+            case "unmarked", "": term.status = .unmarked
             default: throw QueryError(message: "--status takes cleared, pending or unmarked, not '\(value)'")
             }
+            terms.append(term)
         default: throw QueryError(message: "unknown filter '\(option)'")
         }
     }
@@ -167,26 +237,38 @@ public struct Query: Sendable, Equatable {
 }
 
 /// A query made ready for one journal: each account name is matched once,
-/// up front, so that account filters cost an array read per posting.
+/// up front, so that account terms cost an array read per posting.
 public struct QueryMatcher {
     public let query: Query
     private let keepAccount: [Bool]
-    private let payees: [TextMatcher], notes: [TextMatcher], tagValues: [TextMatcher?]
+    /// The terms on anything but the account, each with its patterns compiled
+    /// and its field's bit (when the field's terms match when any one does).
+    private let others: [(term: Query.Term, text: TextMatcher?, value: TextMatcher?, anyOfBit: UInt16)]
+    private let commodities: CommodityTable?
+    private let keepsAll: Bool
 
-    public init(_ query: Query, accounts: AccountTable) {
+    /// Ready for `accounts`; `commodities` names the symbols `cur:` looks at.
+    public init(_ query: Query, accounts: AccountTable, commodities: CommodityTable? = nil) {
         self.query = query
-        let wanted = query.accounts.map { $0.matcher() }, unwanted = query.notAccounts.map { $0.matcher() }
-        if wanted.isEmpty && unwanted.isEmpty {
+        let accountTerms = query.terms.filter { $0.field == .account }
+        if accountTerms.isEmpty {
             keepAccount = Array(repeating: true, count: accounts.count)
         } else {
+            let wanted = accountTerms.filter { !$0.negated }.map { $0.text!.matcher() }
+            let unwanted = accountTerms.filter(\.negated).map { $0.text!.matcher() }
+            let any = query.anyOfFields.contains(.account)
             keepAccount = (0..<Int32(accounts.count)).map { id in
                 let name = accounts[id]
-                return (wanted.isEmpty || wanted.contains { $0.matches(name) }) && !unwanted.contains { $0.matches(name) }
+                let kept = wanted.isEmpty || (any ? wanted.contains { $0.matches(name) } : wanted.allSatisfy { $0.matches(name) })
+                return kept && !unwanted.contains { $0.matches(name) }
             }
         }
-        payees = query.payees.map { $0.matcher() }
-        notes = query.notes.map { $0.matcher() }
-        tagValues = query.tags.map { $0.value?.matcher() }
+        others = query.terms.filter { $0.field != .account }.map { term in
+            let index = Query.Field.allCases.firstIndex(of: term.field)!
+            return (term, term.text?.matcher(), term.tagValue?.matcher(), query.anyOfFields.contains(term.field) ? 1 << index : 0)
+        }
+        self.commodities = commodities
+        keepsAll = query.isEmpty
     }
 
     /// Keeps the postings of the accounts `keep` marks, whatever else they hold
@@ -194,61 +276,60 @@ public struct QueryMatcher {
     package init(keepingAccounts keep: [Bool]) {
         query = Query()
         keepAccount = keep
-        payees = []
-        notes = []
-        tagValues = []
+        others = []
+        commodities = nil
         keepsAll = false
     }
 
-    private var keepsAll: Bool?
-
     /// No filter at all.
-    public var keepsEverything: Bool { keepsAll ?? query.isEmpty }
+    public var keepsEverything: Bool { keepsAll }
 
-    /// Whether the account filters keep this account.
+    /// Whether the account terms keep this account.
     @inline(__always) public func keeps(account: Int32) -> Bool { keepAccount[Int(account)] }
 
-    /// Whether the posting `p` of `t` matches every kind of filter.
+    /// Whether the posting `p` of `t` matches the query.
     public func matches(_ t: Transaction, _ p: Posting) -> Bool {
         guard keepAccount[Int(p.account)] else { return false }
-        if query.isAccountsOnly { return true }
-        return matchesTransactionParts(t) && matchesPostingParts(t, p)
+        if others.isEmpty { return true }
+        var wanted: UInt16 = 0, found: UInt16 = 0
+        for o in others {
+            let hit = matches(o.term, o.text, o.value, t, p)
+            if o.term.negated {
+                if hit { return false }
+            } else if o.anyOfBit != 0 {
+                wanted |= o.anyOfBit
+                if hit { found |= o.anyOfBit }
+            } else if !hit {
+                return false
+            }
+        }
+        return found == wanted
     }
 
     /// Whether any posting of `t` matches (for reports that keep whole transactions).
     public func matches(_ t: Transaction) -> Bool {
-        if query.isEmpty { return true }
-        if query.isAccountsOnly { return t.postings.contains { keepAccount[Int($0.account)] } }
-        guard matchesTransactionParts(t) else { return false }
-        return t.postings.contains { keepAccount[Int($0.account)] && matchesPostingParts(t, $0) }
+        if keepsAll { return true }
+        return t.postings.contains { matches(t, $0) }
     }
 
-    /// Payee and description: the same for every posting of the transaction.
-    private func matchesTransactionParts(_ t: Transaction) -> Bool {
-        if !payees.isEmpty, !payees.contains(where: { $0.matches(t.payee) }) { return false }
-        if !notes.isEmpty, !notes.contains(where: { $0.matches(t.description) }) { return false }
-        return true
-    }
-
-    /// Status, amount and tags: the posting's own, or its transaction's.
-    private func matchesPostingParts(_ t: Transaction, _ p: Posting) -> Bool {
-        if !query.statuses.isEmpty {
-            let status = p.status == .unmarked ? t.status : p.status
-            guard query.statuses.contains(status) else { return false }
-        }
-        if !query.amounts.isEmpty {
-            guard let a = p.amount, query.amounts.contains(where: { $0.matches(a.quantity) }) else { return false }
-        }
-        if !query.tags.isEmpty {
-            let tags = p.tags + t.tags
-            let any = query.tags.indices.contains { i in
-                let want = query.tags[i]
-                return tags.contains { tag in
-                    tag.key.lowercased() == want.name.lowercased() && (tagValues[i]?.matches(tag.value) ?? true)
-                }
+    private func matches(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction, _ p: Posting) -> Bool {
+        switch term.field {
+        case .account: return keepAccount[Int(p.account)]
+        case .description: return text!.matches(t.description)
+        case .payee: return text!.matches(t.payee)
+        case .note: return text!.matches(t.note ?? t.description)
+        case .code: return text!.matches(t.code ?? "")
+        case .commodity:
+            guard let commodities else { return false }
+            return text!.matches(commodities[p.amount?.commodity ?? 0])
+        case .amount: return p.amount.map { term.amount!.matches($0.quantity) } ?? false
+        case .status: return (p.status == .unmarked ? t.status : p.status) == term.status
+        case .real: return (p.virtual == .real) == term.real
+        case .tag:
+            for tag in p.tags + t.tags where text!.matches(tag.key) {
+                if value?.matches(tag.value) ?? true { return true }
             }
-            guard any else { return false }
+            return false
         }
-        return true
     }
 }

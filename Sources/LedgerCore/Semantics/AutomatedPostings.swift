@@ -11,11 +11,11 @@ struct AutomatedPostings {
     private let diagnostics: DiagnosticEngine
     private let check: Balancer
 
-    /// A rule with its regular expressions compiled once.
+    /// A rule with its query made ready for the journal (each account name matched once).
     private struct CompiledRule {
         let rule: AutomatedRule
         let comment: String
-        let terms: [(term: QueryTerm, pattern: LinearRegex?, tagValue: LinearRegex?, amount: AmountComparison?)]
+        let matcher: QueryMatcher
         var reportedUnbalanced = false
     }
 
@@ -26,12 +26,8 @@ struct AutomatedPostings {
         let accounts = journal.accounts
         check = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { accounts[$0] })
         rules = journal.automatedRules.map { rule in
-            CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)", terms: rule.terms.map { term in
-                // Patterns were checked when read; hledger's are case-insensitive, and `cur:` matches the whole symbol.
-                let source = term.field == .commodity ? "^(?:\(term.value))$" : term.value
-                let pattern = [.amount, .status, .real].contains(term.field) ? nil : try? LinearRegex(source)
-                return (term, pattern, term.tagValue.flatMap { try? LinearRegex($0) }, term.field == .amount ? AmountComparison(term.value) : nil)
-            })
+            CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)",
+                         matcher: QueryMatcher(rule.filter, accounts: accounts, commodities: journal.commodities))
         }
     }
 
@@ -53,7 +49,7 @@ struct AutomatedPostings {
             var changed = false
             for p in t.postings {
                 out.append(p)
-                guard matches(rules[r], p, in: t) else { continue }
+                guard rules[r].matcher.matches(t, p) else { continue }
                 guard let added = generated(r, for: p) else { continue }
                 out.append(contentsOf: added)
                 changed = true
@@ -109,56 +105,5 @@ struct AutomatedPostings {
         var sums = AmountSums()
         for p in postings { if let c = check.contribution(p) { _ = sums.add(c) } }
         return journal.commodities.format(sums.amounts.filter { !$0.quantity.isZero })
-    }
-
-    /// hledger's rule for several terms: any of the account terms, any of the
-    /// description terms, any of the status terms, all the other terms, and
-    /// none of the negated ones.
-    private func matches(_ rule: CompiledRule, _ p: Posting, in t: Transaction) -> Bool {
-        var anyOf: [QueryTerm.Field: Bool] = [:]
-        for term in rule.terms {
-            let hit = matches(term, p, in: t)
-            if term.term.negated {
-                if hit { return false }
-            } else if [.account, .description, .status].contains(term.term.field) {
-                anyOf[term.term.field] = (anyOf[term.term.field] ?? false) || hit
-            } else if !hit {
-                return false
-            }
-        }
-        return !anyOf.values.contains(false)
-    }
-
-    private func matches(_ term: (term: QueryTerm, pattern: LinearRegex?, tagValue: LinearRegex?, amount: AmountComparison?),
-                         _ p: Posting, in t: Transaction) -> Bool {
-        func found(_ text: String) -> Bool { term.pattern?.matches(text) ?? false }
-        switch term.term.field {
-        case .account: return found(journal.accounts[p.account])
-        case .description: return found(t.description)
-        case .payee: return found(t.payee)
-        case .note: return found(t.note ?? t.description)
-        case .code: return found(t.code ?? "")
-        case .commodity: return found(journal.commodities[p.amount?.commodity ?? 0])
-        case .amount: return p.amount.map { term.amount!.matches($0.quantity) } ?? false
-        case .tag:
-            for (name, value) in p.tags + t.tags where found(name) {
-                if let v = term.tagValue {
-                    if v.matches(value) { return true }
-                } else {
-                    return true
-                }
-            }
-            return false
-        case .status:
-            let status = p.status == .unmarked ? t.status : p.status
-            switch term.term.value {
-            case "*": return status == .cleared
-            case "!": return status == .pending
-            default: return status == .unmarked
-            }
-        case .real:
-            let real = p.virtual == .real
-            return ["", "1", "y", "yes"].contains(term.term.value.lowercased()) ? real : !real
-        }
     }
 }

@@ -11,17 +11,17 @@ extension JournalParser {
             owner = .skip
             return missing("=", "a query", lineStart)
         }
-        switch QueryTerm.parse(query) {
-        case .success(let terms):
+        switch Query.parse(hledger: query) {
+        case .success(let filter):
             // ledger-cli's value expressions mean something hledger's query words do not.
-            let words = QueryTerm.queryWords(query)
+            let words = Query.queryWords(query)
             if words.first == "expr" || query.contains("(") || query.contains("==") || query.contains("&") || query.contains("|") && !query.contains("/") {
                 diagnostics.warning(Messages.valueExpressionAsQuery(query), at: location(queryStart))
             }
             var t = Transaction(date: CivilDate(day: 0), description: "", location: location(lineStart))
             t.comment = nil
             entry = t
-            entryKind = .automated(query: query, terms: terms)
+            entryKind = .automated(query: query, filter: filter)
             entryMultipliers.removeAll()
         case .failure(let problem):
             owner = .skip
@@ -46,7 +46,7 @@ extension JournalParser {
     }
 
     /// Keeps a read automated transaction; each posting needs an amount or a multiplier.
-    func storeAutomatedRule(_ query: String, _ terms: [QueryTerm], _ t: Transaction, broken: Bool) {
+    func storeAutomatedRule(_ query: String, _ filter: Query, _ t: Transaction, broken: Bool) {
         defer { entryMultipliers.removeAll() }
         guard !broken else { return }
         for p in t.postings where p.amount == nil {
@@ -57,6 +57,6 @@ extension JournalParser {
         for (k, p) in t.postings.enumerated() where multipliers[k] == nil && p.amount?.commodity == CommodityTable.none {
             diagnostics.warning(Messages.bareNumberInAutomated(p.amount!.quantity.description), at: p.amountLocation)
         }
-        journal.automatedRules.append(AutomatedRule(query: query, terms: terms, postings: t.postings, multipliers: multipliers, location: t.location))
+        journal.automatedRules.append(AutomatedRule(query: query, filter: filter, postings: t.postings, multipliers: multipliers, location: t.location))
     }
 }

@@ -91,7 +91,7 @@ package final class JournalParser {
         case rule(RuleHeader)
         case periodic(String)
         /// `= QUERY`; the multipliers (`*N`) of its postings by index.
-        case automated(query: String, terms: [QueryTerm])
+        case automated(query: String, filter: Query)
     }
 
     /// A directive whose indented lines may follow.
@@ -411,8 +411,8 @@ package final class JournalParser {
             storeRule(header, template: t, broken: broken)
         case .periodic(let period):
             if !broken { journal.periodic.append(PeriodicTransaction(period: period, template: t)) }
-        case .automated(let query, let terms):
-            storeAutomatedRule(query, terms, t, broken: broken)
+        case .automated(let query, let filter):
+            storeAutomatedRule(query, filter, t, broken: broken)
         }
     }
 

@@ -1,9 +1,13 @@
-/// Reading the query of an automated transaction (`= QUERY`).
-extension QueryTerm {
-    /// Reads a query into terms; a word with an unknown or unsupported
+/// Reading hledger's query terms (an automated transaction's `= QUERY`):
+/// a bare word (an account regex), `acct:`, `desc:`, `payee:`, `note:`,
+/// `code:`, `tag:NAME[=VALUE]`, `amt:OPN`, `cur:`, `status:`, `real:`, each
+/// optionally negated with `not:`.
+extension Query {
+    /// Reads a query as hledger does; a word with an unknown or unsupported
     /// prefix is an error naming it.
-    public static func parse(_ query: String) -> Result<[QueryTerm], QueryTermError> {
-        var terms: [QueryTerm] = []
+    public static func parse(hledger query: String) -> Result<Query, QueryTermError> {
+        var parsed = Query()
+        parsed.anyOfFields = [.account, .description, .status]
         for word in queryWords(query) {
             var rest = Substring(word)
             var negated = false
@@ -19,26 +23,42 @@ extension QueryTerm {
                 }
                 // Any other colon is part of an account name (`expenses:food`).
             }
-            var term = QueryTerm(field: field, value: String(rest), negated: negated)
+            var value = String(rest), tagValue: String?
             if field == .tag, let eq = rest.firstIndex(of: "=") {
-                term.value = String(rest[..<eq])
-                term.tagValue = String(rest[rest.index(after: eq)...])
+                value = String(rest[..<eq])
+                tagValue = String(rest[rest.index(after: eq)...])
             }
+            let bad = QueryTermError(term: word, unsupported: false)
+            var term = Term(field, negated: negated)
             switch field {
             case .amount:
-                guard AmountComparison(term.value) != nil else { return .failure(QueryTermError(term: word, unsupported: false)) }
+                guard let test = AmountTest(hledger: value) else { return .failure(bad) }
+                term.amount = test
             case .status:
-                guard ["", "*", "!"].contains(term.value) else { return .failure(QueryTermError(term: word, unsupported: false)) }
+                switch value {
+                case "*": term.status = .cleared
+                case "!": term.status = .pending
+                case "": term.status = .unmarked
+                default: return .failure(bad)
+                }
             case .real:
-                guard ["", "1", "0", "y", "n", "yes", "no"].contains(term.value.lowercased()) else { return .failure(QueryTermError(term: word, unsupported: false)) }
+                let flag = value.lowercased()
+                guard ["", "1", "0", "y", "n", "yes", "no"].contains(flag) else { return .failure(bad) }
+                term.real = ["", "1", "y", "yes"].contains(flag)
             default:
-                for pattern in [term.value, term.tagValue].compactMap({ $0 }) where (try? LinearRegex(pattern)) == nil {
-                    return .failure(QueryTermError(term: word, unsupported: false))
+                // hledger's patterns are case-insensitive; `cur:` matches the whole symbol.
+                do {
+                    // The pattern as written must read (`cur:` then wraps it).
+                    term.text = try TextPattern(regex: value)
+                    if field == .commodity { term.text = try TextPattern(regex: value, whole: true) }
+                    term.tagValue = try tagValue.map { v throws(QueryError) in try TextPattern(regex: v) }
+                } catch {
+                    return .failure(bad)
                 }
             }
-            terms.append(term)
+            parsed.terms.append(term)
         }
-        return .success(terms)
+        return .success(parsed)
     }
 
     /// Words split at spaces, with `'...'` and `"..."` quoting (quotes removed).
@@ -60,8 +80,9 @@ extension QueryTerm {
     }
 }
 
-extension AmountComparison {
-    public init?(_ text: String) {
+extension AmountTest {
+    /// hledger's `amt:` comparison: `<`, `<=`, `>`, `>=` or `=` (or none) and a number.
+    public init?(hledger text: String) {
         var rest = Substring(text)
         var op = "="
         for candidate in ["<=", ">=", "<", ">", "="] where rest.hasPrefix(candidate) {
@@ -79,6 +100,6 @@ extension AmountComparison {
             if case .success(let (q, _)) = lx.number(decimalComma: false), lx.atEnd { parsed = negative ? q.negated : q }
         }
         guard let number = parsed else { return nil }
-        self.init(op: op, number: number, signed: signed || number.isZero)
+        self.init(Comparison(rawValue: op)!, number, signed: signed || number.isZero)
     }
 }

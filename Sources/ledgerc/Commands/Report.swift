@@ -200,8 +200,7 @@ extension ReportCommand {
             throw UsageError(message: "'report returns' needs --account: the investment accounts whose returns it computes")
         }
         if report == .holdings || report == .trades {
-            let q = options.query
-            if !(q.payees.isEmpty && q.notes.isEmpty && q.tags.isEmpty && q.statuses.isEmpty && q.amounts.isEmpty) {
+            if options.query.terms.contains(where: { $0.field != .account }) {
                 throw UsageError(message: "'report \(report.rawValue)' filters by --account and --not-account only: its rows are positions, not postings")
             }
         }

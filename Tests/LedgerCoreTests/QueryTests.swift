@@ -1,0 +1,86 @@
+import XCTest
+@testable import LedgerCore
+
+/// One `Query` (issue 45): the filter options and hledger's query terms (an
+/// automated transaction's `= QUERY`) read into the same value and are
+/// matched by the same `QueryMatcher`.
+final class OneQueryTests: XCTestCase {
+    let text = """
+    2025-01-05 * (A1) Landlord | rent  ; kind: fixed
+        expenses:rent  650 USD
+        assets:bank
+    2025-01-10 ! Cafe | coffee
+        expenses:food:cafe  6.30 USD  ; trip: seoul
+        assets:cash
+    2025-01-12 Market | groceries
+        expenses:food:market  95 EUR
+        [budget:food]  -95 EUR
+        assets:bank  -95 EUR
+        [budget:left]  95 EUR
+    """
+
+    func matched(_ query: Query) -> [String] {
+        let ledger = compileText(text).ledger
+        let matcher = QueryMatcher(query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
+        var out: [String] = []
+        for t in ledger.ordered {
+            for p in t.postings where matcher.matches(t, p) { out.append("\(t.date) \(ledger.journal.accounts[p.account])") }
+        }
+        return out
+    }
+
+    func flags(_ pairs: [(String, String)]) throws -> Query {
+        var q = Query()
+        for (option, value) in pairs { try q.add(option: option, value: value) }
+        return q
+    }
+
+    func hledger(_ text: String) throws -> Query {
+        try Query.parse(hledger: text).get()
+    }
+
+    /// The same question asked both ways gets the same postings.
+    func testFlagsAndHledgerTermsAgree() throws {
+        let pairs: [([(String, String)], String)] = [
+            ([("--account", "food")], "food"),
+            ([("--account", "/^expenses:food/")], "acct:^expenses:food"),
+            ([("--not-account", "bank")], "not:bank"),
+            ([("--payee", "cafe")], "payee:cafe"),
+            ([("--note", "rent")], "desc:rent"),
+            ([("--status", "cleared")], "status:*"),
+            ([("--status", "pending")], "status:!"),
+            ([("--tag", "trip")], "tag:^trip$"),
+            ([("--tag", "kind=fix")], "tag:^kind$=fix"),
+            ([("--amount", ">=100")], "amt:>=+100"),
+            ([("--account", "expenses"), ("--status", "unmarked")], "expenses status:"),
+        ]
+        for (options, terms) in pairs {
+            let a = matched(try flags(options)), b = matched(try hledger(terms))
+            XCTAssertFalse(a.isEmpty, terms)
+            XCTAssertEqual(a, b, terms)
+        }
+    }
+
+    /// How terms of one field combine: the filter options take any of a
+    /// kind's patterns; hledger any account, description or status, but all
+    /// of the other fields' terms.
+    func testHowTermsCombine() throws {
+        XCTAssertEqual(matched(try flags([("--payee", "cafe"), ("--payee", "market")])).count, 2 + 4)
+        XCTAssertEqual(matched(try hledger("payee:cafe payee:market")), [])
+        XCTAssertEqual(matched(try hledger("cafe market")).count, 2)
+        XCTAssertEqual(matched(try hledger("real:")).count, 2 + 2 + 2)
+        XCTAssertEqual(matched(try hledger("real:n")), ["2025-01-12 budget:food", "2025-01-12 budget:left"])
+        XCTAssertEqual(matched(try hledger("cur:EUR not:budget")), ["2025-01-12 expenses:food:market", "2025-01-12 assets:bank"])
+        XCTAssertEqual(matched(try hledger("cur:EU")), [], "cur: matches the whole symbol")
+        XCTAssertEqual(matched(try hledger("code:A1 amt:+650")), ["2025-01-05 expenses:rent"])
+        XCTAssertEqual(matched(try hledger("amt:650")).count, 2, "without a sign, magnitudes")
+    }
+
+    /// An automated transaction's query is the same value, applied by the same matcher.
+    func testAnAutomatedQueryIsAQuery() throws {
+        let c = compileText(text + "\n= payee:cafe\n    (savings)  *1\n")
+        XCTAssertEqual(c.ledger.journal.automatedRules.first?.filter, try hledger("payee:cafe"))
+        let added = c.ledger.transactions.flatMap(\.postings).filter { c.ledger.journal.accounts[$0.account] == "savings" }
+        XCTAssertEqual(added.count, 2)
+    }
+}
