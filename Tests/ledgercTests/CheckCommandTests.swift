@@ -97,6 +97,32 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(unread.first?["id"] as? String, "cannotRead", missing.stderr)
     }
 
+    /// The fixes a compile knows are on its diagnostics: `check` prints them
+    /// in JSON (the language server offers the same ones).
+    func testFixItsInJSON() throws {
+        func fixes(_ r: RunResult) throws -> [[String: Any]] {
+            let items = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as! [[String: Any]]
+            return items.flatMap { ($0["fixes"] as? [[String: Any]]) ?? [] }
+        }
+        let unbalanced = try fixes(runLedgerc(["check", "--diagnostics", "json", "samples/errors/unbalanced.ledger"]))
+        XCTAssertEqual(unbalanced.first?["title"] as? String, "Change the amount to -13.00 USD so that the transaction balances")
+        let edit = (unbalanced.first?["edits"] as? [[String: Any]])?.first
+        XCTAssertEqual(edit?["line"] as? Int, 4)
+        XCTAssertEqual(edit?["column"] as? Int, 25)
+        XCTAssertEqual(edit?["endColumn"] as? Int, 35)
+        XCTAssertEqual(edit?["text"] as? String, "-13.00 USD")
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("strict.ledger")
+        try "account Expenses:Food\naccount Assets:Cash\n\n2025-01-09 Lunch\n    Expenses:Fod  3 USD\n    Assets:Cash\n".write(to: file, atomically: true, encoding: .utf8)
+        let strict = try fixes(runLedgerc(["check", "--strict", "--diagnostics", "json", file.path]))
+        XCTAssertEqual(strict.map { $0["title"] as? String }, ["Change to 'Expenses:Food'", "Declare 'account Expenses:Fod'"])
+        let declare = (strict.last?["edits"] as? [[String: Any]])?.first
+        XCTAssertEqual(declare?["line"] as? Int, 1)
+        XCTAssertEqual(declare?["text"] as? String, "account Expenses:Fod\n")
+        // A clean journal's JSON has no fixes key.
+        XCTAssertFalse(try runLedgerc(["check", "--diagnostics", "json", "samples/errors/assertion-failed.ledger"]).stderr.contains("\"fixes\""))
+    }
+
     func testDiagnosticsForGitHub() throws {
         let r = try runLedgerc(["check", "--diagnostics=github", "samples/errors/unbalanced.ledger"])
         XCTAssertEqual(r.stderr, "::error file=samples/errors/unbalanced.ledger,line=2,col=1::transaction does not balance: off by 3.00 USD%0Athe postings sum to 3.00 USD\n")

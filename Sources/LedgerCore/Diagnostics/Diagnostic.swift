@@ -21,8 +21,10 @@ public struct DiagnosticMessage: Sendable, CustomStringConvertible {
     public let id: MessageID
     public let text: String
 
-    public init(_ id: String, _ text: String) {
-        self.id = MessageID(id)
+    /// A message of the catalogue: its ID is the name of the `Messages`
+    /// member that makes it (`amountOverflows`), never typed by hand.
+    init(_ text: String, member: String = #function) {
+        id = MessageID(String(member.prefix { $0 != "(" }))
         self.text = text
     }
 
@@ -44,6 +46,23 @@ public struct DiagnosticNote: Sendable {
     }
 }
 
+/// A change that fixes a diagnostic: a title in the user's words and the
+/// edits it makes. `ledgerc check --diagnostics json` prints them, and the
+/// language server offers the same ones as quick fixes.
+public struct FixIt: Sendable, Equatable {
+    public var title: String
+    /// Edits of the files of the compile the diagnostic came from.
+    public var edits: [TextEdit]
+    /// The fix an editor may apply at once (one per diagnostic).
+    public var preferred: Bool
+
+    public init(_ title: String, edits: [TextEdit], preferred: Bool = true) {
+        self.title = title
+        self.edits = edits
+        self.preferred = preferred
+    }
+}
+
 /// One problem found in the input: what is wrong, where, and notes that help fix it.
 public struct Diagnostic: Sendable {
     public var severity: Severity
@@ -58,6 +77,8 @@ public struct Diagnostic: Sendable {
     /// its bytes never reach a message, a report or a pull-request comment;
     /// the place (file, line, column) says where it is.
     public var quotesSource = true
+    /// The changes that fix it, when the compile knows one (`FixIts`).
+    public var fixes: [FixIt] = []
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         self.severity = severity
@@ -103,6 +124,12 @@ public final class DiagnosticEngine: @unchecked Sendable {
     }
 
     public var hasErrors: Bool { errorCount > 0 }
+
+    /// Changes the kept diagnostics in place (a stage after the one that
+    /// found them adds what it knows: fix-its).
+    package func update(_ body: (inout Diagnostic) -> Void) {
+        for i in diagnostics.indices { body(&diagnostics[i]) }
+    }
 
     /// Whether the next error is kept (past the limit it is only counted):
     /// a message that is costly to write is written only then.

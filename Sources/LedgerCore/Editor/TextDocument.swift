@@ -68,21 +68,6 @@ extension SourceFile {
     func editorRange(_ start: Int, _ end: Int, _ encoding: PositionEncoding) -> JSONValue {
         .object([("start", editorPosition(of: start, encoding).json), ("end", editorPosition(of: end, encoding).json)])
     }
-
-    /// Offset of the end of the line holding `offset` (before `\r\n` or `\n`).
-    func lineEnd(after offset: Int) -> Int {
-        var i = offset
-        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-        if i > offset, bytes[i - 1] == 0x0D { i -= 1 }
-        return i
-    }
-
-    /// Offset of the start of the line holding `offset`.
-    func lineStart(before offset: Int) -> Int {
-        var i = min(offset, bytes.count)
-        while i > contentStart, bytes[i - 1] != 0x0A { i -= 1 }
-        return i
-    }
 }
 
 /// A buffer the editor has open: its text takes the place of the file on disk.

@@ -239,20 +239,3 @@ final class Workspace {
         return (compilation, index)
     }
 }
-
-extension SourceFile {
-    /// Where the word at `offset` ends: at two spaces, a tab or the line's
-    /// end (an account name holds single spaces). At least one character
-    /// when the line has one.
-    func wordEnd(from offset: Int) -> Int {
-        var i = offset
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x0A || b == 0x0D || b == 0x09 { break }
-            if b == 0x20, i + 1 < bytes.count, bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 { break }
-            i += 1
-        }
-        while i > offset, bytes[i - 1] == 0x20 { i -= 1 }
-        return i
-    }
-}

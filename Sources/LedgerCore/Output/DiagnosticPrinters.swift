@@ -120,6 +120,27 @@ public struct DiagnosticPrinter {
                 w.endObject()
             }
             w.endArray()
+            if !d.fixes.isEmpty {
+                // What would fix it, as edits of the files (ranges by place, end excluded).
+                w.key("fixes"); w.beginArray()
+                for fix in d.fixes {
+                    w.beginObject()
+                    w.key("title"); w.string(fix.title)
+                    w.key("edits"); w.beginArray()
+                    for e in fix.edits {
+                        w.beginObject()
+                        writeLocation(SourceLocation(file: e.file, offset: e.range.lowerBound), into: &w)
+                        let end = sources[Int32(e.file)].position(of: e.range.upperBound)
+                        w.key("endLine"); w.int(end.line)
+                        w.key("endColumn"); w.int(end.column)
+                        w.key("text"); w.string(String(decoding: e.text, as: UTF8.self))
+                        w.endObject()
+                    }
+                    w.endArray()
+                    w.endObject()
+                }
+                w.endArray()
+            }
             w.endObject()
             return w.finish()
         }

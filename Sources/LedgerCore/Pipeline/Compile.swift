@@ -78,6 +78,7 @@ func compileRead(_ journal: consuming Journal, sources: SourceManager, diagnosti
     checkReceipts(checked, sources: sources, diagnostics: diagnostics)
     let ledger = expandRules(consume checked, until: options.horizon, diagnostics: diagnostics)
     checkPositions(ledger, diagnostics: diagnostics)
+    FixIts.attach(to: diagnostics, ledger: ledger, sources: sources)
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)
 }
 
