@@ -17,11 +17,10 @@ extension LanguageServer {
             // The item alone ends with one newline; keep the lines after it as they are.
             while text.last == 0x0A { text.removeLast() }
             if text.last == 0x0D { text.removeLast() }
-            var whole = file.bytes
-            whole.replaceSubrange(a..<b, with: text)
+            let edit = TextEdit(file: before.rootFiles[0], range: a..<b, text: text)
+            let outcome = CheckedEdit(before, edits: [edit], keeps: .everything).check(options: options)
+            guard outcome.isSafe, let whole = outcome.files.first?.bytes else { return .array([]) }
             formatted = whole
-            let after = compile([InputFile(path: doc.path, bytes: formatted)], options: options)
-            guard !after.hasErrors, meaning(of: after) == meaning(of: before) else { return .array([]) }
         } else {
             switch LedgerFormatter().format(before, options: options) {
             case .unchanged, .wouldChangeMeaning: return .array([])

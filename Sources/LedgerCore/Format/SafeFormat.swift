@@ -11,7 +11,7 @@ public enum FormatOutcome: Sendable {
 extension LedgerFormatter {
     /// Formats the first file of `compilation` (which must have no errors),
     /// then compiles the formatted text with `options` and compares what the
-    /// two mean (`meaning(of:)`): formatting never changes a figure.
+    /// two mean (a `CheckedEdit` that keeps everything): formatting never changes a figure.
     public func format(_ compilation: Compilation, options: CompileOptions) -> FormatOutcome {
         format(compilation, file: compilation.rootFiles[0], options: options)
     }
@@ -20,19 +20,11 @@ extension LedgerFormatter {
     /// includes. An included file is checked in its place: the first file is
     /// compiled again with the formatted text instead of the included one.
     public func format(_ compilation: Compilation, file index: Int, options: CompileOptions) -> FormatOutcome {
-        let root = compilation.sources.files[compilation.rootFiles[0]]
         let input = compilation.sources.files[index]
         let formatted = format(input.bytes)
         if formatted == input.bytes { return .unchanged }
-        var options = options
-        let after: Compilation
-        if index == compilation.rootFiles[0] {
-            after = compile([InputFile(path: input.path, bytes: formatted)], options: options)
-        } else {
-            options.overlay[input.path] = formatted
-            after = compile([InputFile(path: root.path, bytes: root.bytes)], options: options)
-        }
-        guard !after.hasErrors, meaning(of: after) == meaning(of: compilation) else { return .wouldChangeMeaning }
+        let edit = TextEdit(file: index, range: 0..<input.bytes.count, text: formatted)
+        guard CheckedEdit(compilation, edits: [edit], keeps: .everything).check(options: options).isSafe else { return .wouldChangeMeaning }
         return .formatted(formatted)
     }
 }

@@ -97,11 +97,10 @@ public enum StatementImport {
     /// added to `sources`).
     public static func check(_ plan: ImportPlan, journal: Compilation, journalPath: String, today: CivilDate?, sources: SourceManager) -> Checked {
         let (edited, starts, texts) = plan.edited(journal, fileIndex: journal.rootFiles[0])
-        var options = CompileOptions(mode: .diagnosticsOnly)
-        options.today = today
-        options.overlay[journalPath] = edited
-        let after = compile([InputFile(path: journalPath, bytes: edited)], until: journal.ledger.until, options: options)
-        let errors = after.diagnostics.sorted().filter { $0.severity == .error }
+        let whole = TextEdit(file: journal.rootFiles[0], range: 0..<journal.sources.files[journal.rootFiles[0]].bytes.count, text: edited)
+        let outcome = CheckedEdit(journal, edits: [whole], keeps: .errorsOnly)
+            .check(options: CompileOptions(horizon: journal.ledger.until, today: today, mode: .diagnosticsOnly))
+        let after = outcome.after, errors = outcome.errors
         var shown: [Diagnostic] = []
         guard !errors.isEmpty else { return Checked(edited: edited, texts: texts, problems: []) }
         // A problem elsewhere (a later assertion the new rows break) is shown in the

@@ -1,9 +1,9 @@
 /// One change to one file: replace the bytes in `range` with `text`.
 ///
-/// Every write is a list of edits (`materialize`, `fmt`, `add`, the language
-/// server's formatting and quick fixes): computed from the compiled journal,
-/// checked by compiling the edited text, and only then handed to `SafeWriter`
-/// (or to the editor).
+/// Every write is a list of edits (`materialize`, `fmt`, `add`, `import`, the
+/// language server's formatting, and the fixes on diagnostics): computed from
+/// the compiled journal, checked by compiling the edited text (`CheckedEdit`),
+/// and only then handed to `SafeWriter` (or to the editor).
 public struct TextEdit: Sendable, Equatable {
     /// Index of the file in the compile's `SourceManager`.
     public var file: Int
@@ -29,5 +29,12 @@ public struct TextEdit: Sendable, Equatable {
         }
         out.append(contentsOf: bytes[at...])
         return out
+    }
+
+    /// The edited text of each file `edits` change, by file index of `sources`.
+    public static func editedFiles(_ edits: [TextEdit], in sources: SourceManager) -> [(index: Int, bytes: [UInt8])] {
+        Dictionary(grouping: edits, by: \.file).sorted { $0.key < $1.key }.map { index, edits in
+            (index, TextEdit.apply(edits, to: sources.files[index].bytes))
+        }
     }
 }

@@ -64,18 +64,15 @@ public struct AddPlan {
         text = written
         let (at, leading, trailing) = AddPlan.insertionPoint(compilation, fileIndex: fileIndex, date: new.date, crlf: crlf)
         let inserted = leading + written + trailing
-        edited = Array(bytes[..<at]) + inserted + Array(bytes[at...])
+        let insertion = TextEdit(file: fileIndex, range: at..<at, text: inserted)
+        edited = TextEdit.apply([insertion], to: bytes)
         line = edited[..<(at + leading.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         problems += unknownAccounts(compilation, new: new, canonical: canonical, pseudo: pseudo, allowed: allowNewAccounts)
         guard problems.isEmpty else { return }
         // Compile the journal with the transaction in it; map each problem back.
         var options = options
-        let inputs = compilation.rootFiles.map { i in
-            InputFile(path: compilation.sources.files[i].path, bytes: i == fileIndex ? edited : compilation.sources.files[i].bytes)
-        }
-        // Also where another root file includes FILE.
-        options.overlay[file.path] = edited
-        let after = compile(inputs, until: compilation.ledger.until, options: options)
+        options.horizon = compilation.ledger.until
+        let after = CheckedEdit(compilation, edits: [insertion], keeps: .errorsOnly).check(options: options).after
         let start = at + leading.count, end = start + written.count
         // A place in the edited compile, as a place in FILE as it is, or in the new transaction.
         func mapped(_ location: SourceLocation?) -> SourceLocation? {

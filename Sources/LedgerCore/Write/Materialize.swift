@@ -46,11 +46,7 @@ public struct MaterializePlan {
     }
 
     /// The edited text of each file the plan changes.
-    public func editedFiles(_ sources: SourceManager) -> [(index: Int, bytes: [UInt8])] {
-        Dictionary(grouping: edits, by: \.file).sorted { $0.key < $1.key }.map { index, edits in
-            (index, TextEdit.apply(edits, to: sources.files[index].bytes))
-        }
-    }
+    public func editedFiles(_ sources: SourceManager) -> [(index: Int, bytes: [UInt8])] { TextEdit.editedFiles(edits, in: sources) }
 
     /// What would be written, for `materialize` without `--write`.
     public var preview: [UInt8] { edits.flatMap(\.text) }
@@ -127,47 +123,19 @@ public struct MaterializePlan {
 
     /// Compiles the edited files and compares what they mean with the original.
     private func check(_ before: Compilation, today: CivilDate?) -> [Diagnostic] {
-        let edited = editedFiles(before.sources)
-        var options = CompileOptions(today: today)
-        let inputs = before.rootFiles.map { i in
-            let f = before.sources.files[i]
-            return InputFile(path: f.path, bytes: edited.first { $0.index == i }?.bytes ?? f.bytes)
-        }
-        for e in edited where !before.rootFiles.contains(e.index) { options.overlay[before.sources.files[e.index].path] = e.bytes }
-        let after = compile(inputs, until: before.ledger.until, options: options)
-        var problems = after.diagnostics.sorted().filter { $0.severity == .error }.map { d -> Diagnostic in
+        let outcome = CheckedEdit(before, edits: edits, keeps: .recorded).check(options: CompileOptions(horizon: before.ledger.until, today: today))
+        var problems = outcome.errors.map { d -> Diagnostic in
             var d = d
             let message = Messages.materializeWouldFail(d.message)
             d.message = message.text
             d.id = message.id
             d.location = nil
+            d.fixes = []
             return d
         }
-        if problems.isEmpty, recordedMeaning(of: after) != recordedMeaning(of: before) {
+        if problems.isEmpty, !outcome.keepsMeaning {
             problems.append(Diagnostic(.error, Messages.materializeWouldChangeMeaning, at: nil))
         }
         return problems
     }
-}
-
-/// What a journal means with generated occurrences taken as recorded: every
-/// transaction without its comments, in date order (order within a day left
-/// out), prices, declared account types and commodity precisions.
-func recordedMeaning(of compilation: Compilation) -> [String] {
-    let ledger = compilation.ledger
-    let journal = ledger.journal
-    let printer = LedgerPrinter(journal: journal, sources: compilation.sources)
-    var days: [Int32: [String]] = [:]
-    for var t in ledger.ordered {
-        t.generated = nil
-        t.comment = nil
-        var buf = ByteBuffer(capacity: 256)
-        printer.write(t, into: &buf)
-        days[t.date.day, default: []].append(buf.string)
-    }
-    var out = days.sorted { $0.key < $1.key }.flatMap { $0.value.sorted() }
-    for p in journal.prices { out.append("P \(p.date) \(journal.commodities[p.commodity]) \(printer.amountText(p.price))") }
-    for (id, type) in journal.accounts.declaredType.sorted(by: { $0.key < $1.key }) { out.append("account \(journal.accounts[id]) \(type.rawValue)") }
-    for id in 0..<Int32(journal.commodities.count) { out.append("commodity \(journal.commodities[id]) \(journal.commodities.precision(id))") }
-    return out
 }

@@ -29,3 +29,25 @@ package func meaning(of compilation: Compilation) -> [UInt8] {
     }
     return buf.bytes
 }
+
+/// What a journal means with generated occurrences taken as recorded: every
+/// transaction without its comments, in date order (order within a day left
+/// out), prices, declared account types and commodity precisions.
+package func recordedMeaning(of compilation: Compilation) -> [String] {
+    let ledger = compilation.ledger
+    let journal = ledger.journal
+    let printer = LedgerPrinter(journal: journal, sources: compilation.sources)
+    var days: [Int32: [String]] = [:]
+    for var t in ledger.ordered {
+        t.generated = nil
+        t.comment = nil
+        var buf = ByteBuffer(capacity: 256)
+        printer.write(t, into: &buf)
+        days[t.date.day, default: []].append(buf.string)
+    }
+    var out = days.sorted { $0.key < $1.key }.flatMap { $0.value.sorted() }
+    for p in journal.prices { out.append("P \(p.date) \(journal.commodities[p.commodity]) \(printer.amountText(p.price))") }
+    for (id, type) in journal.accounts.declaredType.sorted(by: { $0.key < $1.key }) { out.append("account \(journal.accounts[id]) \(type.rawValue)") }
+    for id in 0..<Int32(journal.commodities.count) { out.append("commodity \(journal.commodities[id]) \(journal.commodities.precision(id))") }
+    return out
+}

@@ -1,0 +1,75 @@
+/// Edits to the files of a compiled journal, checked before anything is
+/// written: the one "edit the text, compile it again, compare the meaning"
+/// under `fmt`, `add`, `import`, `materialize` and the editor's formatting.
+///
+/// The edited files are compiled in their places (a root file as an input,
+/// an included file through the overlay, a root file included by another
+/// both ways), and what must mean the same after the edit is part of the
+/// value (`Keeps`). The caller maps the edited compile's diagnostics back to
+/// where they came from (a CSV row, an argument, a buffer) and hands the
+/// edits to `SafeWriter` or to the editor.
+public struct CheckedEdit {
+    /// What the edit must leave meaning the same.
+    public enum Keeps: Sendable {
+        /// Every transaction, price and declaration (`fmt`).
+        case everything
+        /// The same, with the generated occurrences taken as recorded (`materialize`).
+        case recorded
+        /// Nothing beyond compiling without errors: the new transactions of
+        /// `add` and `import` are meant to change the meaning, and they are
+        /// inserted, so the text around them stays as it was.
+        case errorsOnly
+    }
+
+    /// The journal as it is.
+    public let before: Compilation
+    /// The edits, by file index of `before`.
+    public let edits: [TextEdit]
+    public let keeps: Keeps
+
+    public init(_ before: Compilation, edits: [TextEdit], keeps: Keeps) {
+        self.before = before
+        self.edits = edits
+        self.keeps = keeps
+    }
+
+    /// The edited text of each file the edits change, by file index.
+    public var editedFiles: [(index: Int, bytes: [UInt8])] { TextEdit.editedFiles(edits, in: before.sources) }
+
+    /// The edited journal compiled, and what it says about the edit.
+    public struct Outcome {
+        /// The compile of the edited journal.
+        public var after: Compilation
+        /// The edited text of each file changed.
+        public var files: [(index: Int, bytes: [UInt8])]
+        /// Its errors, as it reports them (in the edited files).
+        public var errors: [Diagnostic]
+        /// Whether it means what `keeps` says it must.
+        public var keepsMeaning: Bool
+
+        /// Whether the edit may be written.
+        public var isSafe: Bool { errors.isEmpty && keepsMeaning }
+    }
+
+    /// Compiles the edited journal with `options` (its horizon is the caller's).
+    public func check(options: CompileOptions) -> Outcome {
+        let files = editedFiles
+        var options = options
+        let inputs = before.rootFiles.map { i in
+            InputFile(path: before.sources.files[i].path, bytes: files.first { $0.index == i }?.bytes ?? before.sources.files[i].bytes)
+        }
+        // Also where a file is included, by another root file or by this one.
+        for f in files { options.overlay[before.sources.files[f.index].path] = f.bytes }
+        let after = compile(inputs, options: options)
+        let errors = after.diagnostics.sorted().filter { $0.severity == .error }
+        var keeps = true
+        if errors.isEmpty {
+            switch self.keeps {
+            case .everything: keeps = meaning(of: after) == meaning(of: before)
+            case .recorded: keeps = recordedMeaning(of: after) == recordedMeaning(of: before)
+            case .errorsOnly: keeps = true
+            }
+        }
+        return Outcome(after: after, files: files, errors: errors, keepsMeaning: keeps)
+    }
+}

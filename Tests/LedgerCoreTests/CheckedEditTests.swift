@@ -1,0 +1,50 @@
+import XCTest
+@testable import LedgerCore
+
+/// The one checked edit (issue 45) under fmt, add, import, materialize and
+/// the editor's formatting: what must stay equal is part of the value.
+final class CheckedEditTests: XCTestCase {
+    let text = "2025-01-05 rent\n    expenses:rent  650 USD\n    assets:bank\n"
+
+    func edit(_ c: Compilation, _ find: String, _ replace: String) -> TextEdit {
+        let bytes = c.sources.files[c.rootFiles[0]].bytes
+        let at = String(decoding: bytes, as: UTF8.self).range(of: find)!
+        let start = String(decoding: bytes, as: UTF8.self).utf8.distance(from: String(decoding: bytes, as: UTF8.self).utf8.startIndex, to: at.lowerBound)
+        return TextEdit(file: c.rootFiles[0], range: start..<start + find.utf8.count, text: Array(replace.utf8))
+    }
+
+    func testWhatMustStayEqualIsPartOfTheValue() {
+        let c = compileText(text)
+        let options = CompileOptions(horizon: CivilDate.parse("2025-12-31"))
+        // White space only: the meaning is the same.
+        let spaces = CheckedEdit(c, edits: [edit(c, "  650 USD", "    650 USD")], keeps: .everything).check(options: options)
+        XCTAssertTrue(spaces.isSafe)
+        XCTAssertEqual(spaces.files.map(\.index), [c.rootFiles[0]])
+        // A changed figure: never for fmt; an error-free edit for add.
+        let figure = [edit(c, "650 USD", "651 USD")]
+        XCTAssertFalse(CheckedEdit(c, edits: figure, keeps: .everything).check(options: options).isSafe)
+        XCTAssertTrue(CheckedEdit(c, edits: figure, keeps: .errorsOnly).check(options: options).isSafe)
+        // An edit that breaks the journal: its errors, in the edited text.
+        let broken = CheckedEdit(c, edits: [edit(c, "    assets:bank\n", "    assets:bank  1 USD\n")], keeps: .errorsOnly).check(options: options)
+        XCTAssertFalse(broken.isSafe)
+        XCTAssertEqual(broken.errors.map { $0.id }, ["doesNotBalance"])
+    }
+
+    /// An included file is compiled in its place, through the overlay.
+    func testAnIncludedFileIsCheckedInItsPlace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("checked-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try text.write(to: dir.appendingPathComponent("part.ledger"), atomically: true, encoding: .utf8)
+        let main = "include part.ledger\n2025-01-06 check\n    assets:bank  0 USD = -650 USD\n    equity\n"
+        let path = dir.appendingPathComponent("main.ledger").path
+        let c = compile([InputFile(path: path, bytes: Array(main.utf8))], until: CivilDate.parse("2025-12-31")!)
+        XCTAssertFalse(c.hasErrors, "\(c.diagnostics.sorted().map(\.message))")
+        let part = c.sources.files.firstIndex { $0.path.hasSuffix("part.ledger") }!
+        let bytes = c.sources.files[part].bytes
+        let start = bytes.count - "    assets:bank\n".utf8.count
+        let changed = TextEdit(file: part, range: start..<bytes.count, text: Array("    assets:bank  -600 USD\n    equity\n".utf8))
+        let outcome = CheckedEdit(c, edits: [changed], keeps: .errorsOnly).check(options: CompileOptions(horizon: CivilDate.parse("2025-12-31")))
+        XCTAssertEqual(outcome.errors.map { $0.id }, ["assertionFailed"], "the root file's assertion sees the edited include")
+    }
+}
