@@ -96,10 +96,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(c.year)-\(mm)"
     }
 
-    /// Parses `YYYY-MM-DD` (also `/` or `.`), as used on the command line.
+    /// Parses `YYYY-MM-DD` (also `/` or `.`, one separator throughout; month
+    /// and day may have one digit), as the journal's dates are written: the
+    /// general reader the lexer's fast path is tested equal to.
     public static func parse(_ text: String) -> CivilDate? {
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
-        guard parts.count == 3, parts[0].count == 4,
+        guard parts.count == 3, parts[0].count == 4, Set(text.filter { $0 == "-" || $0 == "/" || $0 == "." }).count == 1,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
               parts[1].count <= 2, parts[2].count <= 2 else { return nil }
         return CivilDate(year: y, month: m, day: d)

@@ -24,44 +24,8 @@ public struct PeriodicSchedule: Sendable, Equatable {
     /// with `from|since DATE`, `to|until DATE`, `in DATE` (partial dates
     /// allowed). Nil for anything else (`every 2nd monday`).
     public static func parse(_ text: String) -> PeriodicSchedule? {
-        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        var schedule: PeriodicSchedule?
-        var from: CivilDate?, to: CivilDate?
-        var i = 0
-        while i < words.count {
-            let w = words[i]
-            i += 1
-            switch w {
-            case "daily": schedule = PeriodicSchedule(unit: .day)
-            case "weekly": schedule = PeriodicSchedule(unit: .week)
-            case "biweekly", "fortnightly": schedule = PeriodicSchedule(unit: .week, every: 2)
-            case "monthly": schedule = PeriodicSchedule(unit: .month)
-            case "bimonthly": schedule = PeriodicSchedule(unit: .month, every: 2)
-            case "quarterly": schedule = PeriodicSchedule(unit: .quarter)
-            case "yearly", "annually": schedule = PeriodicSchedule(unit: .year)
-            case "every":
-                var n = 1
-                if i < words.count, let count = Int(words[i]), count >= 1, count <= 10_000 {
-                    n = count
-                    i += 1
-                }
-                guard i < words.count, let unit = unit(words[i], plural: n > 1) else { return nil }
-                i += 1
-                schedule = PeriodicSchedule(unit: unit, every: n)
-            case "from", "since", "to", "until", "in":
-                guard i < words.count, let span = CivilDate.parseSpan(words[i]) else { return nil }
-                i += 1
-                if w == "from" || w == "since" || w == "in" { from = span.first }
-                if w == "to" || w == "until" { to = span.first }
-                if w == "in" { to = span.last.adding(days: 1) }
-            default:
-                return nil
-            }
-        }
-        guard var result = schedule else { return nil }
-        result.from = from
-        result.to = to
-        return result
+        guard let e = PeriodExpression.parse(text, today: nil), let interval = e.interval else { return nil }
+        return PeriodicSchedule(unit: interval.unit, every: interval.every, from: e.from, to: e.to)
     }
 
     /// The occurrence dates within `first...last`, in order.
@@ -81,9 +45,5 @@ public struct PeriodicSchedule: Sendable, Equatable {
             date = next
         }
         return out
-    }
-
-    private static func unit(_ word: String, plural: Bool) -> CalendarUnit? {
-        CalendarUnit(rawValue: word.hasSuffix("s") ? String(word.dropLast()) : word)
     }
 }

@@ -12,14 +12,8 @@ struct RuleHeader {
 }
 
 extension JournalParser {
-    static let scheduleWords = [
-        "daily", "weekly", "biweekly", "monthly", "bimonthly", "quarterly",
-        "semiannually", "yearly", "annually", "every",
-    ]
-    static let unitWords: [String: CalendarUnit] = [
-        "day": .day, "days": .day, "week": .week, "weeks": .week, "month": .month, "months": .month,
-        "quarter": .quarter, "quarters": .quarter, "year": .year, "years": .year,
-    ]
+    /// The words a schedule starts with, for "did you mean".
+    static let scheduleWords = Schedule.named.keys.sorted() + ["every"]
 
     /// Reads the next single-space-separated word of a header; nil at the wide separator.
     private func headerWord(_ lx: inout Lexer) -> Range<Int>? {
@@ -96,14 +90,7 @@ extension JournalParser {
         }
         let word = sourceText(first).lowercased()
         switch word {
-        case "daily": schedule = Schedule(.day)
-        case "weekly": schedule = Schedule(.week)
-        case "biweekly": schedule = Schedule(.week, every: 2)
-        case "monthly": schedule = Schedule(.month)
-        case "bimonthly": schedule = Schedule(.month, every: 2)
-        case "quarterly": schedule = Schedule(.quarter)
-        case "semiannually": schedule = Schedule(.month, every: 6)
-        case "yearly", "annually": schedule = Schedule(.year)
+        case _ where Schedule.named[word] != nil: schedule = Schedule.named[word]
         case "every":
             var n = 1
             var unitRange = headerWord(&lx)
@@ -112,7 +99,7 @@ extension JournalParser {
                 n = value
                 unitRange = headerWord(&lx)
             }
-            guard let ur = unitRange, let unit = JournalParser.unitWords[sourceText(ur).lowercased()] else {
+            guard let ur = unitRange, let unit = Schedule.unit(named: sourceText(ur).lowercased()) else {
                 let at = unitRange?.lowerBound ?? lx.pos
                 return error(Messages.unknownSchedule(unitRange.map(sourceText) ?? "every"), at: at,
                              notes: [DiagnosticNote(Messages.unknownScheduleHint)])

@@ -34,23 +34,11 @@ extension DateSpan {
         return DateSpan(first: s, last: length.end(of: s))
     }
 
-    /// `--date RANGE`: one span, or `A..B` (both inclusive; either side may be empty).
+    /// `--date RANGE`: one span, or `A..B` (both inclusive; either side may be
+    /// empty), or the days of a period expression without an interval.
     public static func parseRange(_ text: String, today: CivilDate) -> Period? {
-        if let dots = text.firstRange(of: "..") {
-            let a = String(text[..<dots.lowerBound]).trimmingSpaces, b = String(text[dots.upperBound...]).trimmingSpaces
-            var period = Period()
-            if !a.isEmpty {
-                guard let s = parse(a, today: today) else { return nil }
-                period.from = s.first
-            }
-            if !b.isEmpty {
-                guard let s = parse(b, today: today) else { return nil }
-                period.to = s.last
-            }
-            return period
-        }
-        guard let s = parse(text, today: today) else { return nil }
-        return Period(from: s.first, to: s.last)
+        guard let e = PeriodExpression.parse(text, today: today), e.interval == nil else { return nil }
+        return e.period
     }
 
     /// `2025-Q1` (also `2025Q1`, `2025-q1`).

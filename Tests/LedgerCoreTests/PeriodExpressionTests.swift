@@ -1,0 +1,67 @@
+import XCTest
+@testable import LedgerCore
+
+/// One period (issue 45): one reader of period expressions behind `--date`,
+/// `~` rules and the interval words of `repeat` rules, and the lexer's fast
+/// date path held equal to the general date reader.
+final class PeriodExpressionTests: XCTestCase {
+    func lexed(_ text: String) -> CivilDate? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buf in
+            var lx = Lexer(buf, from: 0, to: buf.count)
+            guard case .success(let d) = lx.date(), lx.atEnd else { return nil }
+            return d
+        }
+    }
+
+    /// Every shape of date, valid or not: the lexer reads what `CivilDate.parse` reads.
+    func testTheLexersDatesAreTheGeneralReaders() {
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0, valid = 0
+        let separators = ["-", "/", "."]
+        for _ in 0..<20_000 {
+            let y = [0, 1, 1999, 2000, 2024, 2025, 2100, 9999, Int.random(in: 0...9999, using: &generator)].randomElement(using: &generator)!
+            let m = Int.random(in: 0...13, using: &generator), d = Int.random(in: 0...32, using: &generator)
+            let a = separators.randomElement(using: &generator)!, b = Bool.random(using: &generator) ? a : separators.randomElement(using: &generator)!
+            func digits(_ n: Int, _ width: Int) -> String {
+                let s = String(n)
+                return Bool.random(using: &generator) ? String(repeating: "0", count: max(0, width - s.count)) + s : s
+            }
+            var text = "\(digits(y, 4))\(a)\(digits(m, 2))\(b)\(digits(d, 2))"
+            if Int.random(in: 0..<20, using: &generator) == 0 { text += ["x", " ", "0", "-"].randomElement(using: &generator)! }
+            XCTAssertEqual(lexed(text), CivilDate.parse(text), text)
+            compared += 1
+            if CivilDate.parse(text) != nil { valid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 1000)
+        XCTAssertEqual(lexed("2024-02-29"), CivilDate(year: 2024, month: 2, day: 29))
+        XCTAssertNil(CivilDate.parse("2025-02-29"))
+        XCTAssertNil(CivilDate.parse("2025-01/05"), "one separator throughout")
+        XCTAssertNil(CivilDate.parse("2025-+1-05"))
+    }
+
+    func day(_ text: String) -> CivilDate { CivilDate.parse(text)! }
+
+    func testOneReaderOfPeriodExpressions() {
+        let today = day("2025-03-15")
+        XCTAssertEqual(PeriodExpression.parse("monthly from 2025-01 to 2025-04", today: nil),
+                       PeriodExpression(interval: Schedule(.month), from: day("2025-01-01"), to: day("2025-04-01")))
+        XCTAssertEqual(PeriodExpression.parse("every 2 weeks in 2025", today: nil),
+                       PeriodExpression(interval: Schedule(.week, every: 2), from: day("2025-01-01"), to: day("2026-01-01")))
+        XCTAssertEqual(PeriodExpression.parse("from 2025-02 fortnightly", today: nil)?.interval, Schedule(.week, every: 2))
+        XCTAssertEqual(PeriodExpression.parse("last month", today: today)?.period.from, day("2025-02-01"))
+        XCTAssertEqual(PeriodExpression.parse("last month", today: today)?.period.to, day("2025-02-28"))
+        XCTAssertEqual(PeriodExpression.parse("2025-Q2..", today: today), PeriodExpression(from: day("2025-04-01")))
+        XCTAssertEqual(PeriodExpression.parse("..2024", today: today), PeriodExpression(to: day("2025-01-01")))
+        XCTAssertNil(PeriodExpression.parse("last month", today: nil), "relative spans need today")
+        XCTAssertNil(PeriodExpression.parse("every 2nd monday", today: nil))
+        XCTAssertNil(PeriodExpression.parse("monthly from", today: nil))
+        // The readers it serves.
+        XCTAssertEqual(PeriodicSchedule.parse("quarterly since 2025"), PeriodicSchedule(unit: .quarter, from: day("2025-01-01")))
+        XCTAssertEqual(DateSpan.parseRange("2025-02", today: today)?.to, day("2025-02-28"))
+        XCTAssertNil(DateSpan.parseRange("monthly", today: today), "--date takes days, not an interval")
+        // `repeat` reads the same interval words (fortnightly is one of them).
+        let c = compileText("repeat fortnightly from 2025-01-06  pay\n    assets:bank  1 USD\n    income\n", until: "2025-02-01")
+        XCTAssertEqual(c.ledger.transactions.filter { $0.generated != nil }.map(\.date), [day("2025-01-06"), day("2025-01-20")])
+    }
+}
