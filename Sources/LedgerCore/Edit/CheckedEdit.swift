@@ -66,7 +66,7 @@ public struct CheckedEdit {
         if errors.isEmpty {
             switch self.keeps {
             case .everything: keeps = meaning(of: after) == meaning(of: before)
-            case .recorded: keeps = recordedMeaning(of: after) == recordedMeaning(of: before)
+            case .recorded: keeps = meaning(of: after, generatedAsRecorded: true) == meaning(of: before, generatedAsRecorded: true)
             case .errorsOnly: keeps = true
             }
         }
