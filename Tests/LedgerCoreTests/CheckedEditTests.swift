@@ -48,3 +48,20 @@ final class CheckedEditTests: XCTestCase {
         XCTAssertEqual(outcome.errors.map { $0.id }, ["assertionFailed"], "the root file's assertion sees the edited include")
     }
 }
+
+/// A diagnostic's fixes move with it: from a chunk of the editor's
+/// incremental compile to the file (a fuzz finding).
+final class FixItPlacesTests: XCTestCase {
+    func testFixesOfAChunkedCompileAreInTheFile() {
+        var text = ""
+        for day in 1...20 { text += "2025-01-\(day < 10 ? "0" : "")\(day) shop\n    expenses:food  1 USD\n    assets:cash\n\n" }
+        text += "2025-02-01 shop\n    expenses:food 4.50 USD\n    assets:cash\n"
+        let options = CompileOptions(horizon: CivilDate.parse("2025-12-31"), mode: .diagnosticsOnly)
+        let fresh = compile([InputFile(path: "fix.ledger", bytes: Array(text.utf8))], options: options)
+        let chunked = ChunkedJournal(path: "fix.ledger", chunkSize: 64).compile(Array(text.utf8), options: options)
+        let a = fresh.diagnostics.sorted().flatMap(\.fixes), b = chunked.diagnostics.sorted().flatMap(\.fixes)
+        XCTAssertEqual(a.count, 1)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(b.first?.edits.first?.file, chunked.rootFiles[0])
+    }
+}

@@ -430,11 +430,17 @@ func rulesAndStatement(_ bytes: [UInt8]) {
 
 /// A pattern (up to the first NUL, at most 64 bytes) and a text (the rest):
 /// compiling and matching finish, and the yes-or-no of `matches` agrees
-/// with `firstMatch`.
+/// with `firstMatch`. The pattern read as hledger's query words and as a
+/// period expression finishes too.
 func regexes(_ bytes: [UInt8]) {
     let cut = min(bytes.firstIndex(of: 0) ?? min(bytes.count, 16), 64)
     let pattern = String(decoding: bytes[..<cut], as: UTF8.self)
     let text = String(decoding: bytes[min(cut + 1, bytes.count)...], as: UTF8.self)
+    if case .success(let query) = Query.parse(hledger: pattern) {
+        let matcher = QueryMatcher(query, accounts: AccountTable())
+        _ = matcher.keepsEverything
+    }
+    _ = PeriodExpression.parse(pattern, today: until)
     guard let regex = try? LinearRegex(pattern) else { return }
     let found = regex.firstMatch(in: text)
     if regex.matches(text) != (found != nil) { fail("matches and firstMatch disagree", pattern, text) }

@@ -91,6 +91,26 @@ public struct Diagnostic: Sendable {
         self.init(severity, message.text, at: location, notes: notes)
         id = message.id
     }
+
+    /// The same diagnostic with its places moved (from a chunk or an edited
+    /// text to the file the user knows): its own, its notes', and its fixes'
+    /// edits. A place `move` cannot map is dropped, and so is a fix with an
+    /// edit that cannot be moved.
+    public func moved(_ move: (SourceLocation) -> SourceLocation?) -> Diagnostic {
+        var d = self
+        d.location = location.flatMap(move)
+        for k in d.notes.indices { d.notes[k].location = notes[k].location.flatMap(move) }
+        d.fixes = fixes.compactMap { fix in
+            var fix = fix
+            for k in fix.edits.indices {
+                let e = fix.edits[k]
+                guard let start = move(SourceLocation(file: e.file, offset: e.range.lowerBound)) else { return nil }
+                fix.edits[k] = TextEdit(file: Int(start.file), range: Int(start.offset)..<Int(start.offset) + e.range.count, text: e.text)
+            }
+            return fix
+        }
+        return d
+    }
 }
 
 /// Collects the diagnostics of one compile from every stage.
@@ -182,12 +202,7 @@ public final class DiagnosticEngine: @unchecked Sendable {
     /// The same diagnostics, with every place (the diagnostic's and its notes') moved by `move`.
     public func relocated(_ move: (SourceLocation) -> SourceLocation) -> DiagnosticEngine {
         let moved = DiagnosticEngine(limit: limit)
-        moved.diagnostics = diagnostics.map { d in
-            var d = d
-            d.location = d.location.map(move)
-            for k in d.notes.indices { d.notes[k].location = d.notes[k].location.map(move) }
-            return d
-        }
+        moved.diagnostics = diagnostics.map { $0.moved(move) }
         moved.errorCount = errorCount
         moved.droppedWarnings = droppedWarnings
         moved.warningCounts = warningCounts

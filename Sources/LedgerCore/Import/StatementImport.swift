@@ -106,8 +106,7 @@ public enum StatementImport {
         // A problem elsewhere (a later assertion the new rows break) is shown in the
         // journal as it would be, under a name that says so.
         var mapped: [Int32: Int] = [:]
-        func place(_ location: SourceLocation?) -> SourceLocation? {
-            guard let location else { return nil }
+        func place(_ location: SourceLocation) -> SourceLocation? {
             let file = after.sources.files[Int(location.file)]
             if mapped[location.file] == nil {
                 let name = file.path == journalPath ? journalPath + " (with the new transactions)" : file.path
@@ -126,10 +125,7 @@ public enum StatementImport {
         for d in errors {
             guard let loc = d.location, after.sources.files[Int(loc.file)].path == journalPath,
                   let k = newTransaction(at: Int(loc.offset)) else {
-                var elsewhere = d
-                elsewhere.location = place(d.location)
-                for i in elsewhere.notes.indices { elsewhere.notes[i].location = place(elsewhere.notes[i].location) }
-                shown.append(elsewhere)
+                shown.append(d.moved(place))
                 continue
             }
             let row = plan.new[k]

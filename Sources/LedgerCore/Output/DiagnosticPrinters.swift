@@ -127,7 +127,7 @@ public struct DiagnosticPrinter {
                     w.beginObject()
                     w.key("title"); w.string(fix.title)
                     w.key("edits"); w.beginArray()
-                    for e in fix.edits {
+                    for e in fix.edits where e.file >= 0 && e.file < sources.files.count {
                         w.beginObject()
                         writeLocation(SourceLocation(file: e.file, offset: e.range.lowerBound), into: &w)
                         let end = sources[Int32(e.file)].position(of: e.range.upperBound)

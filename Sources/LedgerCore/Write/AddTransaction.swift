@@ -75,8 +75,7 @@ public struct AddPlan {
         let after = CheckedEdit(compilation, edits: [insertion], keeps: .errorsOnly).check(options: options).after
         let start = at + leading.count, end = start + written.count
         // A place in the edited compile, as a place in FILE as it is, or in the new transaction.
-        func mapped(_ location: SourceLocation?) -> SourceLocation? {
-            guard let loc = location else { return nil }
+        func mapped(_ loc: SourceLocation) -> SourceLocation? {
             let path = after.sources.files[Int(loc.file)].path
             guard path == file.path else {
                 // Another file: the same index when the compile read it too.
@@ -92,10 +91,7 @@ public struct AddPlan {
             return SourceLocation(file: pseudo, offset: local - crs)
         }
         for d in after.diagnostics.sorted() where d.severity == .error || AddPlan.isInside(d.location, after, file.path, start, end) {
-            var d = d
-            d.location = mapped(d.location)
-            for i in d.notes.indices { d.notes[i].location = mapped(d.notes[i].location) }
-            problems.append(d)
+            problems.append(d.moved(mapped))
         }
     }
 
