@@ -84,6 +84,20 @@ enum LedgerCommand {
         default:
             break
         }
+        if subcommands[first] == nil || HledgerCommandLine.recognizes(args), HledgerCommandLine.recognizes(args) {
+            do {
+                return try HledgerCommandLine.run(args)
+            } catch let e as UsageError {
+                RunDiagnostics.error(e.message, notes: ["run 'ledgerc --help' for usage; hledger's command line is in docs/COMPATIBILITY.md"])
+                return 2
+            } catch let e as FileError {
+                RunDiagnostics.error(e.message)
+                return 2
+            } catch {
+                RunDiagnostics.error("\(error)")
+                return 2
+            }
+        }
         guard let command = subcommands[first] else {
             var hint = ""
             if let s = closestWord(to: first, among: Array(subcommands.keys)) { hint = " (did you mean '\(s)'?)" }

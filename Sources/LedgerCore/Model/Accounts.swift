@@ -56,6 +56,8 @@ public struct AccountTable: Sendable {
     public var declaredType: [Int32: AccountType] = [:]
     /// Accounts declared with an `account` directive, and where.
     public var declared: [Int32: SourceLocation] = [:]
+    /// Accounts declared `type: C` (cash: hledger's `cashflow` shows them).
+    public var declaredCash: Set<Int32> = []
     /// Accounts whose declaration carries the tag `allow-negative:`.
     public var allowsNegative: Set<Int32> = []
     /// Where each account is first used by a posting (nil for parents only

@@ -22,8 +22,10 @@ public struct PeriodExpression: Sendable, Equatable {
     public var period: Period { Period(from: from, to: to.map { $0.adding(days: -1) }) }
 
     /// Reads an expression; nil when some word is not part of one. Without
-    /// `today`, relative spans (`last month`) are not read.
-    public static func parse(_ text: String, today: CivilDate?) -> PeriodExpression? {
+    /// `today`, relative spans (`last month`) are not read. `endExclusive`:
+    /// `A..B` ends before B, as hledger's `-p` reads it (ledgerc's `--date`
+    /// includes B).
+    public static func parse(_ text: String, today: CivilDate?, endExclusive: Bool = false) -> PeriodExpression? {
         var expression = PeriodExpression()
         // `A..B`: both inclusive, either side may be empty.
         if let dots = text.firstRange(of: "..") {
@@ -34,7 +36,7 @@ public struct PeriodExpression: Sendable, Equatable {
             }
             if !b.isEmpty {
                 guard let s = span(b, today: today) else { return nil }
-                expression.to = s.last.adding(days: 1)
+                expression.to = endExclusive ? s.first : s.last.adding(days: 1)
             }
             return expression
         }

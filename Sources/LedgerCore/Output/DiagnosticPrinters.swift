@@ -178,7 +178,7 @@ public struct DiagnosticPrinter {
 
 extension String {
     /// Replaces every occurrence of `target` (no Foundation needed).
-    func replacingAll(_ target: String, _ replacement: String) -> String {
+    package func replacingAll(_ target: String, _ replacement: String) -> String {
         guard !target.isEmpty, self.contains(target) else { return self }
         var out = ""
         var rest = self[...]

@@ -255,6 +255,7 @@ extension JournalParser {
             case "type":
                 if let t = AccountType(tag: value) {
                     journal.accounts.declaredType[id] = t
+                    if ["c", "cash"].contains(value.lowercased()) { journal.accounts.declaredCash.insert(id) }
                 } else {
                     error(Messages.unknownAccountType(value), at: offset)
                 }

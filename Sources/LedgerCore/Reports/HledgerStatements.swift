@@ -1,0 +1,269 @@
+/// hledger 1.25's balance-shaped commands, laid out as hledger lays them
+/// out (its CSV cells, and text columns of the same cells): `balance`,
+/// `balancesheet`, `incomestatement` and `cashflow`. The figures are the
+/// balance grid's (`BalanceReport.grid`, a projection of the movements and
+/// balances layer); this type only picks rows, signs, sections and labels.
+public struct HledgerStatement {
+    /// Which command.
+    public enum Kind: String, Sendable, CaseIterable {
+        case balance, balancesheet, incomestatement, cashflow
+    }
+
+    public let kind: Kind
+    public let ledger: Ledger
+    /// Period, query, depth, interval (`grouping`), `historical`, `flat`
+    /// (hledger's default; `--tree` clears it), `empty`, valuation.
+    public var options: ReportOptions
+    /// `-T`, `-A`, `-N`, `-S`, `--invert`.
+    public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false
+
+    public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
+        self.kind = kind
+        self.ledger = ledger
+        self.options = options
+    }
+
+    /// The cells, row by row, as `hledger ... -O csv` writes them.
+    public func cells() throws(AmountOverflow) -> [[String]] {
+        var options = self.options
+        if kind == .balancesheet { options.historical = true }
+        let grid = try BalanceReport(ledger: ledger, options: options).grid()
+        let accounts = ledger.journal.accounts
+        let span = reportSpan(options)
+        let columns = grid.columns.isEmpty ? [span] : grid.columns
+        let grouped = options.grouping != nil
+        // Column headers.
+        var headers: [String]
+        if grouped, let unit = options.grouping {
+            headers = columns.map { kind == .balancesheet ? $0.last.description : HledgerStatement.label(unit, $0.first, compound: kind != .balance) }
+        } else {
+            headers = [kind == .balance ? "balance" : kind == .balancesheet ? span.last.description : HledgerStatement.spanText(span)]
+        }
+        let extra = (rowTotal && grouped ? 1 : 0) + (average && grouped ? 1 : 0)
+        if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
+        if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
+        var rows = grid.rows
+        if !options.flat {
+            // hledger leaves out a parent whose one shown child holds all it holds (a boring parent).
+            let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0.account)] })
+            rows = rows.filter { r in
+                guard let kids = children[r.account], kids.count == 1 else { return true }
+                return !zip(r.sums, kids[0].sums).allSatisfy { $0.nonZero(ledger.journal.commodities) == $1.nonZero(ledger.journal.commodities) }
+            }
+        }
+        rows.sort { accounts.inHledgerOrder($0.account, $1.account) }
+        func cellsOf(_ sums: [AmountSums], negated: Bool) throws(AmountOverflow) -> [String] {
+            var shown = sums.map { negated != invert ? HledgerStatement.negated($0) : $0 }
+            if shown.isEmpty { shown = Array(repeating: AmountSums(), count: columns.count) }
+            var out = shown.map { ledger.journal.commodities.hledgerText($0) }
+            if grouped && (rowTotal || average) {
+                var total = AmountSums()
+                for s in shown { for a in s.amounts where !total.add(a) { throw AmountOverflow(at: nil, "a row total") } }
+                if rowTotal { out.append(ledger.journal.commodities.hledgerText(total)) }
+                if average {
+                    var mean = AmountSums()
+                    for a in total.amounts { mean.add(Amount(try a.quantity.quotient(over: ExactDecimal(columns.count), at: nil), a.commodity)) }
+                    out.append(ledger.journal.commodities.hledgerText(mean))
+                }
+            }
+            return out
+        }
+        func sorted(_ chosen: [(account: Int32, sums: [AmountSums])]) -> [(account: Int32, sums: [AmountSums])] {
+            guard sortByAmount else { return chosen }
+            // Largest first by the first column's first commodity, as hledger's -S (flat).
+            func key(_ r: (account: Int32, sums: [AmountSums])) -> ExactDecimal { r.sums.first?.amounts.first?.quantity ?? .zero }
+            return chosen.sorted { key($1) < key($0) }
+        }
+        func total(of chosen: [(account: Int32, sums: [AmountSums])]) throws(AmountOverflow) -> [AmountSums] {
+            let ids = Set(chosen.map(\.account))
+            var out = Array(repeating: AmountSums(), count: columns.count)
+            // In a tree, only the rows whose parent is not shown (the others are inside them).
+            for r in chosen where options.flat || !ids.contains(accounts.parent[Int(r.account)]) {
+                for (k, s) in r.sums.enumerated() {
+                    for a in s.amounts where !out[k].add(a) { throw AmountOverflow(at: nil, "a section total") }
+                }
+            }
+            return out
+        }
+        if kind == .balance {
+            var out = [["account"] + headers]
+            for r in sorted(rows) { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: false))) }
+            if !noTotal { out.append(["total"] + (try cellsOf(grid.total, negated: false))) }
+            return out
+        }
+        // Compound statements: sections of account types, signs as accountants read them.
+        let title: String
+        switch kind {
+        case .balancesheet:
+            let ends = grouped ? columns.map(\.last) : [span.last]
+            title = "Balance Sheet " + (ends.count == 1 ? ends[0].description : "\(ends[0])..\(ends[ends.count - 1])")
+        case .incomestatement: title = "Income Statement " + HledgerStatement.spanText(DateSpan(first: columns[0].first, last: columns[columns.count - 1].last), grouped ? nil : span)
+        default: title = "Cashflow Statement " + HledgerStatement.spanText(DateSpan(first: columns[0].first, last: columns[columns.count - 1].last), grouped ? nil : span)
+        }
+        let blank = Array(repeating: "", count: headers.count)
+        var out = [[title] + blank, ["Account"] + headers]
+        let cash = cashAccounts()
+        let sections: [(name: String, negated: Bool, keeps: (Int32) -> Bool)]
+        switch kind {
+        case .balancesheet:
+            sections = [("Assets", false, { accounts.type(of: $0) == .asset }), ("Liabilities", true, { accounts.type(of: $0) == .liability })]
+        case .incomestatement:
+            sections = [("Revenues", true, { accounts.type(of: $0) == .income }), ("Expenses", false, { accounts.type(of: $0) == .expense })]
+        default:
+            sections = [("Cash flows", false, { cash($0) })]
+        }
+        var net = Array(repeating: AmountSums(), count: columns.count)
+        for section in sections {
+            out.append([section.name] + blank)
+            let chosen = sorted(rows.filter { section.keeps($0.account) })
+            for r in chosen { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: section.negated))) }
+            let sum = try total(of: chosen)
+            out.append(["total"] + (try cellsOf(sum, negated: section.negated)))
+            for (k, s) in sum.enumerated() {
+                for a in s.amounts where !net[k].add(a) { throw AmountOverflow(at: nil, "the net total") }
+            }
+        }
+        if kind != .cashflow && !noTotal {
+            // Assets − liabilities (as shown), revenues − expenses: the raw sums, negated for income.
+            out.append(["Net:"] + (try cellsOf(net, negated: kind == .incomestatement)))
+        }
+        _ = extra
+        return out
+    }
+
+    /// hledger's cash accounts: those declared `type: C`; without any, the
+    /// asset accounts whose names say so (`assets:bank`, `assets:cash`,
+    /// `assets:checking`, `assets:savings`, `assets:current`...).
+    func cashAccounts() -> (Int32) -> Bool {
+        let accounts = ledger.journal.accounts
+        if !accounts.declaredCash.isEmpty {
+            return { id in
+                var a = id
+                while a >= 0 {
+                    if accounts.declaredCash.contains(a) { return true }
+                    if accounts.declaredType[a] != nil { return false }
+                    a = accounts.parent[Int(a)]
+                }
+                return false
+            }
+        }
+        // hledger 1.25's inference of the Cash type from a name.
+        let cash = try? LinearRegex("^assets?(:.+)?:(cash|bank|che(ck|que?)(ing)?|savings?|current)(:|$)")
+        return { id in cash?.matches(accounts[id]) ?? false }
+    }
+
+    /// The report's days without an interval: the period given, else the
+    /// first and last days with a matching posting.
+    func reportSpan(_ options: ReportOptions) -> DateSpan {
+        var first = options.period.from, last = options.period.to
+        if first == nil || last == nil {
+            var movements = Movements(ledger)
+            movements.matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+            var seenFirst: CivilDate?, seenLast: CivilDate?
+            movements.forEach { m in
+                guard options.period.contains(m.date) else { return }
+                seenFirst = min(seenFirst ?? m.date, m.date)
+                seenLast = max(seenLast ?? m.date, m.date)
+            }
+            first = first ?? seenFirst
+            last = last ?? seenLast
+        }
+        let today = ledger.until
+        return DateSpan(first: first ?? today, last: last ?? today)
+    }
+
+    static func negated(_ sums: AmountSums) -> AmountSums {
+        var out = AmountSums()
+        for a in sums.amounts { out.add(Amount(a.quantity.negated, a.commodity)) }
+        return out
+    }
+
+    /// A column's label as hledger shows it: `2023-01-01`, `2022-12-26W52`,
+    /// `2023-01` (`Jan` in the compound statements), `2023Q1`, `2023`.
+    public static func label(_ unit: CalendarUnit, _ start: CivilDate, compound: Bool) -> String {
+        let (y, m, _) = start.components
+        switch unit {
+        case .day: return start.description
+        case .week:
+            let iso = unit.label(of: start)
+            let week = iso.split(separator: "W").last.map(String.init) ?? ""
+            return "\(start)W\(week)"
+        case .month:
+            if compound { return ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1] }
+            return String(start.description.prefix(7))
+        case .quarter: return "\(y)Q\((m - 1) / 3 + 1)"
+        case .year: return "\(y)"
+        }
+    }
+
+    /// A span as hledger names it: `2023`, `2023Q1`, `2023-01`, a day, or `A..B`.
+    public static func spanText(_ span: DateSpan, _ exact: DateSpan? = nil) -> String {
+        let s = exact ?? span
+        let (y, m, d) = s.first.components
+        if d == 1 {
+            if m == 1, s.last == CalendarUnit.year.end(of: s.first) { return "\(y)" }
+            if (m - 1) % 3 == 0, s.last == CalendarUnit.quarter.end(of: s.first) { return "\(y)Q\((m - 1) / 3 + 1)" }
+            if s.last == CalendarUnit.month.end(of: s.first) { return String(s.first.description.prefix(7)) }
+        }
+        if s.first == s.last { return s.first.description }
+        return "\(s.first)..\(s.last)"
+    }
+}
+
+extension CommodityTable {
+    /// Sums as hledger 1.25 shows them in a report cell: each commodity not
+    /// zero at its display precision, by symbol, joined with `, `; `0` when
+    /// there is none. A symbol written first keeps the sign after it (`$-50.00`).
+    package func hledgerText(_ sums: AmountSums) -> String {
+        let shown = sums.nonZero(self)
+        if shown.isEmpty { return "0" }
+        return shown.map(hledgerText).joined(separator: ", ")
+    }
+
+    /// One amount as hledger shows it.
+    public func hledgerText(_ amount: Amount) -> String {
+        let text = format(amount)
+        guard styles[Int(amount.commodity)].symbolFirst, text.hasPrefix("-") else { return text }
+        // `-$50.00` → `$-50.00`, `-EUR 5` → `EUR -5`.
+        let symbol = self.symbol(amount.commodity)
+        var rest = text.dropFirst().dropFirst(symbol.count)
+        var space = ""
+        if rest.hasPrefix(" ") { space = " "; rest = rest.dropFirst() }
+        return symbol + space + "-" + rest
+    }
+}
+
+/// hledger 1.25's `register` as its CSV lays it out: one row per matching
+/// posting, `txnidx,date,code,description,account,amount,total`, the total
+/// running over the rows.
+public struct HledgerRegister {
+    public let ledger: Ledger
+    /// Period, query, depth (account names clipped to it).
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    public func cells() throws(AmountOverflow) -> [[String]] {
+        let journal = ledger.journal
+        let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
+        var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
+        var total = AmountSums()
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            guard options.period.contains(t.date) else { continue }
+            for p in t.postings where matcher.matches(t, p) {
+                guard let a = p.amount else { continue }
+                guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
+                let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
+                var shown = AmountSums()
+                shown.add(a)
+                out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, journal.accounts[account],
+                            journal.commodities.hledgerText(shown), journal.commodities.hledgerText(total)])
+            }
+        }
+        return out
+    }
+}

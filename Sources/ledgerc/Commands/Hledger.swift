@@ -1,0 +1,322 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LedgerCore
+
+/// hledger's command line (CLI.md, "hledger's command line"):
+/// `ledgerc [-f FILE]... COMMAND [QUERY...] [FLAGS...]`, options before or
+/// after the command, hledger's query words, and hledger's CSV layout. The
+/// words are read here; the figures come from the one engine.
+enum HledgerCommandLine {
+    /// hledger's commands and the one each name means.
+    static let commands: [String: String] = [
+        "bal": "balance", "balance": "balance", "bs": "balancesheet", "balancesheet": "balancesheet",
+        "is": "incomestatement", "incomestatement": "incomestatement", "cf": "cashflow", "cashflow": "cashflow",
+        "reg": "register", "register": "register", "print": "print", "accounts": "accounts", "payees": "payees",
+        "tags": "tags", "commodities": "commodities", "prices": "prices", "stats": "stats", "check": "check",
+        "close": "close", "roi": "roi",
+    ]
+
+    /// The commands only hledger's form has (ledgerc's own words are `report NAME`).
+    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi"]
+
+    /// Options that take a value.
+    static let valueOptions: Set<String> = [
+        "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
+        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit",
+    ]
+    /// Options that take none.
+    static let flagOptions: Set<String> = [
+        "-D", "--daily", "-W", "--weekly", "-M", "--monthly", "-Q", "--quarterly", "-Y", "--yearly",
+        "-H", "--historical", "-T", "--row-total", "-A", "--average", "-N", "--no-total", "-S", "--sort-amount",
+        "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
+        "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
+        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict",
+    ]
+    /// hledger's options that ledgerc does not do yet: a usage error, never ignored.
+    static let notYet: Set<String> = ["--cumulative", "-%", "--percent", "--transpose", "--pivot", "-r", "--related", "--forecast", "--budget", "--change"]
+
+    /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
+    static func recognizes(_ args: [String]) -> Bool {
+        if args.contains(where: { $0 == "-f" || $0 == "--file" || $0.hasPrefix("--file=") || ($0.hasPrefix("-f") && $0.count > 2 && !$0.hasPrefix("--")) }) { return true }
+        return args.first.map { hledgerOnly.contains($0) } ?? false
+    }
+
+    /// The words of one hledger command line.
+    struct Words {
+        var command: String?
+        var files: [String] = []
+        var query: [String] = []
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        /// Query words as given, for `check`'s names.
+        var positionals: [String] = []
+
+        init(_ args: [String]) throws {
+            var i = 0
+            while i < args.count {
+                var arg = args[i]
+                i += 1
+                if arg == "-" || !arg.hasPrefix("-") || arg.count == 1 {
+                    if command == nil { command = arg } else { positionals.append(arg) }
+                    continue
+                }
+                if arg.hasPrefix("-f"), !arg.hasPrefix("--"), arg.count > 2 {
+                    files.append(String(arg.dropFirst(2)))
+                    continue
+                }
+                var inline: String?
+                if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                    inline = String(arg[arg.index(after: eq)...])
+                    arg = String(arg[..<eq])
+                }
+                if HledgerCommandLine.notYet.contains(arg) {
+                    throw UsageError(message: "'\(arg)' is hledger's, and ledgerc does not do it yet (docs/COMPATIBILITY.md)")
+                }
+                if HledgerCommandLine.valueOptions.contains(arg) {
+                    let value: String
+                    if let inline { value = inline } else {
+                        guard i < args.count else { throw UsageError(message: "option '\(arg)' needs a value") }
+                        value = args[i]
+                        i += 1
+                    }
+                    if arg == "-f" || arg == "--file" { files.append(value) } else { values[HledgerCommandLine.canonical(arg)] = value }
+                } else if HledgerCommandLine.flagOptions.contains(arg), inline == nil {
+                    flags.insert(HledgerCommandLine.canonical(arg))
+                } else {
+                    let known = Array(HledgerCommandLine.valueOptions) + Array(HledgerCommandLine.flagOptions)
+                    // Nearest by edit distance among the real flags of the same kind (short or long).
+                    let same = known.filter { $0.hasPrefix("--") == arg.hasPrefix("--") }
+                    let hint = closestWord(to: arg, among: same).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError(message: "unknown option '\(arg)'\(hint)")
+                }
+            }
+            query = positionals
+        }
+    }
+
+    /// The short spelling of an option that has two.
+    static func canonical(_ name: String) -> String {
+        let pairs = [
+            "--period": "-p", "--begin": "-b", "--end": "-e", "--exchange": "-X", "--output-format": "-O", "--output-file": "-o",
+            "--daily": "-D", "--weekly": "-W", "--monthly": "-M", "--quarterly": "-Q", "--yearly": "-Y", "--historical": "-H",
+            "--row-total": "-T", "--average": "-A", "--no-total": "-N", "--sort-amount": "-S", "--empty": "-E", "-l": "--flat",
+            "-t": "--tree", "--cost": "-B", "--market": "-V", "--cleared": "-C", "--pending": "-P", "--unmarked": "-U",
+            "--real": "-R", "--ignore-assertions": "-I", "--colour": "--color",
+        ]
+        return pairs[name] ?? name
+    }
+
+    static func run(_ args: [String]) throws -> Int {
+        let words = try Words(args)
+        guard let given = words.command else { throw UsageError(message: "no command given (balance, bs, is, cf, register, print, ...)") }
+        guard let command = commands[given] else {
+            let hint = closestWord(to: given, among: Array(commands.keys)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "unknown command '\(given)'\(hint)")
+        }
+        var today = try currentDate()
+        if let text = words.values["--today"] {
+            guard let d = CivilDate.parse(text) else { throw UsageError(message: "--today takes a date YYYY-MM-DD, not '\(text)'") }
+            today = d
+        }
+        var files = words.files
+        if files.isEmpty {
+            if let env = getenv("LEDGER_FILE"), env.pointee != 0 {
+                files = [String(cString: env)]
+            } else if let home = getenv("HOME") {
+                files = [String(cString: home) + "/.hledger.journal"]
+            }
+        }
+        guard !files.isEmpty else { throw UsageError(message: "no input file: use -f FILE, or set LEDGER_FILE") }
+        // Commands whose ledgerc form takes the same files and flags.
+        let passed = words.flags.intersection(["--werror", "--strict"]).sorted() + words.values.filter { ["--diagnostics", "--column-unit"].contains($0.key) }.flatMap { [$0.key, $0.value] }
+        switch command {
+        case "accounts", "payees", "tags", "commodities", "prices", "stats":
+            guard words.query.isEmpty else { throw UsageError(message: "'\(given)' with a query is not done yet in hledger's form; use 'ledgerc report \(command)' with --account and the other filters") }
+            return try LedgerCommand.subcommands[command]!.run(files + passed)
+        case "check":
+            return try check(words, files: files, passed: passed)
+        case "close":
+            return try CloseCommand.run(files + passed + (words.values["-e"].map { ["--to", $0] } ?? []))
+        default:
+            break
+        }
+        return try report(command, words, files: files, today: today)
+    }
+
+    /// `check` and hledger's named checks.
+    static func check(_ words: Words, files: [String], passed: [String]) throws -> Int {
+        var extra: [String] = []
+        for name in words.positionals {
+            switch name {
+            case "accounts", "commodities": extra.append("--strict")
+            case "payees": extra.append("--check-payees")
+            case "balancednoautoconversion": break  // every transaction balances without conversion in ledgerc
+            default:
+                let hint = closestWord(to: name, among: ["accounts", "commodities", "payees", "balancednoautoconversion"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "the check '\(name)' is not one ledgerc does yet\(hint)")
+            }
+        }
+        return try CheckCommand.run(files + passed + Array(Set(extra)).sorted())
+    }
+
+    /// The balance-shaped commands, the register and print.
+    static func report(_ command: String, _ words: Words, files: [String], today: CivilDate) throws -> Int {
+        var options = ReportOptions()
+        options.flat = !words.flags.contains("--tree")
+        options.empty = words.flags.contains("-E")
+        options.historical = words.flags.contains("-H")
+        for (flag, unit) in [("-D", CalendarUnit.day), ("-W", .week), ("-M", .month), ("-Q", .quarter), ("-Y", .year)] where words.flags.contains(flag) {
+            options.grouping = unit
+        }
+        // Query words: date: and depth: are the report's; the rest one Query.
+        var terms: [String] = []
+        for word in words.query {
+            let lower = word.lowercased()
+            if lower.hasPrefix("date:") {
+                let expr = String(word.dropFirst(5))
+                guard let e = PeriodExpression.parse(expr, today: today), e.interval == nil else {
+                    throw UsageError(message: "date: takes a period (2025, 2025-01, 2025q1, A..B), not '\(expr)'")
+                }
+                options.period = e.period
+            } else if lower.hasPrefix("depth:") {
+                guard let n = Int(word.dropFirst(6)), n >= 1 else { throw UsageError(message: "depth: takes a whole number of at least 1, not '\(word)'") }
+                options.depth = n
+            } else {
+                terms.append(word.contains(" ") ? "'\(word)'" : word)
+            }
+        }
+        switch Query.parse(hledger: terms.joined(separator: " ")) {
+        case .success(let q): options.query = q
+        case .failure(let problem): throw UsageError(message: "cannot read the query term '\(problem.term)'")
+        }
+        for (flag, status) in [("-C", "*"), ("-P", "!"), ("-U", "")] where words.flags.contains(flag) {
+            if case .success(let q) = Query.parse(hledger: "status:\(status)") { options.query.terms += q.terms }
+        }
+        if words.flags.contains("-R"), case .success(let q) = Query.parse(hledger: "real:1") { options.query.terms += q.terms }
+        if let text = words.values["-p"] {
+            guard let e = PeriodExpression.parse(text, today: today, endExclusive: true) else {
+                throw UsageError(message: "-p takes a period expression (2025q1, from A to B, monthly in 2025...), not '\(text)'")
+            }
+            if let interval = e.interval {
+                guard interval.every == 1 else { throw UsageError(message: "-p with 'every N' is not done yet; use -D, -W, -M, -Q or -Y") }
+                options.grouping = interval.unit
+            }
+            if e.from != nil || e.to != nil { options.period = e.period }
+        }
+        if let text = words.values["-b"] {
+            guard let s = DateSpan.parse(text, today: today) else { throw UsageError(message: "-b takes a date, not '\(text)'") }
+            options.period.from = s.first
+        }
+        if let text = words.values["-e"] {
+            // hledger's end is exclusive.
+            guard let s = DateSpan.parse(text, today: today) else { throw UsageError(message: "-e takes a date, not '\(text)'") }
+            options.period.to = s.first.adding(days: -1)
+        }
+        if let text = words.values["--depth"] {
+            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--depth takes a whole number of at least 1, not '\(text)'") }
+            options.depth = n
+        }
+        let valuations = ["-B", "-V"].filter { words.flags.contains($0) } + ["-X", "--value"].filter { words.values[$0] != nil }
+        guard valuations.count <= 1 else { throw UsageError(message: "\(valuations.joined(separator: " and ")): choose one way to value amounts") }
+        switch valuations.first {
+        case "-B": options.valuation = Valuation(.cost)
+        case "-V": options.valuation = Valuation(.end)
+        case "-X": options.valuation = Valuation(.end, in: words.values["-X"]!)
+        case "--value":
+            guard let v = Valuation.parse(words.values["--value"]!, today: today) else { throw UsageError(message: "--value takes end, then, cost, now or a date, not '\(words.values["--value"]!)'") }
+            options.valuation = v
+        default: break
+        }
+        // Output: -O, else the extension of -o, else text.
+        var format = words.values["-O"]
+        if format == nil, let path = words.values["-o"] {
+            let ext = path.split(separator: ".").last.map { String($0).lowercased() } ?? ""
+            format = ["csv", "tsv", "json", "html", "txt"].contains(ext) ? ext : "txt"
+        }
+        let output = format ?? "txt"
+        guard ["txt", "csv", "tsv", "html"].contains(output) else {
+            throw UsageError(message: output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
+        }
+        if command == "roi" {
+            throw UsageError(message: "'roi' in hledger's form is not done yet; use 'ledgerc report returns FILE --account ACCT'")
+        }
+        if command == "print" {
+            guard output == "txt" else { throw UsageError(message: "'print -O \(output)' is not done yet in hledger's form") }
+        }
+        // Compile, with -I leaving failed assertions out.
+        let inputs = try readInputs(files, mapping: true)
+        var compileOptions = CompileOptions()
+        compileOptions.today = today
+        compileOptions.strict = words.flags.contains("--strict")
+        let result = compile(inputs, until: today, options: compileOptions)
+        keptUntilExit.append(result)
+        let ignoring = words.flags.contains("-I")
+        let shown = result.diagnostics.sorted().filter { !(ignoring && $0.id == Messages.assertionFailed("", expected: "", actual: "").id) }
+        RunDiagnostics.show(shown + result.diagnostics.droppedWarningSummaries(), sources: result.sources)
+        if shown.contains(where: { $0.severity == .error }) { return 1 }
+        if command == "print" {
+            let matcher = QueryMatcher(options.query, accounts: result.ledger.journal.accounts, commodities: result.ledger.journal.commodities)
+            PrintCommand.write(result, result.ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
+            return 0
+        }
+        let cells: [[String]]
+        do throws(AmountOverflow) {
+            if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: result.ledger, reportTo: options.period.to) }
+            if command == "register" {
+                cells = try HledgerRegister(ledger: result.ledger, options: options).cells()
+            } else {
+                var statement = HledgerStatement(HledgerStatement.Kind(rawValue: command)!, ledger: result.ledger, options: options)
+                statement.rowTotal = words.flags.contains("-T")
+                statement.average = words.flags.contains("-A")
+                statement.noTotal = words.flags.contains("-N")
+                statement.sortByAmount = words.flags.contains("-S")
+                statement.invert = words.flags.contains("--invert")
+                cells = try statement.cells()
+            }
+        } catch {
+            RunDiagnostics.show([error.diagnostic], sources: result.sources)
+            return 1
+        }
+        let bytes = Array(render(cells, as: output).utf8)
+        if let path = words.values["-o"], path != "-" {
+            let writer = try SafeWriter(path: path)
+            try writer.refuse(overwriting: inputIdentities(result.sources))
+            try writer.open()
+            writer.sink!.write(bytes)
+            try writer.commit()
+        } else {
+            writeStdout(bytes)
+        }
+        return 0
+    }
+
+    /// The cells as CSV (every field quoted, as hledger writes it), TSV, an
+    /// HTML table, or text columns (numbers right-aligned).
+    static func render(_ cells: [[String]], as format: String) -> String {
+        switch format {
+        case "csv":
+            return cells.map { $0.map { "\"" + $0.replacingAll("\"", "\"\"") + "\"" }.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        case "tsv":
+            return cells.map { $0.map { $0.replacingAll("\t", " ") }.joined(separator: "\t") }.joined(separator: "\n") + "\n"
+        case "html":
+            func escaped(_ s: String) -> String {
+                s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;").replacingAll("\"", "&quot;")
+            }
+            return "<table>\n" + cells.map { "<tr>" + $0.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>" }.joined(separator: "\n") + "\n</table>\n"
+        default:
+            let width = cells.map(\.count).max() ?? 0
+            var widths = Array(repeating: 0, count: width)
+            for row in cells { for (k, c) in row.enumerated() { widths[k] = max(widths[k], displayWidth(c.terminalSafe)) } }
+            return cells.map { row in
+                row.enumerated().map { k, c in
+                    let text = c.terminalSafe
+                    let pad = String(repeating: " ", count: widths[k] - displayWidth(text))
+                    return k == 0 ? text + pad : pad + text
+                }.joined(separator: "  ").trimmingSpaces
+            }.joined(separator: "\n") + "\n"
+        }
+    }
+}
