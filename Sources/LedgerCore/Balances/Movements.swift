@@ -39,7 +39,7 @@ package struct Movements {
 
     package init(_ ledger: Ledger, matching query: Query? = nil) {
         self.ledger = ledger
-        matcher = query.map { QueryMatcher($0, accounts: ledger.journal.accounts) }
+        matcher = query.map { QueryMatcher($0, journal: ledger.journal) }
     }
 
     /// Calls `body` with each movement of the stream, in order.

@@ -271,6 +271,11 @@ public struct QueryMatcher {
         keepsAll = query.isEmpty
     }
 
+    /// Ready for a journal's accounts and commodities.
+    public init(_ query: Query, journal: Journal) {
+        self.init(query, accounts: journal.accounts, commodities: journal.commodities)
+    }
+
     /// Keeps the postings of the accounts `keep` marks, whatever else they hold
     /// (a diff's accounts, named exactly).
     package init(keepingAccounts keep: [Bool]) {

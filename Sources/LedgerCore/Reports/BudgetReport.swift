@@ -31,7 +31,7 @@ public struct BudgetReport: Report {
         var ledger = self.ledger
         let journal = ledger.journal
         let accounts = journal.accounts, commodities = journal.commodities
-        let matcher = QueryMatcher(options.query, accounts: accounts)
+        let matcher = QueryMatcher(options.query, journal: ledger.journal)
         let periods = options.periods(length, over: ledger, matcher: matcher)
         guard let first = periods.first?.first, let last = periods.last?.last else { return ([], []) }
         let valuer = options.valuer

@@ -158,7 +158,7 @@ public struct HledgerStatement {
         var first = options.period.from, last = options.period.to
         if first == nil || last == nil {
             var movements = Movements(ledger)
-            movements.matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+            movements.matcher = QueryMatcher(options.query, journal: ledger.journal)
             var seenFirst: CivilDate?, seenLast: CivilDate?
             movements.forEach { m in
                 guard options.period.contains(m.date) else { return }
@@ -211,7 +211,7 @@ public struct HledgerStatement {
 }
 
 extension CommodityTable {
-    /// Sums as hledger 1.25 shows them in a report cell: each commodity not
+    /// Sums as hledger 1.25 shows them in a CSV cell: each commodity not
     /// zero at its display precision, by symbol, joined with `, `; `0` when
     /// there is none. A symbol written first keeps the sign after it (`$-50.00`).
     package func hledgerText(_ sums: AmountSums) -> String {
@@ -220,9 +220,12 @@ extension CommodityTable {
         return shown.map(hledgerText).joined(separator: ", ")
     }
 
-    /// One amount as hledger shows it.
+    /// One amount as hledger shows it in CSV: in the commodity's style, its
+    /// decimal comma included, without digit groups.
     public func hledgerText(_ amount: Amount) -> String {
-        let text = format(amount)
+        // hledger rounds half to even at the display precision (Data.Decimal's roundTo).
+        let shown = Amount(amount.quantity.roundedHalfEven(to: precision(amount.commodity)), amount.commodity)
+        let text = format(shown, decimalComma: decimalCommaStyled.contains(amount.commodity), grouped: false)
         guard styles[Int(amount.commodity)].symbolFirst, text.hasPrefix("-") else { return text }
         // `-$50.00` → `$-50.00`, `-EUR 5` → `EUR -5`.
         let symbol = self.symbol(amount.commodity)
@@ -260,7 +263,10 @@ public struct HledgerRegister {
                 let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
                 var shown = AmountSums()
                 shown.add(a)
-                out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, journal.accounts[account],
+                // Virtual postings keep their brackets, as hledger shows them.
+                let name = journal.accounts[account]
+                let written = p.virtual == .unbalanced ? "(\(name))" : p.virtual == .balanced ? "[\(name)]" : name
+                out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
                             journal.commodities.hledgerText(shown), journal.commodities.hledgerText(total)])
             }
         }

@@ -70,7 +70,7 @@ public struct HoldingsReport: Report {
 
     public func rows() throws(AmountOverflow) -> [Holding] {
         let c = ledger.journal.commodities
-        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+        let filter = QueryMatcher(options.query, journal: ledger.journal)
         let portfolio = Portfolio(ledger, end: end)
         if let overflow = portfolio.overflow { throw overflow }
         let splits = SplitRatios(ledger.journal.splits)

@@ -15,7 +15,7 @@ public struct AccountsReport: Report {
 
     public func rows() -> [(account: Int32, type: AccountType?, declared: Bool)] {
         let accounts = ledger.journal.accounts
-        let filter = QueryMatcher(options.query, accounts: accounts)
+        let filter = QueryMatcher(options.query, journal: ledger.journal)
         var used = [Bool](repeating: false, count: accounts.count)
         for t in ledger.ordered where options.period.contains(t.date) {
             for p in t.postings { used[Int(p.account)] = true }
@@ -66,7 +66,7 @@ public struct NamesReport: Report {
     public func names() -> (table: String, key: String, header: String, names: [String]) {
         switch kind {
         case .payees:
-            let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+            let matcher = QueryMatcher(options.query, journal: ledger.journal)
             var payees = Set<String>()
             for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) && !t.payee.isEmpty { payees.insert(t.payee) }
             return ("payees", "payee", "Payee", payees.sorted())

@@ -19,7 +19,7 @@ public struct RegisterReport: Report {
 
     /// Lines in the period.
     public func lines() throws(AmountOverflow) -> [Line] {
-        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+        let filter = QueryMatcher(options.query, journal: ledger.journal)
         var running: [Int32: ExactDecimal] = [:]
         var out: [Line] = []
         for t in ledger.ordered {

@@ -47,7 +47,7 @@ public struct ReturnsReport: Report {
 
     public func rows() throws(AmountOverflow) -> (commodity: Int32?, rows: [Row]) {
         let accounts = ledger.journal.accounts
-        let matcher = QueryMatcher(options.query, accounts: accounts)
+        let matcher = QueryMatcher(options.query, journal: ledger.journal)
         guard let valuer = try valuer(), let target = valuer.target else { return (nil, []) }
         // The investment accounts' postings and the cash flows, by date.
         var held: [(date: CivilDate, amount: Amount)] = []

@@ -37,7 +37,7 @@ public struct MonthSummaryReport: Report {
     public func rows() throws(AmountOverflow) -> [MonthSummary] {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
-        let filter = QueryMatcher(options.query, accounts: accounts)
+        let filter = QueryMatcher(options.query, journal: ledger.journal)
         let types = (0..<Int32(accounts.count)).map { accounts.type(of: $0) }
         let categoryOf = (0..<Int32(accounts.count)).map { accounts.ancestor(of: $0, atDepth: categoryDepth) }
         var result: [MonthSummary] = []

@@ -16,7 +16,7 @@ public struct TradesReport: Report {
     }
 
     public func trades() throws(AmountOverflow) -> [Trade] {
-        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+        let filter = QueryMatcher(options.query, journal: ledger.journal)
         let portfolio = Portfolio(ledger, end: options.period.to)
         if let overflow = portfolio.overflow { throw overflow }
         let trades = portfolio.trades.filter {

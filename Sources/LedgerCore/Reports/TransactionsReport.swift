@@ -14,7 +14,7 @@ public struct TransactionsReport: Report {
     /// Calls `body` for each transaction to show, in output order, with the
     /// filter that says which of its postings the query keeps.
     func forEachSelected(_ body: (Transaction, QueryMatcher) -> Void) {
-        let filter = QueryMatcher(options.query, accounts: ledger.journal.accounts)
+        let filter = QueryMatcher(options.query, journal: ledger.journal)
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
             guard options.period.contains(t.date), filter.matches(t) else { continue }
