@@ -50,6 +50,10 @@ enum LedgerCommand {
       ledgerc lsp    (a Language Server on stdin/stdout; see docs/EDITORS.md)
       ledgerc --help | --version
 
+    hledger's command line works too (docs/COMPATIBILITY.md):
+      ledgerc [-f FILE]... bal|bs|is|cf|reg|print|accounts|check|close [QUERY...] [FLAGS...]
+                     (-M -Q -Y -p -b -e -H -T -A --tree --depth -O csv -o FILE ...)
+
     FILE is a path or '-' for standard input; with none, $LEDGER_FILE is read.
     LEDGERC_TODAY=YYYY-MM-DD pins "today", the default horizon of repeat rules.
     Run 'ledgerc SUBCOMMAND --help' for a subcommand's options.

@@ -53,15 +53,17 @@ final class CheckedEditTests: XCTestCase {
 /// incremental compile to the file (a fuzz finding).
 final class FixItPlacesTests: XCTestCase {
     func testFixesOfAChunkedCompileAreInTheFile() {
-        var text = ""
+        var text = "account expenses:food\naccount assets:cash\n\n"
         for day in 1...20 { text += "2025-01-\(day < 10 ? "0" : "")\(day) shop\n    expenses:food  1 USD\n    assets:cash\n\n" }
         text += "2025-02-01 shop\n    expenses:food 4.50 USD\n    assets:cash\n"
+        text += "\n2025-02-02 shop\n    expenses:fod  1 USD\n    assets:cash\n"
         let options = CompileOptions(horizon: CivilDate.parse("2025-12-31"), mode: .diagnosticsOnly)
         let fresh = compile([InputFile(path: "fix.ledger", bytes: Array(text.utf8))], options: options)
         let chunked = ChunkedJournal(path: "fix.ledger", chunkSize: 64).compile(Array(text.utf8), options: options)
         let a = fresh.diagnostics.sorted().flatMap(\.fixes), b = chunked.diagnostics.sorted().flatMap(\.fixes)
-        XCTAssertEqual(a.count, 1)
+        XCTAssertEqual(a.map(\.title), ["Separate the amount with two spaces", "Change to 'expenses:food'", "Declare 'account expenses:fod'"])
         XCTAssertEqual(a, b)
+        XCTAssertEqual(a.last?.edits.first?.range, 0..<0, "before the first account directive")
         XCTAssertEqual(b.first?.edits.first?.file, chunked.rootFiles[0])
     }
 }

@@ -21,13 +21,14 @@ enum FixIts {
         var given = 0
         diagnostics.update { d in
             guard given < most, let id = d.id, wanted.contains(id), let at = d.location, Int(at.file) < sources.files.count else { return }
-            d.fixes = fixes(id, at: at, ledger: ledger, file: sources.files[Int(at.file)])
+            d.fixes = fixes(id, at: at, ledger: ledger, sources: sources)
             if !d.fixes.isEmpty { given += 1 }
         }
     }
 
     /// The fixes for a diagnostic of message `id` at `at`.
-    static func fixes(_ id: MessageID, at: SourceLocation, ledger: Ledger, file: SourceFile) -> [FixIt] {
+    static func fixes(_ id: MessageID, at: SourceLocation, ledger: Ledger, sources: SourceManager) -> [FixIt] {
+        let file = sources.files[Int(at.file)]
         let journal = ledger.journal
         let offset = Int(at.offset), index = Int(at.file)
         let end = file.wordEnd(from: offset)
@@ -41,10 +42,15 @@ enum FixIts {
             if let near = closestWord(to: word, among: declared), near != word {
                 fixes.append(FixIt("Change to '\(near)'", edits: [edit(offset..<end, near)]))
             }
-            // Before the file's first `account` directive, else at its start.
-            let first = journal.accounts.declared.values.filter { Int($0.file) == index }.min()
-            let place = first.map { file.lineStart(before: Int($0.offset)) } ?? file.contentStart
-            fixes.append(FixIt("Declare 'account \(word)'", edits: [edit(place..<place, "account \(word)\n")], preferred: fixes.isEmpty))
+            // Before the file's first `account` directive, else at its start
+            // (by path: the editor reads a large file as a head and chunks).
+            let sameFile = sources.files.indices.filter { sources.files[$0].path == file.path }
+            let first = journal.accounts.declared.values.filter { sameFile.contains(Int($0.file)) }.min()
+            let target = first.map { Int($0.file) } ?? sameFile.first ?? index
+            let targetFile = sources.files[target]
+            let place = first.map { targetFile.lineStart(before: Int($0.offset)) } ?? targetFile.contentStart
+            fixes.append(FixIt("Declare 'account \(word)'", edits: [TextEdit(file: target, range: place..<place, text: Array("account \(word)\n".utf8))],
+                               preferred: fixes.isEmpty))
         case accountEndsInAmount:
             guard let amount = amountAtEnd(of: word), word.hasSuffix(" " + amount) else { return [] }
             let space = end - amount.utf8.count - 1

@@ -139,7 +139,11 @@ enum HledgerCommandLine {
         case "check":
             return try check(words, files: files, passed: passed)
         case "close":
-            return try CloseCommand.run(files + passed + (words.values["-e"].map { ["--to", $0] } ?? []))
+            // hledger's -e is the opening day; ledgerc's --to the last day closed.
+            guard let end = words.values["-e"], let day = DateSpan.parse(end, today: today)?.first else {
+                throw UsageError(message: "close in hledger's form takes -e DATE (the first day after the closing)")
+            }
+            return try CloseCommand.run(files + passed + ["--to", day.adding(days: -1).description])
         default:
             break
         }
