@@ -94,14 +94,14 @@ public struct BudgetReport: Report {
         keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
         // Each row's commodities, once over all periods (not once per period:
         // that was quadratic in the periods, 8 s for a mistyped year).
-        let shown = keyed.map { entry in
-            nonZeroCommodities(actual.columns(Int(entry.account ?? unbudgetedRow)) + (entry.account.map { budget.columns(Int($0)) } ?? []), commodities)
-        }
+        // Each row's columns, taken out once (not once per period: quadratic, a fuzz finding).
+        let actuals = keyed.map { actual.columns(Int($0.account ?? unbudgetedRow)) }
+        let targets = keyed.map { entry in entry.account.map { budget.columns(Int($0)) } ?? [] }
+        let shown = keyed.indices.map { nonZeroCommodities(actuals[$0] + targets[$0], commodities) }
         var rows: [Row] = []
         for k in periods.indices {
             for (n, entry) in keyed.enumerated() {
-                let a = actual.columns(Int(entry.account ?? unbudgetedRow))
-                let b = entry.account.map { budget.columns(Int($0)) } ?? []
+                let a = actuals[n], b = targets[n]
                 for c in shown[n] {
                     let x = a.isEmpty ? .zero : a[k].quantity(c)
                     let y = b.isEmpty ? .zero : b[k].quantity(c)
