@@ -68,6 +68,18 @@ final class HledgerCommandLineTests: XCTestCase {
         XCTAssertEqual(agreed, lines.count)
     }
 
+    /// The lists hledger prints as text (descriptions, notes) print the same text.
+    func testTheListsGiveHledgersText() throws {
+        let lines = try String(contentsOf: dir.appendingPathComponent("text-commands.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertFalse(lines.isEmpty)
+        for (n, line) in lines.enumerated() {
+            let expected = try String(contentsOf: dir.appendingPathComponent(String(format: "expected/t%02d.txt", n + 1)), encoding: .utf8)
+            let r = try runLedgerc(["-f", journal] + words(line))
+            XCTAssertEqual(r.status, 0, "\(line): \(r.stderr)")
+            XCTAssertEqual(r.stdout, expected, line)
+        }
+    }
+
     /// Options before or after the command, -f twice, -f -, LEDGER_FILE and ~/.hledger.journal.
     func testWhereTheJournalComesFrom() throws {
         let expected = try runLedgerc(["-f", journal, "bal", "-O", "csv"]).stdout

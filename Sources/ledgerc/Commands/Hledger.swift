@@ -16,11 +16,11 @@ enum HledgerCommandLine {
         "is": "incomestatement", "incomestatement": "incomestatement", "cf": "cashflow", "cashflow": "cashflow",
         "reg": "register", "register": "register", "print": "print", "accounts": "accounts", "payees": "payees",
         "tags": "tags", "commodities": "commodities", "prices": "prices", "stats": "stats", "check": "check",
-        "close": "close", "roi": "roi",
+        "close": "close", "roi": "roi", "descriptions": "descriptions", "notes": "notes",
     ]
 
     /// The commands only hledger's form has (ledgerc's own words are `report NAME`).
-    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi"]
+    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi", "descriptions", "notes"]
 
     /// Options that take a value.
     static let valueOptions: Set<String> = [
@@ -247,8 +247,8 @@ enum HledgerCommandLine {
         if command == "roi" {
             throw UsageError(message: "'roi' in hledger's form is not done yet; use 'ledgerc report returns FILE --account ACCT'")
         }
-        if command == "print" {
-            guard output == "txt" else { throw UsageError(message: "'print -O \(output)' is not done yet in hledger's form") }
+        if ["print", "descriptions", "notes"].contains(command) {
+            guard output == "txt" else { throw UsageError(message: "'\(command) -O \(output)' is not done yet in hledger's form") }
         }
         // Compile, with -I leaving failed assertions out.
         let inputs = try readInputs(files, mapping: true)
@@ -261,6 +261,18 @@ enum HledgerCommandLine {
         let shown = result.diagnostics.sorted().filter { !(ignoring && $0.id == Messages.assertionFailed("", expected: "", actual: "").id) }
         RunDiagnostics.show(shown + result.diagnostics.droppedWarningSummaries(), sources: result.sources)
         if shown.contains(where: { $0.severity == .error }) { return 1 }
+        if command == "descriptions" || command == "notes" {
+            // The distinct descriptions (notes: the part after `|`, else the
+            // whole description) of the recorded transactions the query keeps, in code point order.
+            let matcher = QueryMatcher(options.query, journal: result.ledger.journal)
+            var seen = Set<String>()
+            for t in result.ledger.transactions where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
+                seen.insert(command == "notes" ? t.note ?? t.description : t.description)
+            }
+            let sorted = seen.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            writeStdout(Array(sorted.map { $0.terminalSafe + "\n" }.joined().utf8))
+            return 0
+        }
         if command == "print" {
             let matcher = QueryMatcher(options.query, accounts: result.ledger.journal.accounts, commodities: result.ledger.journal.commodities)
             PrintCommand.write(result, result.ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
