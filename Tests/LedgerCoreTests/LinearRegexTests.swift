@@ -96,3 +96,15 @@ final class LinearRegexTests: XCTestCase {
         XCTAssertGreaterThan(matched, 1500)
     }
 }
+
+/// Nested counts multiply; a part that emits nothing repeated is nothing (a fuzz finding).
+final class LinearRegexBoundsTests: XCTestCase {
+    func testNestedCountsEndQuickly() throws {
+        let pattern = "[*.]}{2}{355}{0}{35}{22}{352}{22}{352}r.35}"
+        let regex = try LinearRegex(pattern)
+        XCTAssertTrue(regex.matches(".r135}"), "the counted part is nothing: [*.] then r.35}")
+        XCTAssertFalse(regex.matches("r135}"))
+        XCTAssertThrowsError(try LinearRegex("a{1000}{1000}"), "too large is an error, not a hang")
+        XCTAssertTrue(try LinearRegex("(?:){1000}{1000}{1000}x").matches("x"))
+    }
+}

@@ -48,6 +48,17 @@ indirect enum RegexNode {
     case sequence([RegexNode])
     case alternation([RegexNode])
     case repeated(RegexNode, min: Int, max: Int?, greedy: Bool)
+
+    /// Whether the node compiles to no instruction at all.
+    var emitsNothing: Bool {
+        switch self {
+        case .empty: return true
+        case .sequence(let items): return items.allSatisfy(\.emitsNothing)
+        case .group(let inner, let capture): return capture == nil && inner.emitsNothing
+        case .repeated(let inner, _, let max, _): return max == 0 || inner.emitsNothing
+        default: return false
+        }
+    }
 }
 
 /// Reads a pattern's scalars into a `RegexNode` (recursive descent, with
@@ -336,7 +347,14 @@ struct RegexCompiler {
             }
             for j in jumps { program[j] = .jump(program.count) }
         case .repeated(let inner, let lo, let hi, let greedy):
-            for _ in 0..<lo { try emitCode(for: inner) }
+            // A part that emits nothing (`x{0}`) repeated is nothing, however
+            // often (nested counts multiply: a fuzz finding); each repetition
+            // of anything else adds instructions, so the bound below ends it.
+            if inner.emitsNothing || hi == 0 { return }
+            for _ in 0..<lo {
+                try emitCode(for: inner)
+                if program.count > LinearRegex.maxInstructions { return }
+            }
             if let hi {
                 // Up to hi − lo more, each optional.
                 var splits: [Int] = []

@@ -42,6 +42,9 @@ public struct LinearRegex: Sendable {
         var compiler = RegexCompiler(classes: parser.classes)
         compiler.emit(.save(0))
         try compiler.emitCode(for: node)
+        if compiler.program.count > LinearRegex.maxInstructions {
+            throw SyntaxError(message: "the pattern is too large (its repetitions expand past \(LinearRegex.maxInstructions) steps)")
+        }
         compiler.emit(.save(1))
         compiler.emit(.match)
         program = compiler.program
