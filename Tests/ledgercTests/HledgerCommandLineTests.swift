@@ -117,6 +117,23 @@ final class HledgerCommandLineTests: XCTestCase {
         XCTAssertTrue(command.stderr.contains("did you mean 'balance'?"), command.stderr)
     }
 
+    /// hledger's named checks: ordereddates and uniqueleafnames find what
+    /// hledger finds, at the right place; a clean journal passes them.
+    func testNamedChecks() throws {
+        XCTAssertEqual(try runLedgerc(["-f", journal, "check", "ordereddates", "uniqueleafnames"]).status, 0)
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("od.journal")
+        try "2025-01-02 a\n    x:food  1\n    y\n\n2025-01-01 b\n    z:food  1\n    y\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["-f", file.path, "check", "ordereddates", "uniqueleafnames", "--diagnostics", "json"])
+        XCTAssertEqual(r.status, 1)
+        let items = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as! [[String: Any]]
+        XCTAssertEqual(items.map { $0["id"] as? String }, ["dateOutOfOrder", "leafNameNotUnique"])
+        XCTAssertEqual(items.map { $0["line"] as? Int }, [5, 6])
+        let unknown = try runLedgerc(["-f", file.path, "check", "ordereddate"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("did you mean 'ordereddates'?"), unknown.stderr)
+    }
+
     /// ledgerc's own words keep their meaning.
     func testLedgercsOwnWordsStay() throws {
         let own = try runLedgerc(["report", "balance", journal, "--format", "csv"])

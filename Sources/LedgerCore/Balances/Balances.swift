@@ -128,14 +128,15 @@ package struct BalanceRows {
     }
 
     /// Each column becomes the balance at its end: running sums from the
-    /// opening on (`--historical`, a net worth).
-    package mutating func accumulate() throws(AmountOverflow) {
-        for row in sums.indices where !sums[row].isEmpty { try BalanceRows.accumulate(&sums[row]) }
-        try BalanceRows.accumulate(&total)
+    /// opening on (`--historical`, a net worth), or without it, from the
+    /// first column on (`--cumulative`).
+    package mutating func accumulate(withOpening: Bool = true) throws(AmountOverflow) {
+        for row in sums.indices where !sums[row].isEmpty { try BalanceRows.accumulate(&sums[row], withOpening) }
+        try BalanceRows.accumulate(&total, withOpening)
     }
 
-    private static func accumulate(_ sums: inout [AmountSums]) throws(AmountOverflow) {
-        for k in sums.indices.dropFirst() {
+    private static func accumulate(_ sums: inout [AmountSums], _ withOpening: Bool) throws(AmountOverflow) {
+        for k in sums.indices.dropFirst(withOpening ? 1 : 2) {
             for amount in sums[k - 1].amounts where !sums[k].add(amount) {
                 throw AmountOverflow(at: nil, "a balance at the end of a period")
             }

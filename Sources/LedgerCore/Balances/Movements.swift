@@ -68,11 +68,12 @@ package struct Movements {
             let t = ledger.transactions[Int(n)]
             if t.date > last { break }
             if letGo != nil { try letGoRecords(before: t.date.day, Int(n) < keptSeq.count ? keptSeq[Int(n)] : Int32.max) }
-            if t.date < first || recordedOnly && t.generated != nil { continue }
-            for j in t.postings.indices {
-                let p = t.postings[j]
-                guard let a = p.amount, !realOnly || p.virtual != .unbalanced, matcher?.matches(t, p) ?? true else { continue }
-                try body(Movement(date: t.date, account: p.account, amount: a, location: p.amountLocation, transaction: n, posting: Int32(j)))
+            if t.date >= first && !(recordedOnly && t.generated != nil) {
+                for j in t.postings.indices {
+                    let p = t.postings[j]
+                    guard let a = p.amount, !realOnly || p.virtual != .unbalanced, matcher?.matches(t, p) ?? true else { continue }
+                    try body(Movement(date: t.date, account: p.account, amount: a, location: p.amountLocation, transaction: n, posting: Int32(j)))
+                }
             }
             if n == stopsAfter { return }
         }

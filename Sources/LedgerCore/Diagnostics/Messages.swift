@@ -67,6 +67,9 @@ public enum Messages {
     public static var datedAssertion: DiagnosticMessage {
         .init("ledgerc checks this posting's balance assertion on the transaction's date; hledger checks it on the posting's own date")
     }
+    public static func dateOutOfOrder(_ date: String, previous: String) -> DiagnosticMessage {
+        .init("transaction date \(date) is before the previous transaction's, \(previous) (check ordereddates)")
+    }
     public static func dateNotInCalendar(_ y: Int, _ m: Int, _ d: Int) -> DiagnosticMessage {
         let names = ["January", "February", "March", "April", "May", "June", "July",
                      "August", "September", "October", "November", "December"]
@@ -225,6 +228,10 @@ public enum Messages {
     }
     public static var unterminatedQuote: DiagnosticMessage { .init("unterminated quoted commodity: add the closing '\"'") }
     public static var untilBeforeFrom: DiagnosticMessage { .init("'until' is before 'from': the rule would have no occurrences") }
+    public static func leafNameNotUnique(_ leaf: String, _ accounts: String) -> DiagnosticMessage {
+        .init("the account leaf name '\(leaf)' is not unique: \(accounts) (check uniqueleafnames)")
+    }
+    public static var previousTransactionIsHere: DiagnosticMessage { .init("the transaction before it in the file") }
 }
 
 /// Suggests the closest known word for a misspelled one (edit distance ≤ 2).

@@ -51,8 +51,9 @@ public struct BalanceReport: Report {
         }
         let balances = try Balances.summing(movements, in: columns, opening: options.historical, value: postingValuer == nil ? nil : valued)
         var rolled = try balances.tree(accounts, depth: options.depth, flat: options.flat)
-        // --historical: each column holds everything up to its period's end.
-        if options.historical { try rolled.accumulate() }
+        // --historical: each column holds everything up to its period's end
+        // (--cumulative: from the first column's start; the opening is left out).
+        if options.historical || options.cumulative { try rolled.accumulate(withOpening: options.historical) }
         if let valuer = options.valuer, valuer.valuesSums {
             // Each cell valued on its period's end (one period: the report's end).
             try rolled.value(by: valuer, on: columns.map { valuer.day(of: $0.last, periodEnd: grouped ? $0.last : nil)! })

@@ -14,8 +14,11 @@ public struct HledgerStatement {
     /// Period, query, depth, interval (`grouping`), `historical`, `flat`
     /// (hledger's default; `--tree` clears it), `empty`, valuation.
     public var options: ReportOptions
-    /// `-T`, `-A`, `-N`, `-S`, `--invert`.
-    public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false
+    /// `-T`, `-A`, `-N`, `-S`, `--invert`, `--change` (a balance sheet of changes).
+    public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false, change = false
+
+    /// What a column holds, as hledger's compound statements name it in their title.
+    enum Holding { case changes, cumulative, historical }
 
     public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
         self.kind = kind
@@ -26,7 +29,9 @@ public struct HledgerStatement {
     /// The cells, row by row, as `hledger ... -O csv` writes them.
     public func cells() throws(AmountOverflow) -> [[String]] {
         var options = self.options
-        if kind == .balancesheet { options.historical = true }
+        if kind == .balancesheet && !change && !options.cumulative { options.historical = true }
+        let holding: Holding = options.historical ? .historical : options.cumulative ? .cumulative : .changes
+        let usual: Holding = kind == .balancesheet ? .historical : .changes
         let grid = try BalanceReport(ledger: ledger, options: options).grid()
         let accounts = ledger.journal.accounts
         let span = reportSpan(options)
@@ -35,9 +40,9 @@ public struct HledgerStatement {
         // Column headers.
         var headers: [String]
         if grouped, let unit = options.grouping {
-            headers = columns.map { kind == .balancesheet ? $0.last.description : HledgerStatement.label(unit, $0.first, compound: kind != .balance) }
+            headers = columns.map { kind != .balance && holding != .changes ? $0.last.description : HledgerStatement.label(unit, $0.first, compound: kind != .balance) }
         } else {
-            headers = [kind == .balance ? "balance" : kind == .balancesheet ? span.last.description : HledgerStatement.spanText(span)]
+            headers = [kind == .balance ? "balance" : holding != .changes ? span.last.description : HledgerStatement.spanText(span)]
         }
         let extra = (rowTotal && grouped ? 1 : 0) + (average && grouped ? 1 : 0)
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
@@ -92,14 +97,19 @@ public struct HledgerStatement {
             return out
         }
         // Compound statements: sections of account types, signs as accountants read them.
-        let title: String
-        switch kind {
-        case .balancesheet:
+        // The title: the statement, its days, and what its columns hold when that is not the usual.
+        let days: String
+        let first = grouped ? columns[0].first : span.first, last = grouped ? columns[columns.count - 1].last : span.last
+        switch holding {
+        case .historical:
             let ends = grouped ? columns.map(\.last) : [span.last]
-            title = "Balance Sheet " + (ends.count == 1 ? ends[0].description : "\(ends[0])..\(ends[ends.count - 1])")
-        case .incomestatement: title = "Income Statement " + HledgerStatement.spanText(DateSpan(first: columns[0].first, last: columns[columns.count - 1].last), grouped ? nil : span)
-        default: title = "Cashflow Statement " + HledgerStatement.spanText(DateSpan(first: columns[0].first, last: columns[columns.count - 1].last), grouped ? nil : span)
+            days = ends.count == 1 ? ends[0].description : "\(ends[0])..\(ends[ends.count - 1])"
+        case .cumulative: days = "\(first)..\(last)"
+        case .changes: days = HledgerStatement.spanText(DateSpan(first: first, last: last))
         }
+        let names: [Kind: String] = [.balancesheet: "Balance Sheet", .incomestatement: "Income Statement", .cashflow: "Cashflow Statement"]
+        let suffixes: [Holding: String] = [.historical: " (Historical Ending Balances)", .cumulative: " (Cumulative Ending Balances)", .changes: " (Balance Changes)"]
+        let title = names[kind]! + " " + days + (holding == usual ? "" : suffixes[holding]!)
         let blank = Array(repeating: "", count: headers.count)
         var out = [[title] + blank, ["Account"] + headers]
         let cash = cashAccounts()

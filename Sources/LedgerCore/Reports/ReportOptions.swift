@@ -11,6 +11,8 @@ public struct ReportOptions: Sendable {
     public var grouping: CalendarUnit?
     /// `report balance --historical`: balances at the end, everything before `--from` included.
     public var historical = false
+    /// Each column holds everything from the report's start to its end (hledger's `--cumulative`: running sums without the opening).
+    public var cumulative = false
     /// `report balance --period P --average` (`-A`): an average column, the
     /// total ÷ the number of periods (with `--historical`, of the balances).
     public var average = false

@@ -33,10 +33,10 @@ enum HledgerCommandLine {
         "-H", "--historical", "-T", "--row-total", "-A", "--average", "-N", "--no-total", "-S", "--sort-amount",
         "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
         "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
-        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict",
+        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change",
     ]
     /// hledger's options that ledgerc does not do yet: a usage error, never ignored.
-    static let notYet: Set<String> = ["--cumulative", "-%", "--percent", "--transpose", "--pivot", "-r", "--related", "--forecast", "--budget", "--change"]
+    static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related", "--forecast", "--budget"]
 
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     static func recognizes(_ args: [String]) -> Bool {
@@ -137,7 +137,7 @@ enum HledgerCommandLine {
             guard words.query.isEmpty else { throw UsageError(message: "'\(given)' with a query is not done yet in hledger's form; use 'ledgerc report \(command)' with --account and the other filters") }
             return try LedgerCommand.subcommands[command]!.run(files + passed)
         case "check":
-            return try check(words, files: files, passed: passed)
+            return try check(words, files: files, passed: passed, today: today)
         case "close":
             // hledger's -e is the opening day; ledgerc's --to the last day closed.
             guard let end = words.values["-e"], let day = DateSpan.parse(end, today: today)?.first else {
@@ -151,19 +151,33 @@ enum HledgerCommandLine {
     }
 
     /// `check` and hledger's named checks.
-    static func check(_ words: Words, files: [String], passed: [String]) throws -> Int {
-        var extra: [String] = []
+    static func check(_ words: Words, files: [String], passed: [String], today: CivilDate) throws -> Int {
+        var options = CompileOptions()
+        options.today = today
+        options.strict = words.flags.contains("--strict")
+        var named: [NamedCheck] = []
         for name in words.positionals {
             switch name {
-            case "accounts", "commodities": extra.append("--strict")
-            case "payees": extra.append("--check-payees")
+            case "accounts", "commodities": options.strict = true
+            case "payees": options.checkPayees = true
             case "balancednoautoconversion": break  // every transaction balances without conversion in ledgerc
             default:
-                let hint = closestWord(to: name, among: ["accounts", "commodities", "payees", "balancednoautoconversion"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError(message: "the check '\(name)' is not one ledgerc does yet\(hint)")
+                guard let check = NamedCheck(rawValue: name) else {
+                    let known = ["accounts", "commodities", "payees", "balancednoautoconversion"] + NamedCheck.allCases.map(\.rawValue)
+                    let hint = closestWord(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError(message: "'\(name)' is not a check ledgerc knows\(hint)")
+                }
+                named.append(check)
             }
         }
-        return try CheckCommand.run(files + passed + Array(Set(extra)).sorted())
+        let result = compile(try readInputs(files, mapping: true), until: today, options: options)
+        keptUntilExit.append(result)
+        let extra = named.flatMap { result.problems(of: $0) }
+        let all = result.diagnostics.sorted() + extra
+        RunDiagnostics.show(all + result.diagnostics.droppedWarningSummaries(), sources: result.sources,
+                            droppedErrors: max(0, result.diagnostics.errorCount - result.diagnostics.limit))
+        let failed = all.contains { $0.severity == .error } || RunDiagnostics.warningsAreErrors && all.contains { $0.severity == .warning }
+        return failed ? 1 : 0
     }
 
     /// The balance-shaped commands, the register and print.
@@ -172,6 +186,7 @@ enum HledgerCommandLine {
         options.flat = !words.flags.contains("--tree")
         options.empty = words.flags.contains("-E")
         options.historical = words.flags.contains("-H")
+        options.cumulative = words.flags.contains("--cumulative")
         for (flag, unit) in [("-D", CalendarUnit.day), ("-W", .week), ("-M", .month), ("-Q", .quarter), ("-Y", .year)] where words.flags.contains(flag) {
             options.grouping = unit
         }
@@ -278,7 +293,7 @@ enum HledgerCommandLine {
             PrintCommand.write(result, result.ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
             return 0
         }
-        let cells: [[String]]
+        var cells: [[String]]
         do throws(AmountOverflow) {
             if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: result.ledger, reportTo: options.period.to) }
             if command == "register" {
@@ -290,11 +305,19 @@ enum HledgerCommandLine {
                 statement.noTotal = words.flags.contains("-N")
                 statement.sortByAmount = words.flags.contains("-S")
                 statement.invert = words.flags.contains("--invert")
+                statement.change = words.flags.contains("--change")
                 cells = try statement.cells()
             }
+
         } catch {
             RunDiagnostics.show([error.diagnostic], sources: result.sources)
             return 1
+        }
+        if words.flags.contains("--transpose") {
+            guard command == "balance" else { throw UsageError(message: "--transpose goes with balance") }
+            // Rows become columns: the periods down, the accounts across.
+            let width = cells.map(\.count).max() ?? 0
+            cells = (0..<width).map { k in cells.map { k < $0.count ? $0[k] : "" } }
         }
         let bytes = Array(render(cells, as: output).utf8)
         if let path = words.values["-o"], path != "-" {
