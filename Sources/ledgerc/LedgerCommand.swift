@@ -88,18 +88,9 @@ enum LedgerCommand {
         default:
             break
         }
-        if subcommands[first] == nil || HledgerCommandLine.recognizes(args), HledgerCommandLine.recognizes(args) {
-            do {
-                return try HledgerCommandLine.run(args)
-            } catch let e as UsageError {
-                RunDiagnostics.error(e.message, notes: ["run 'ledgerc --help' for usage; hledger's command line is in docs/COMPATIBILITY.md"])
-                return 2
-            } catch let e as FileError {
-                RunDiagnostics.error(e.message)
-                return 2
-            } catch {
-                RunDiagnostics.error("\(error)")
-                return 2
+        if HledgerCommandLine.recognizes(args) {
+            return exitStatus(usage: "run 'ledgerc --help' for usage; hledger's command line is in docs/COMPATIBILITY.md") {
+                try HledgerCommandLine.run(args)
             }
         }
         guard let command = subcommands[first] else {
@@ -113,10 +104,16 @@ enum LedgerCommand {
             writeStdout(command.help)
             return 0
         }
+        return exitStatus(prefix: "\(first): ", usage: "run 'ledgerc \(first) --help' for usage") { try command.run(rest) }
+    }
+
+    /// Runs a command; a usage error is exit status 2 with a pointer to the
+    /// help, a file that cannot be read or written 2 (with its catalogue id).
+    static func exitStatus(prefix: String = "", usage: String, _ body: () throws -> Int) -> Int {
         do {
-            return try command.run(rest)
+            return try body()
         } catch let e as UsageError {
-            RunDiagnostics.error("\(first): \(e.message)", notes: ["run 'ledgerc \(first) --help' for usage"])
+            RunDiagnostics.error(prefix + e.message, notes: [usage])
             return 2
         } catch let e as FileError {
             // With its catalogue id (`cannotRead`, `cannotWrite`) in JSON.

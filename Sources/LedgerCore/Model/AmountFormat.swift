@@ -2,9 +2,9 @@ extension CommodityTable {
     /// An amount as a person reads it, in the commodity's style and display
     /// precision: `$3.00`, `-12,000 KRW`, `10 "005930"`.
     /// With `decimalComma`, the number is written `1.234,50` (for `decimal-mark ,`).
-    public func format(_ amount: Amount, precision: Int? = nil, decimalComma: Bool = false, grouped: Bool? = nil) -> String {
+    public func format(_ amount: Amount, precision: Int? = nil, decimalComma: Bool = false) -> String {
         var buf = ByteBuffer(capacity: 32)
-        write(amount, into: &buf, precision: precision, grouped: grouped)
+        write(amount, into: &buf, precision: precision)
         guard decimalComma else { return buf.string }
         // The marks swap in the number only, never in the symbol.
         let symbol = Array(self.symbol(amount.commodity).utf8)
@@ -16,11 +16,11 @@ extension CommodityTable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    package func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil, grouped: Bool? = nil) {
+    package func write(_ amount: Amount, into buf: inout ByteBuffer, precision: Int? = nil) {
         let style = styles[Int(amount.commodity)]
         let places = max(precision ?? self.precision(amount.commodity), 0)
         let q = amount.quantity
-        let grouping: UInt8? = grouped ?? style.grouped ? 0x2C : nil
+        let grouping: UInt8? = style.grouped ? 0x2C : nil
         let name = table[amount.commodity]
         if name.isEmpty {
             q.write(into: &buf, grouping: grouping, places: places)

@@ -34,9 +34,11 @@ public struct HledgerStatement {
         let usual: Holding = kind == .balancesheet ? .historical : .changes
         let grid = try BalanceReport(ledger: ledger, options: options).grid()
         let accounts = ledger.journal.accounts
-        let span = reportSpan(options)
-        let columns = grid.columns.isEmpty ? [span] : grid.columns
         let grouped = options.grouping != nil
+        // The days without an interval (a pass over the postings, only then needed).
+        let span = grouped && !grid.columns.isEmpty ? DateSpan(first: grid.columns[0].first, last: grid.columns[grid.columns.count - 1].last)
+            : reportSpan(options)
+        let columns = grid.columns.isEmpty ? [span] : grid.columns
         // Column headers.
         var headers: [String]
         if grouped, let unit = options.grouping {
@@ -230,19 +232,22 @@ extension CommodityTable {
         return shown.map(hledgerText).joined(separator: ", ")
     }
 
-    /// One amount as hledger shows it in CSV: in the commodity's style, its
-    /// decimal comma included, without digit groups.
+    /// One amount as hledger shows it in CSV: in the commodity's style (its
+    /// side, its space, its decimal comma), without digit groups, the sign
+    /// after a symbol written first (`$-50.00`), rounded half to even at the
+    /// display precision (Data.Decimal's roundTo, as hledger shows amounts).
     public func hledgerText(_ amount: Amount) -> String {
-        // hledger rounds half to even at the display precision (Data.Decimal's roundTo).
-        let shown = Amount(amount.quantity.roundedHalfEven(to: precision(amount.commodity)), amount.commodity)
-        let text = format(shown, decimalComma: decimalCommaStyled.contains(amount.commodity), grouped: false)
-        guard styles[Int(amount.commodity)].symbolFirst, text.hasPrefix("-") else { return text }
-        // `-$50.00` → `$-50.00`, `-EUR 5` → `EUR -5`.
-        let symbol = self.symbol(amount.commodity)
-        var rest = text.dropFirst().dropFirst(symbol.count)
-        var space = ""
-        if rest.hasPrefix(" ") { space = " "; rest = rest.dropFirst() }
-        return symbol + space + "-" + rest
+        let places = precision(amount.commodity)
+        let q = amount.quantity.roundedHalfEven(to: places)
+        let style = styles[Int(amount.commodity)]
+        var number = ByteBuffer(capacity: 32)
+        q.write(into: &number, grouping: nil, places: places)
+        var digits = number.string
+        if decimalCommaStyled.contains(amount.commodity) { digits = digits.replacingAll(".", ",") }
+        let symbol = table[amount.commodity].isEmpty ? "" : self.symbol(amount.commodity)
+        if symbol.isEmpty { return digits }
+        let space = style.spaced ? " " : ""
+        return style.symbolFirst ? symbol + space + digits : digits + space + symbol
     }
 }
 

@@ -33,7 +33,7 @@ enum HledgerCommandLine {
         "-H", "--historical", "-T", "--row-total", "-A", "--average", "-N", "--no-total", "-S", "--sort-amount",
         "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
         "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
-        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change",
+        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h",
     ]
     /// hledger's options that ledgerc does not do yet: a usage error, never ignored.
     static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related", "--forecast", "--budget"]
@@ -111,6 +111,10 @@ enum HledgerCommandLine {
 
     static func run(_ args: [String]) throws -> Int {
         let words = try Words(args)
+        if words.flags.contains("--help") || words.flags.contains("-h") {
+            writeStdout(LedgerCommand.help)
+            return 0
+        }
         guard let given = words.command else { throw UsageError(message: "no command given (balance, bs, is, cf, register, print, ...)") }
         guard let command = commands[given] else {
             let hint = closestWord(to: given, among: Array(commands.keys)).map { " (did you mean '\($0)'?)" } ?? ""
