@@ -288,3 +288,59 @@ public struct HledgerRegister {
         return out
     }
 }
+
+/// hledger 1.25's `aregister ACCOUNT` as its CSV lays it out: one row per
+/// transaction that moves the accounts ACCOUNT matches (a regex, their
+/// subaccounts included), `txnidx,date,code,description,otheraccounts,change,balance`;
+/// the balance runs from the journal's start over the transactions the query
+/// keeps, whatever the period shows; unbalanced virtual postings are no other account.
+public struct HledgerAccountRegister {
+    public let ledger: Ledger
+    /// The accounts whose register this is.
+    public let accounts: TextPattern
+    /// Period, and a query on the transactions shown.
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, accounts: TextPattern, options: ReportOptions) {
+        self.ledger = ledger
+        self.accounts = accounts
+        self.options = options
+    }
+
+    public func cells() throws(AmountOverflow) -> [[String]] {
+        let journal = ledger.journal
+        var mine = Query()
+        mine.terms = [Query.Term(.account, text: accounts)]
+        let ours = QueryMatcher(mine, journal: journal), shown = QueryMatcher(options.query, journal: journal)
+        var out = [["txnidx", "date", "code", "description", "otheraccounts", "change", "balance"]]
+        var balance = AmountSums()
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            if let to = options.period.to, t.date > to { break }
+            // The query picks the transactions that count; the period only which are shown.
+            guard shown.matches(t) else { continue }
+            var change = AmountSums(), others: [String] = []
+            var moves = false
+            for p in t.postings {
+                if ours.keeps(account: p.account) {
+                    moves = true
+                    if let a = p.amount { guard change.add(a), balance.add(a) else { throw AmountOverflow(at: p.amountLocation, "the register's balance") } }
+                } else if p.virtual != .unbalanced {
+                    let name = HledgerAccountRegister.summarised(journal.accounts[p.account])
+                    let written = p.virtual == .balanced ? "[\(name)]" : name
+                    if !others.contains(written) { others.append(written) }
+                }
+            }
+            guard moves, options.period.contains(t.date) else { continue }
+            out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, others.joined(separator: ", "),
+                        journal.commodities.hledgerText(change), journal.commodities.hledgerText(balance)])
+        }
+        return out
+    }
+
+    /// An account name as hledger summarises it: every part but the last cut to two characters.
+    static func summarised(_ name: String) -> String {
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        return (parts.dropLast().map { String($0.prefix(2)) } + [String(parts.last ?? "")]).joined(separator: ":")
+    }
+}

@@ -16,11 +16,11 @@ enum HledgerCommandLine {
         "is": "incomestatement", "incomestatement": "incomestatement", "cf": "cashflow", "cashflow": "cashflow",
         "reg": "register", "register": "register", "print": "print", "accounts": "accounts", "payees": "payees",
         "tags": "tags", "commodities": "commodities", "prices": "prices", "stats": "stats", "check": "check",
-        "close": "close", "roi": "roi", "descriptions": "descriptions", "notes": "notes",
+        "close": "close", "roi": "roi", "descriptions": "descriptions", "notes": "notes", "areg": "aregister", "aregister": "aregister",
     ]
 
     /// The commands only hledger's form has (ledgerc's own words are `report NAME`).
-    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi", "descriptions", "notes"]
+    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi", "descriptions", "notes", "areg", "aregister"]
 
     /// Options that take a value.
     static let valueOptions: Set<String> = [
@@ -194,9 +194,16 @@ enum HledgerCommandLine {
         for (flag, unit) in [("-D", CalendarUnit.day), ("-W", .week), ("-M", .month), ("-Q", .quarter), ("-Y", .year)] where words.flags.contains(flag) {
             options.grouping = unit
         }
+        // aregister's first word is its account; the rest a query, as for the others.
+        var queryWords = words.query
+        var registerAccount: TextPattern?
+        if command == "aregister" {
+            guard !queryWords.isEmpty else { throw UsageError(message: "aregister takes an account (a regular expression) first") }
+            do { registerAccount = try TextPattern(regex: queryWords.removeFirst()) } catch { throw UsageError(message: error.message) }
+        }
         // Query words: date: and depth: are the report's; the rest one Query.
         var terms: [String] = []
-        for word in words.query {
+        for word in queryWords {
             let lower = word.lowercased()
             if lower.hasPrefix("date:") {
                 let expr = String(word.dropFirst(5))
@@ -302,6 +309,8 @@ enum HledgerCommandLine {
             if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: result.ledger, reportTo: options.period.to) }
             if command == "register" {
                 cells = try HledgerRegister(ledger: result.ledger, options: options).cells()
+            } else if let registerAccount {
+                cells = try HledgerAccountRegister(ledger: result.ledger, accounts: registerAccount, options: options).cells()
             } else {
                 var statement = HledgerStatement(HledgerStatement.Kind(rawValue: command)!, ledger: result.ledger, options: options)
                 statement.rowTotal = words.flags.contains("-T")
@@ -353,11 +362,14 @@ enum HledgerCommandLine {
             let width = cells.map(\.count).max() ?? 0
             var widths = Array(repeating: 0, count: width)
             for row in cells { for (k, c) in row.enumerated() { widths[k] = max(widths[k], displayWidth(c.terminalSafe)) } }
+            // Text columns to the left, figures to the right.
+            let textHeaders: Set<String> = ["date", "code", "description", "account", "otheraccounts"]
+            let left = Set((0..<width).filter { k in k == 0 || cells.prefix(2).contains { k < $0.count && textHeaders.contains($0[k]) } })
             return cells.map { row in
                 row.enumerated().map { k, c in
                     let text = c.terminalSafe
                     let pad = String(repeating: " ", count: widths[k] - displayWidth(text))
-                    return k == 0 ? text + pad : pad + text
+                    return left.contains(k) ? text + pad : pad + text
                 }.joined(separator: "  ").trimmingSpaces
             }.joined(separator: "\n") + "\n"
         }
