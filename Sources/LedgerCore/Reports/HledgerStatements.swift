@@ -344,3 +344,45 @@ public struct HledgerAccountRegister {
         return (parts.dropLast().map { String($0.prefix(2)) } + [String(parts.last ?? "")]).joined(separator: ":")
     }
 }
+
+/// hledger 1.25's `print -O csv`: one row per posting of each transaction
+/// the query keeps, `txnidx,date,date2,status,code,description,comment,
+/// account,amount,commodity,credit,debit,posting-status,posting-comment`.
+public struct HledgerPrint {
+    public let ledger: Ledger
+    /// Period, and the query that keeps a transaction whole when any posting matches.
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    public func cells() -> [[String]] {
+        let journal = ledger.journal, commodities = journal.commodities
+        let matcher = QueryMatcher(options.query, journal: journal)
+        var out = [["txnidx", "date", "date2", "status", "code", "description", "comment", "account", "amount", "commodity", "credit", "debit", "posting-status", "posting-comment"]]
+        func mark(_ s: Status) -> String { s == .cleared ? "*" : s == .pending ? "!" : "" }
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            guard t.generated == nil, options.period.contains(t.date), matcher.matches(t) else { continue }
+            for p in t.postings {
+                guard let a = p.amount else { continue }
+                let places = commodities.precision(a.commodity)
+                func number(_ q: ExactDecimal) -> String {
+                    var buf = ByteBuffer(capacity: 32)
+                    q.roundedHalfEven(to: places).write(into: &buf, grouping: nil, places: places)
+                    return commodities.decimalCommaStyled.contains(a.commodity) ? buf.string.replacingAll(".", ",") : buf.string
+                }
+                let name = journal.accounts[p.account]
+                let account = p.virtual == .unbalanced ? "(\(name))" : p.virtual == .balanced ? "[\(name)]" : name
+                let negative = a.quantity.isNegative
+                out.append(["\(n + 1)", t.date.description, "", mark(t.status), t.code ?? "", t.description,
+                            (t.comment ?? "").trimmingSpaces, account, number(a.quantity), commodities.symbol(a.commodity),
+                            negative ? number(a.quantity.magnitude) : "", negative ? "" : number(a.quantity),
+                            mark(p.status), (p.comment ?? "").trimmingSpaces])
+            }
+        }
+        return out
+    }
+}

@@ -273,7 +273,7 @@ enum HledgerCommandLine {
         if command == "roi" {
             throw UsageError(message: "'roi' in hledger's form is not done yet; use 'ledgerc report returns FILE --account ACCT'")
         }
-        if ["print", "descriptions", "notes"].contains(command) {
+        if ["descriptions", "notes"].contains(command) || command == "print" && output != "csv" {
             guard output == "txt" else { throw UsageError(message: "'\(command) -O \(output)' is not done yet in hledger's form") }
         }
         // Compile, with -I leaving failed assertions out.
@@ -299,7 +299,7 @@ enum HledgerCommandLine {
             writeStdout(Array(sorted.map { $0.terminalSafe + "\n" }.joined().utf8))
             return 0
         }
-        if command == "print" {
+        if command == "print" && output != "csv" {
             let matcher = QueryMatcher(options.query, accounts: result.ledger.journal.accounts, commodities: result.ledger.journal.commodities)
             PrintCommand.write(result, result.ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
             return 0
@@ -309,6 +309,8 @@ enum HledgerCommandLine {
             if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: result.ledger, reportTo: options.period.to) }
             if command == "register" {
                 cells = try HledgerRegister(ledger: result.ledger, options: options).cells()
+            } else if command == "print" {
+                cells = HledgerPrint(ledger: result.ledger, options: options).cells()
             } else if let registerAccount {
                 cells = try HledgerAccountRegister(ledger: result.ledger, accounts: registerAccount, options: options).cells()
             } else {
