@@ -109,7 +109,7 @@ final class HledgerCommandLineTests: XCTestCase {
         let typo = try runLedgerc(["-f", journal, "bal", "--montly"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown option '--montly' (did you mean '--monthly'?)"), typo.stderr)
-        let later = try runLedgerc(["-f", journal, "bal", "--forecast"])
+        let later = try runLedgerc(["-f", journal, "bal", "--pivot", "kind"])
         XCTAssertEqual(later.status, 2)
         XCTAssertTrue(later.stderr.contains("does not do it yet"), later.stderr)
         let command = try runLedgerc(["-f", journal, "balnce"])

@@ -42,7 +42,9 @@ public struct HledgerStatement {
         // Column headers.
         var headers: [String]
         if grouped, let unit = options.grouping {
-            headers = columns.map { kind != .balance && holding != .changes ? $0.last.description : HledgerStatement.label(unit, $0.first, compound: kind != .balance) }
+            // The statements name months `Jan` when every column is in one year.
+            let oneYear = columns[0].first.components.year == columns[columns.count - 1].first.components.year
+            headers = columns.map { kind != .balance && holding != .changes ? $0.last.description : HledgerStatement.label(unit, $0.first, compound: kind != .balance && oneYear) }
         } else {
             headers = [kind == .balance ? "balance" : holding != .changes ? span.last.description : HledgerStatement.spanText(span)]
         }

@@ -36,7 +36,7 @@ enum HledgerCommandLine {
         "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h",
     ]
     /// hledger's options that ledgerc does not do yet: a usage error, never ignored.
-    static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related", "--forecast", "--budget"]
+    static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related", "--budget"]
 
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     static func recognizes(_ args: [String]) -> Bool {
@@ -71,6 +71,12 @@ enum HledgerCommandLine {
                 if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
                     inline = String(arg[arg.index(after: eq)...])
                     arg = String(arg[..<eq])
+                }
+                if arg == "--forecast" {
+                    // A flag with an optional value: `--forecast` or `--forecast=PERIOD`.
+                    flags.insert(arg)
+                    if let inline { values[arg] = inline }
+                    continue
                 }
                 if HledgerCommandLine.notYet.contains(arg) {
                     throw UsageError(message: "'\(arg)' is hledger's, and ledgerc does not do it yet (docs/COMPATIBILITY.md)")
@@ -287,12 +293,27 @@ enum HledgerCommandLine {
         let shown = result.diagnostics.sorted().filter { !(ignoring && $0.id == Messages.assertionFailed("", expected: "", actual: "").id) }
         RunDiagnostics.show(shown + result.diagnostics.droppedWarningSummaries(), sources: result.sources)
         if shown.contains(where: { $0.severity == .error }) { return 1 }
+        var ledger = result.ledger
+        if words.flags.contains("--forecast") {
+            var span: DateSpan?
+            if let text = words.values["--forecast"] {
+                guard let e = PeriodExpression.parse(text, today: today, endExclusive: true), e.interval == nil else {
+                    throw UsageError(message: "--forecast= takes a period (2025-05..2025-07, 2026), not '\(text)'")
+                }
+                let lastRecorded = result.ledger.transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
+                span = DateSpan(first: e.period.from ?? lastRecorded?.adding(days: 1) ?? today, last: e.period.to ?? options.period.to ?? today)
+            } else if let end = options.period.to {
+                let lastRecorded = result.ledger.transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
+                span = DateSpan(first: lastRecorded?.adding(days: 1) ?? today, last: end)
+            }
+            ledger = ledger.forecasting(span, today: today)
+        }
         if command == "descriptions" || command == "notes" {
             // The distinct descriptions (notes: the part after `|`, else the
             // whole description) of the recorded transactions the query keeps, in code point order.
             let matcher = QueryMatcher(options.query, journal: result.ledger.journal)
             var seen = Set<String>()
-            for t in result.ledger.transactions where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
+            for t in ledger.transactions where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
                 seen.insert(command == "notes" ? t.note ?? t.description : t.description)
             }
             let sorted = seen.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
@@ -301,20 +322,20 @@ enum HledgerCommandLine {
         }
         if command == "print" && output != "csv" {
             let matcher = QueryMatcher(options.query, accounts: result.ledger.journal.accounts, commodities: result.ledger.journal.commodities)
-            PrintCommand.write(result, result.ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
+            PrintCommand.write(result, ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
             return 0
         }
         var cells: [[String]]
         do throws(AmountOverflow) {
-            if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: result.ledger, reportTo: options.period.to) }
+            if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to) }
             if command == "register" {
-                cells = try HledgerRegister(ledger: result.ledger, options: options).cells()
+                cells = try HledgerRegister(ledger: ledger, options: options).cells()
             } else if command == "print" {
-                cells = HledgerPrint(ledger: result.ledger, options: options).cells()
+                cells = HledgerPrint(ledger: ledger, options: options).cells()
             } else if let registerAccount {
-                cells = try HledgerAccountRegister(ledger: result.ledger, accounts: registerAccount, options: options).cells()
+                cells = try HledgerAccountRegister(ledger: ledger, accounts: registerAccount, options: options).cells()
             } else {
-                var statement = HledgerStatement(HledgerStatement.Kind(rawValue: command)!, ledger: result.ledger, options: options)
+                var statement = HledgerStatement(HledgerStatement.Kind(rawValue: command)!, ledger: ledger, options: options)
                 statement.rowTotal = words.flags.contains("-T")
                 statement.average = words.flags.contains("-A")
                 statement.noTotal = words.flags.contains("-N")

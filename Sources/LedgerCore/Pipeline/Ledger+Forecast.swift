@@ -1,0 +1,33 @@
+extension Ledger {
+    /// The ledger with the `~` rules' forecast transactions, as hledger 1.25's
+    /// `--forecast` makes them: each rule's occurrences in `span` (by
+    /// default from the day after the last recorded transaction to six
+    /// months after `today`), as transactions of the rule's description and
+    /// postings, after the recorded ones of their day. Repeat rules are not
+    /// forecasts: they are generated (or recorded) already.
+    package func forecasting(_ span: DateSpan?, today: CivilDate) -> Ledger {
+        let lastRecorded = transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
+        let first = span?.first ?? lastRecorded.map { $0.adding(days: 1) } ?? today
+        let last = span?.last ?? (CalendarUnit.month.advance(from: today, by: 6, day: today.components.day) ?? today).adding(days: -1)
+        guard first <= last else { return self }
+        var forecast: [Transaction] = []
+        for rule in journal.periodic {
+            guard let schedule = rule.schedule else { continue }
+            for d in schedule.dates(from: first, through: last) {
+                var t = rule.template
+                t.date = d
+                forecast.append(t)
+            }
+        }
+        guard !forecast.isEmpty else { return self }
+        var ledger = self
+        let base = Int32(transactions.count)
+        ledger.transactions += forecast.sorted { $0.date < $1.date }
+        // Order: by day, recorded (and generated) before forecast on the same day, then as made.
+        var keys = order.map { (day: transactions[Int($0)].date.day, rank: 0, index: $0) }
+        for k in 0..<Int32(forecast.count) { keys.append((ledger.transactions[Int(base + k)].date.day, 1, base + k)) }
+        keys.sort { ($0.day, $0.rank, $0.index) < ($1.day, $1.rank, $1.index) }
+        ledger.order = keys.map(\.index)
+        return ledger
+    }
+}
