@@ -33,10 +33,10 @@ enum HledgerCommandLine {
         "-H", "--historical", "-T", "--row-total", "-A", "--average", "-N", "--no-total", "-S", "--sort-amount",
         "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
         "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
-        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h",
+        "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h", "--budget",
     ]
     /// hledger's options that ledgerc does not do yet: a usage error, never ignored.
-    static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related", "--budget"]
+    static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related"]
 
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     static func recognizes(_ args: [String]) -> Bool {
@@ -276,6 +276,9 @@ enum HledgerCommandLine {
         guard ["txt", "csv", "tsv", "html"].contains(output) else {
             throw UsageError(message: output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
         }
+        if words.flags.contains("--budget") && command != "balance" {
+            throw UsageError(message: "--budget goes with balance")
+        }
         if command == "roi" {
             throw UsageError(message: "'roi' in hledger's form is not done yet; use 'ledgerc report returns FILE --account ACCT'")
         }
@@ -330,6 +333,8 @@ enum HledgerCommandLine {
             if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to) }
             if command == "register" {
                 cells = try HledgerRegister(ledger: ledger, options: options).cells()
+            } else if words.flags.contains("--budget") {
+                cells = try HledgerBudget(ledger: ledger, options: options).cells()
             } else if command == "print" {
                 cells = HledgerPrint(ledger: ledger, options: options).cells()
             } else if let registerAccount {
