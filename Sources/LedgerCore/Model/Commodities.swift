@@ -66,6 +66,18 @@ public struct CommodityTable: Sendable {
         return s.costPrecision
     }
 
+    /// hledger 1.25's display precision: the places of the `P` directives'
+    /// prices count too, unless a `commodity` directive fixes them.
+    package mutating func widenToPrices(_ prices: [MarketPrice]) {
+        for p in prices {
+            let c = Int(p.price.commodity)
+            guard c >= 0, c < styles.count, !styles[c].fixed else { continue }
+            let places = p.price.quantity.scale
+            styles[c].precision = max(styles[c].precision, places)
+            styles[c].costPrecision = max(styles[c].costPrecision, places)
+        }
+    }
+
     /// Records an amount seen in the input, widening the display precision.
     public mutating func observe(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool, grouped: Bool) {
         // The common case changes nothing: skip the copy in and out.

@@ -36,8 +36,11 @@ public struct HledgerStatement {
         let accounts = ledger.journal.accounts
         let grouped = options.grouping != nil
         // The days without an interval (a pass over the postings, only then needed).
-        let span = grouped && !grid.columns.isEmpty ? DateSpan(first: grid.columns[0].first, last: grid.columns[grid.columns.count - 1].last)
-            : reportSpan(options)
+        let found = grouped && !grid.columns.isEmpty ? DateSpan(first: grid.columns[0].first, last: grid.columns[grid.columns.count - 1].last)
+            : postingSpan(options)
+        // No posting in the report at all: hledger names no days (`..`, or nothing in a statement's title).
+        let nothing = grouped ? grid.columns.isEmpty : found == nil
+        let span = found ?? DateSpan(first: ledger.until, last: ledger.until)
         let columns = grid.columns.isEmpty ? [span] : grid.columns
         // Column headers.
         var headers: [String]
@@ -48,6 +51,7 @@ public struct HledgerStatement {
         } else {
             headers = [kind == .balance ? "balance" : holding != .changes ? span.last.description : HledgerStatement.spanText(span)]
         }
+        if nothing && (grouped || kind != .balance) { headers = [holding == .historical && kind != .balance ? "" : ".."] }
         let extra = (rowTotal && grouped ? 1 : 0) + (average && grouped ? 1 : 0)
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
@@ -86,8 +90,14 @@ public struct HledgerStatement {
         func total(of chosen: [(account: Int32, sums: [AmountSums])]) throws(AmountOverflow) -> [AmountSums] {
             let ids = Set(chosen.map(\.account))
             var out = Array(repeating: AmountSums(), count: columns.count)
-            // In a tree, only the rows whose parent is not shown (the others are inside them).
-            for r in chosen where options.flat || !ids.contains(accounts.parent[Int(r.account)]) {
+            // In a tree, only the rows with no shown ancestor (the others are inside them;
+            // a boring parent left out does not make its child a top row).
+            func top(_ id: Int32) -> Bool {
+                var a = accounts.parent[Int(id)]
+                while a >= 0 { if ids.contains(a) { return false }; a = accounts.parent[Int(a)] }
+                return true
+            }
+            for r in chosen where options.flat || top(r.account) {
                 for (k, s) in r.sums.enumerated() {
                     for a in s.amounts where !out[k].add(a) { throw AmountOverflow(at: nil, "a section total") }
                 }
@@ -97,7 +107,7 @@ public struct HledgerStatement {
         if kind == .balance {
             var out = [["account"] + headers]
             for r in sorted(rows) { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: false))) }
-            if !noTotal { out.append(["total"] + (try cellsOf(grid.total, negated: false))) }
+            if !noTotal { out.append(["total"] + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false))) }
             return out
         }
         // Compound statements: sections of account types, signs as accountants read them.
@@ -113,7 +123,7 @@ public struct HledgerStatement {
         }
         let names: [Kind: String] = [.balancesheet: "Balance Sheet", .incomestatement: "Income Statement", .cashflow: "Cashflow Statement"]
         let suffixes: [Holding: String] = [.historical: " (Historical Ending Balances)", .cumulative: " (Cumulative Ending Balances)", .changes: " (Balance Changes)"]
-        let title = names[kind]! + " " + days + (holding == usual ? "" : suffixes[holding]!)
+        let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual ? "" : suffixes[holding]!)
         let blank = Array(repeating: "", count: headers.count)
         var out = [[title] + blank, ["Account"] + headers]
         let cash = cashAccounts()
@@ -132,14 +142,15 @@ public struct HledgerStatement {
             let chosen = sorted(rows.filter { section.keeps($0.account) })
             for r in chosen { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: section.negated))) }
             let sum = try total(of: chosen)
-            out.append(["total"] + (try cellsOf(sum, negated: section.negated)))
+            // A total of nothing at all (no posting in the section) has no cells, as hledger writes it.
+            out.append(["total"] + (sum.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(sum, negated: section.negated)))
             for (k, s) in sum.enumerated() {
                 for a in s.amounts where !net[k].add(a) { throw AmountOverflow(at: nil, "the net total") }
             }
         }
         if kind != .cashflow && !noTotal {
             // Assets − liabilities (as shown), revenues − expenses: the raw sums, negated for income.
-            out.append(["Net:"] + (try cellsOf(net, negated: kind == .incomestatement)))
+            out.append(["Net:"] + (net.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(net, negated: kind == .incomestatement)))
         }
         _ = extra
         return out
@@ -167,8 +178,14 @@ public struct HledgerStatement {
     }
 
     /// The report's days without an interval: the period given, else the
-    /// first and last days with a matching posting.
+    /// first and last days with a matching posting (today's, when none).
     func reportSpan(_ options: ReportOptions) -> DateSpan {
+        postingSpan(options) ?? DateSpan(first: ledger.until, last: ledger.until)
+    }
+
+    /// The period given, else the first and last days with a matching
+    /// posting; nil when neither says a day.
+    func postingSpan(_ options: ReportOptions) -> DateSpan? {
         var first = options.period.from, last = options.period.to
         if first == nil || last == nil {
             var movements = Movements(ledger)
@@ -182,8 +199,8 @@ public struct HledgerStatement {
             first = first ?? seenFirst
             last = last ?? seenLast
         }
-        let today = ledger.until
-        return DateSpan(first: first ?? today, last: last ?? today)
+        guard let first, let last else { return nil }
+        return DateSpan(first: first, last: last)
     }
 
     static func negated(_ sums: AmountSums) -> AmountSums {
@@ -226,10 +243,11 @@ public struct HledgerStatement {
 
 extension CommodityTable {
     /// Sums as hledger 1.25 shows them in a CSV cell: each commodity not
-    /// zero at its display precision, by symbol, joined with `, `; `0` when
+    /// exactly zero, by symbol, joined with `, `; `0` when
     /// there is none. A symbol written first keeps the sign after it (`$-50.00`).
     package func hledgerText(_ sums: AmountSums, grouped: Bool = false) -> String {
-        let shown = sums.nonZero(self)
+        // Every commodity not exactly zero, even one that shows as 0 (hledger's `0, 0`).
+        let shown = sums.amounts.filter { !$0.quantity.isZero }.sorted { self[$0.commodity] < self[$1.commodity] }
         if shown.isEmpty { return "0" }
         return shown.map { hledgerText($0, grouped: grouped) }.joined(separator: ", ")
     }
@@ -241,6 +259,8 @@ extension CommodityTable {
     public func hledgerText(_ amount: Amount, grouped: Bool = false) -> String {
         let places = precision(amount.commodity)
         let q = amount.quantity.roundedHalfEven(to: places)
+        // An amount that shows as zero is a bare 0, as hledger shows it.
+        if q.isZero { return "0" }
         let style = styles[Int(amount.commodity)]
         var number = ByteBuffer(capacity: 32)
         q.write(into: &number, grouping: grouped && style.grouped ? 0x2C : nil, places: places)

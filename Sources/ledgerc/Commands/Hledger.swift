@@ -202,10 +202,12 @@ enum HledgerCommandLine {
         }
         // aregister's first word is its account; the rest a query, as for the others.
         var queryWords = words.query
-        var registerAccount: TextPattern?
+        var registerAccount: TextPattern?, registerPatternText = ""
         if command == "aregister" {
             guard !queryWords.isEmpty else { throw UsageError(message: "aregister takes an account (a regular expression) first") }
-            do { registerAccount = try TextPattern(regex: queryWords.removeFirst()) } catch { throw UsageError(message: error.message) }
+            let pattern = queryWords.removeFirst()
+            do { registerAccount = try TextPattern(regex: pattern) } catch { throw UsageError(message: error.message) }
+            registerPatternText = pattern
         }
         // Query words: date: and depth: are the report's; the rest one Query.
         var terms: [String] = []
@@ -297,6 +299,8 @@ enum HledgerCommandLine {
         RunDiagnostics.show(shown + result.diagnostics.droppedWarningSummaries(), sources: result.sources)
         if shown.contains(where: { $0.severity == .error }) { return 1 }
         var ledger = result.ledger
+        // Amounts show as hledger shows them: the P directives' places count.
+        ledger.journal.commodities.widenToPrices(ledger.journal.prices)
         if words.flags.contains("--forecast") {
             var span: DateSpan?
             if let text = words.values["--forecast"] {
@@ -327,6 +331,14 @@ enum HledgerCommandLine {
             let matcher = QueryMatcher(options.query, accounts: result.ledger.journal.accounts, commodities: result.ledger.journal.commodities)
             PrintCommand.write(result, ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
             return 0
+        }
+        if let registerAccount {
+            var mine = Query()
+            mine.terms = [Query.Term(.account, text: registerAccount)]
+            let matcher = QueryMatcher(mine, journal: ledger.journal)
+            guard (0..<Int32(ledger.journal.accounts.count)).contains(where: { matcher.keeps(account: $0) }) else {
+                throw UsageError(message: "aregister: '\(registerPatternText)' matches no account")
+            }
         }
         var cells: [[String]]
         do throws(AmountOverflow) {
