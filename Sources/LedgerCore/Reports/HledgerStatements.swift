@@ -16,6 +16,8 @@ public struct HledgerStatement {
     public var options: ReportOptions
     /// `-T`, `-A`, `-N`, `-S`, `--invert`, `--change` (a balance sheet of changes).
     public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false, change = false
+    /// Whether `-H`, `--cumulative` or `--change` was given: the title then says what the columns hold, usual or not.
+    public var holdingAsked = false
 
     /// What a column holds, as hledger's compound statements name it in their title.
     enum Holding { case changes, cumulative, historical }
@@ -118,12 +120,20 @@ public struct HledgerStatement {
         case .historical:
             let ends = grouped ? columns.map(\.last) : [span.last]
             days = ends.count == 1 ? ends[0].description : "\(ends[0])..\(ends[ends.count - 1])"
-        case .cumulative: days = "\(first)..\(last)"
+        case .cumulative: days = HledgerStatement.spanText(DateSpan(first: first, last: last))
         case .changes: days = HledgerStatement.spanText(DateSpan(first: first, last: last))
         }
         let names: [Kind: String] = [.balancesheet: "Balance Sheet", .incomestatement: "Income Statement", .cashflow: "Cashflow Statement"]
         let suffixes: [Holding: String] = [.historical: " (Historical Ending Balances)", .cumulative: " (Cumulative Ending Balances)", .changes: " (Balance Changes)"]
-        let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual ? "" : suffixes[holding]!)
+        var valued = ""
+        switch options.valuation?.when {
+        case .end?: valued = ", valued at period ends"
+        case .then?: valued = ", valued at posting date"
+        case .cost?: valued = ", converted to cost"
+        case .on(let day)?: valued = ", valued at \(day)"
+        case nil: break
+        }
+        let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual && !holdingAsked ? "" : suffixes[holding]!) + valued
         let blank = Array(repeating: "", count: headers.count)
         var out = [[title] + blank, ["Account"] + headers]
         let cash = cashAccounts()

@@ -342,7 +342,8 @@ enum HledgerCommandLine {
         }
         var cells: [[String]]
         do throws(AmountOverflow) {
-            if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to) }
+            // hledger values a report with no end on today.
+            if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today) }
             if command == "register" {
                 cells = try HledgerRegister(ledger: ledger, options: options).cells()
             } else if words.flags.contains("--budget") {
@@ -359,6 +360,7 @@ enum HledgerCommandLine {
                 statement.sortByAmount = words.flags.contains("-S")
                 statement.invert = words.flags.contains("--invert")
                 statement.change = words.flags.contains("--change")
+                statement.holdingAsked = !words.flags.isDisjoint(with: ["-H", "--cumulative", "--change"])
                 cells = try statement.cells()
             }
 
