@@ -215,7 +215,8 @@ enum HledgerCommandLine {
             let lower = word.lowercased()
             if lower.hasPrefix("date:") {
                 let expr = String(word.dropFirst(5))
-                guard let e = PeriodExpression.parse(expr, today: today), e.interval == nil else {
+                // As -p: `A..B` ends before B.
+                guard let e = PeriodExpression.parse(expr, today: today, endExclusive: true), e.interval == nil else {
                     throw UsageError(message: "date: takes a period (2025, 2025-01, 2025q1, A..B), not '\(expr)'")
                 }
                 options.period = e.period
