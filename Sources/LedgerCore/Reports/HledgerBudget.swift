@@ -1,0 +1,87 @@
+/// hledger 1.25's `balance --budget` as its CSV lays it out: a row per
+/// budgeted account and each of its parents (the actual amount of it and
+/// everything under it; the goal where it is budgeted or has more than one
+/// budgeted child), `<unbudgeted>` first for what falls under none of them,
+/// and a `Total:` row; an `actual` and a `budget` column per period. hledger
+/// writes these amounts with their digit groups.
+public struct HledgerBudget {
+    public let ledger: Ledger
+    /// Period, query, interval.
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    public func cells() throws(AmountOverflow) -> [[String]] {
+        let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
+        let matcher = QueryMatcher(options.query, journal: journal)
+        // The columns: the report's periods, or its days.
+        var columns: [DateSpan]
+        var headers: [String]
+        if let unit = options.grouping {
+            columns = options.periods(unit, over: ledger, matcher: matcher)
+            headers = columns.map { HledgerStatement.label(unit, $0.first, compound: false) }
+        } else {
+            let span = HledgerStatement(.balance, ledger: ledger, options: options).reportSpan(options)
+            columns = [span]
+            headers = [HledgerStatement.spanText(span)]
+        }
+        guard !columns.isEmpty else { return [["Account"]] }
+        // The budgeted accounts, and their parents: the rows.
+        var budgeted = Set<Int32>(), rows = Set<Int32>()
+        for rule in journal.periodic where rule.schedule != nil {
+            for p in rule.template.postings where p.amount != nil && matcher.keeps(account: p.account) {
+                budgeted.insert(p.account)
+                var a = p.account
+                while a >= 0 { rows.insert(a); a = accounts.parent[Int(a)] }
+            }
+        }
+        func rowsAbove(_ id: Int32) -> [Int32] {
+            var out: [Int32] = [], a = id
+            while a >= 0 { if rows.contains(a) { out.append(a) }; a = accounts.parent[Int(a)] }
+            return out
+        }
+        let unbudgeted = Int32(accounts.count)
+        var movements = Movements(ledger)
+        movements.matcher = matcher
+        let actual = try Balances.summing(movements, in: columns).gathered(into: accounts.count + 1) { id in
+            let above = rowsAbove(id)
+            return above.isEmpty ? [unbudgeted] : above
+        }
+        var goals = Balances(accounts: accounts.count, columns: columns)
+        for rule in journal.periodic {
+            guard let schedule = rule.schedule else { continue }
+            for p in rule.template.postings {
+                guard let goal = p.amount, matcher.keeps(account: p.account) else { continue }
+                for d in schedule.dates(from: columns[0].first, through: columns[columns.count - 1].last) {
+                    let k = columns.partitionIndex { $0.first > d } - 1
+                    try goals.add(goal, to: p.account, column: k + 1, at: p.amountLocation)
+                }
+            }
+        }
+        let budget = try goals.gathered(into: accounts.count) { rowsAbove($0) }
+        let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0)] })
+        func text(_ s: AmountSums) -> String { commodities.hledgerText(s, grouped: true) }
+        var out = [["Account"] + headers.flatMap { [$0, "budget"] }]
+        let width = columns.count
+        func cells(_ a: [AmountSums], _ b: [AmountSums]?) -> [String] {
+            (0..<width).flatMap { k in [a.isEmpty ? "0" : text(a[k]), b.map { $0.isEmpty ? "0" : text($0[k]) } ?? ""] }
+        }
+        if actual.reached(Int(unbudgeted)) { out.append(["<unbudgeted>"] + cells(actual.columns(Int(unbudgeted)), nil)) }
+        for id in rows.sorted(by: { accounts.inHledgerOrder($0, $1) }) {
+            let showsGoal = budgeted.contains(id) || (children[id]?.count ?? 0) > 1
+            out.append([accounts[id]] + cells(actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil))
+        }
+        // The total: the unbudgeted and the rows at the top.
+        var totalActual = Array(repeating: AmountSums(), count: width), totalGoal = totalActual
+        for id in rows where !rows.contains(accounts.parent[Int(id)]) {
+            for (k, s) in actual.columns(Int(id)).enumerated() { for a in s.amounts where !totalActual[k].add(a) { throw AmountOverflow(at: nil, "the budget's total") } }
+            for (k, s) in budget.columns(Int(id)).enumerated() { for a in s.amounts where !totalGoal[k].add(a) { throw AmountOverflow(at: nil, "the budget's total") } }
+        }
+        for (k, s) in actual.columns(Int(unbudgeted)).enumerated() { for a in s.amounts where !totalActual[k].add(a) { throw AmountOverflow(at: nil, "the budget's total") } }
+        out.append(["Total:"] + cells(totalActual, totalGoal))
+        return out
+    }
+}

@@ -1,0 +1,136 @@
+/// hledger 1.25's `register` as its CSV lays it out: one row per matching
+/// posting, `txnidx,date,code,description,account,amount,total`, the total
+/// running over the rows.
+public struct HledgerRegister {
+    public let ledger: Ledger
+    /// Period, query, depth (account names clipped to it).
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    public func cells() throws(AmountOverflow) -> [[String]] {
+        let journal = ledger.journal
+        let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
+        var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
+        var total = AmountSums()
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            guard options.period.contains(t.date) else { continue }
+            for p in t.postings where matcher.matches(t, p) {
+                guard let a = p.amount else { continue }
+                guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
+                let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
+                var shown = AmountSums()
+                shown.add(a)
+                let written = HledgerRegister.bracketed(journal.accounts[account], p.virtual)
+                out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
+                            journal.commodities.hledgerText(shown), journal.commodities.hledgerText(total)])
+            }
+        }
+        return out
+    }
+
+    /// An account's name as hledger writes a virtual posting's: `(name)`, `[name]`.
+    static func bracketed(_ name: String, _ kind: VirtualKind) -> String {
+        kind == .unbalanced ? "(\(name))" : kind == .balanced ? "[\(name)]" : name
+    }
+}
+
+/// hledger 1.25's `aregister ACCOUNT` as its CSV lays it out: one row per
+/// transaction that moves the accounts ACCOUNT matches (a regex, their
+/// subaccounts included), `txnidx,date,code,description,otheraccounts,change,balance`;
+/// the balance runs from the journal's start over the transactions the query
+/// keeps, whatever the period shows; unbalanced virtual postings are no other account.
+public struct HledgerAccountRegister {
+    public let ledger: Ledger
+    /// The accounts whose register this is.
+    public let accounts: TextPattern
+    /// Period, and a query on the transactions shown.
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, accounts: TextPattern, options: ReportOptions) {
+        self.ledger = ledger
+        self.accounts = accounts
+        self.options = options
+    }
+
+    public func cells() throws(AmountOverflow) -> [[String]] {
+        let journal = ledger.journal
+        var mine = Query()
+        mine.terms = [Query.Term(.account, text: accounts)]
+        let ours = QueryMatcher(mine, journal: journal), shown = QueryMatcher(options.query, journal: journal)
+        var out = [["txnidx", "date", "code", "description", "otheraccounts", "change", "balance"]]
+        var balance = AmountSums()
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            if let to = options.period.to, t.date > to { break }
+            // The query picks the transactions that count; the period only which are shown.
+            guard shown.matches(t) else { continue }
+            var change = AmountSums(), others: [String] = []
+            var moves = false
+            for p in t.postings {
+                if ours.keeps(account: p.account) {
+                    moves = true
+                    if let a = p.amount { guard change.add(a), balance.add(a) else { throw AmountOverflow(at: p.amountLocation, "the register's balance") } }
+                } else if p.virtual != .unbalanced {
+                    let written = HledgerRegister.bracketed(HledgerAccountRegister.summarised(journal.accounts[p.account]), p.virtual)
+                    if !others.contains(written) { others.append(written) }
+                }
+            }
+            guard moves, options.period.contains(t.date) else { continue }
+            out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, others.joined(separator: ", "),
+                        journal.commodities.hledgerText(change), journal.commodities.hledgerText(balance)])
+        }
+        return out
+    }
+
+    /// An account name as hledger summarises it: every part but the last cut to two characters.
+    static func summarised(_ name: String) -> String {
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        return (parts.dropLast().map { String($0.prefix(2)) } + [String(parts.last ?? "")]).joined(separator: ":")
+    }
+}
+
+/// hledger 1.25's `print -O csv`: one row per posting of each transaction
+/// the query keeps, `txnidx,date,date2,status,code,description,comment,
+/// account,amount,commodity,credit,debit,posting-status,posting-comment`.
+public struct HledgerPrint {
+    public let ledger: Ledger
+    /// Period, and the query that keeps a transaction whole when any posting matches.
+    public var options: ReportOptions
+
+    public init(ledger: Ledger, options: ReportOptions) {
+        self.ledger = ledger
+        self.options = options
+    }
+
+    public func cells() -> [[String]] {
+        let journal = ledger.journal, commodities = journal.commodities
+        let matcher = QueryMatcher(options.query, journal: journal)
+        var out = [["txnidx", "date", "date2", "status", "code", "description", "comment", "account", "amount", "commodity", "credit", "debit", "posting-status", "posting-comment"]]
+        func mark(_ s: Status) -> String { s == .cleared ? "*" : s == .pending ? "!" : "" }
+        for n in ledger.order {
+            let t = ledger.transactions[Int(n)]
+            guard t.generated == nil, options.period.contains(t.date), matcher.matches(t) else { continue }
+            for p in t.postings {
+                guard let a = p.amount else { continue }
+                let places = commodities.precision(a.commodity)
+                func number(_ q: ExactDecimal) -> String {
+                    var buf = ByteBuffer(capacity: 32)
+                    q.roundedHalfEven(to: places).write(into: &buf, grouping: nil, places: places)
+                    return commodities.decimalCommaStyled.contains(a.commodity) ? buf.string.replacingAll(".", ",") : buf.string
+                }
+                let account = HledgerRegister.bracketed(journal.accounts[p.account], p.virtual)
+                let negative = a.quantity.isNegative
+                out.append(["\(n + 1)", t.date.description, "", mark(t.status), t.code ?? "", t.description,
+                            (t.comment ?? "").trimmingSpaces, account, number(a.quantity), commodities.symbol(a.commodity),
+                            negative ? number(a.quantity.magnitude) : "", negative ? "" : number(a.quantity),
+                            mark(p.status), (p.comment ?? "").trimmingSpaces])
+            }
+        }
+        return out
+    }
+}
