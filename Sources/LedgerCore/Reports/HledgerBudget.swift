@@ -4,17 +4,8 @@
 /// budgeted child), `<unbudgeted>` first for what falls under none of them,
 /// and a `Total:` row; an `actual` and a `budget` column per period. hledger
 /// writes these amounts with their digit groups.
-public struct HledgerBudget {
-    public let ledger: Ledger
-    /// Period, query, interval.
-    public var options: ReportOptions
-
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
-
-    public func cells() throws(AmountOverflow) -> [[String]] {
+extension HledgerTable {
+    func budgetCells() throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         // The columns: the report's periods, or its days.

@@ -1,17 +1,47 @@
-/// hledger 1.25's `register` as its CSV lays it out: one row per matching
-/// posting, `txnidx,date,code,description,account,amount,total`, the total
-/// running over the rows.
-public struct HledgerRegister {
+/// hledger 1.25's tables of postings and transactions, and its budget, as
+/// its CSV lays them out (the balance-shaped statements are
+/// `HledgerStatement`). The options: period, query, depth, interval.
+public struct HledgerTable {
+    public enum Kind: Sendable {
+        /// `register`: one row per matching posting,
+        /// `txnidx,date,code,description,account,amount,total`, the total
+        /// running over the rows; account names clipped to the depth.
+        case register
+        /// `aregister ACCOUNT` (a regex, subaccounts included): one row per
+        /// transaction that moves them, `txnidx,date,code,description,
+        /// otheraccounts,change,balance`; the balance runs from the
+        /// journal's start over the transactions the query keeps, whatever
+        /// the period shows; unbalanced virtual postings are no other account.
+        case accountRegister(TextPattern)
+        /// `print -O csv`: one row per posting of each transaction the query
+        /// keeps, `txnidx,date,date2,status,code,description,comment,
+        /// account,amount,commodity,credit,debit,posting-status,posting-comment`.
+        case print
+        /// `balance --budget` (HledgerBudget.swift).
+        case budget
+    }
+
+    public let kind: Kind
     public let ledger: Ledger
-    /// Period, query, depth (account names clipped to it).
     public var options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
+    public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
+        self.kind = kind
         self.ledger = ledger
         self.options = options
     }
 
+    /// The cells, row by row, as hledger's `-O csv` writes them.
     public func cells() throws(AmountOverflow) -> [[String]] {
+        switch kind {
+        case .register: return try registerCells()
+        case .accountRegister(let accounts): return try accountRegisterCells(accounts)
+        case .print: return printCells()
+        case .budget: return try budgetCells()
+        }
+    }
+
+    func registerCells() throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal
         let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
         var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
@@ -25,7 +55,7 @@ public struct HledgerRegister {
                 let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
                 var shown = AmountSums()
                 shown.add(a)
-                let written = HledgerRegister.bracketed(journal.accounts[account], p.virtual)
+                let written = HledgerTable.bracketed(journal.accounts[account], p.virtual)
                 out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
                             journal.commodities.hledgerText(shown), journal.commodities.hledgerText(total)])
             }
@@ -39,25 +69,8 @@ public struct HledgerRegister {
     }
 }
 
-/// hledger 1.25's `aregister ACCOUNT` as its CSV lays it out: one row per
-/// transaction that moves the accounts ACCOUNT matches (a regex, their
-/// subaccounts included), `txnidx,date,code,description,otheraccounts,change,balance`;
-/// the balance runs from the journal's start over the transactions the query
-/// keeps, whatever the period shows; unbalanced virtual postings are no other account.
-public struct HledgerAccountRegister {
-    public let ledger: Ledger
-    /// The accounts whose register this is.
-    public let accounts: TextPattern
-    /// Period, and a query on the transactions shown.
-    public var options: ReportOptions
-
-    public init(ledger: Ledger, accounts: TextPattern, options: ReportOptions) {
-        self.ledger = ledger
-        self.accounts = accounts
-        self.options = options
-    }
-
-    public func cells() throws(AmountOverflow) -> [[String]] {
+extension HledgerTable {
+    func accountRegisterCells(_ accounts: TextPattern) throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal
         var mine = Query()
         mine.terms = [Query.Term(.account, text: accounts)]
@@ -76,7 +89,7 @@ public struct HledgerAccountRegister {
                     moves = true
                     if let a = p.amount { guard change.add(a), balance.add(a) else { throw AmountOverflow(at: p.amountLocation, "the register's balance") } }
                 } else if p.virtual != .unbalanced {
-                    let written = HledgerRegister.bracketed(HledgerAccountRegister.summarised(journal.accounts[p.account]), p.virtual)
+                    let written = HledgerTable.bracketed(HledgerTable.summarised(journal.accounts[p.account]), p.virtual)
                     if !others.contains(written) { others.append(written) }
                 }
             }
@@ -94,20 +107,8 @@ public struct HledgerAccountRegister {
     }
 }
 
-/// hledger 1.25's `print -O csv`: one row per posting of each transaction
-/// the query keeps, `txnidx,date,date2,status,code,description,comment,
-/// account,amount,commodity,credit,debit,posting-status,posting-comment`.
-public struct HledgerPrint {
-    public let ledger: Ledger
-    /// Period, and the query that keeps a transaction whole when any posting matches.
-    public var options: ReportOptions
-
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
-
-    public func cells() -> [[String]] {
+extension HledgerTable {
+    func printCells() -> [[String]] {
         let journal = ledger.journal, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         var out = [["txnidx", "date", "date2", "status", "code", "description", "comment", "account", "amount", "commodity", "credit", "debit", "posting-status", "posting-comment"]]
@@ -123,7 +124,7 @@ public struct HledgerPrint {
                     q.roundedHalfEven(to: places).write(into: &buf, grouping: nil, places: places)
                     return commodities.decimalCommaStyled.contains(a.commodity) ? buf.string.replacingAll(".", ",") : buf.string
                 }
-                let account = HledgerRegister.bracketed(journal.accounts[p.account], p.virtual)
+                let account = HledgerTable.bracketed(journal.accounts[p.account], p.virtual)
                 let negative = a.quantity.isNegative
                 out.append(["\(n + 1)", t.date.description, "", mark(t.status), t.code ?? "", t.description,
                             (t.comment ?? "").trimmingSpaces, account, number(a.quantity), commodities.symbol(a.commodity),

@@ -346,13 +346,13 @@ enum HledgerCommandLine {
             // hledger values a report with no end on today.
             if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today) }
             if command == "register" {
-                cells = try HledgerRegister(ledger: ledger, options: options).cells()
+                cells = try HledgerTable(.register, ledger: ledger, options: options).cells()
             } else if words.flags.contains("--budget") {
-                cells = try HledgerBudget(ledger: ledger, options: options).cells()
+                cells = try HledgerTable(.budget, ledger: ledger, options: options).cells()
             } else if command == "print" {
-                cells = HledgerPrint(ledger: ledger, options: options).cells()
+                cells = try HledgerTable(.print, ledger: ledger, options: options).cells()
             } else if let registerAccount {
-                cells = try HledgerAccountRegister(ledger: ledger, accounts: registerAccount, options: options).cells()
+                cells = try HledgerTable(.accountRegister(registerAccount), ledger: ledger, options: options).cells()
             } else {
                 var statement = HledgerStatement(HledgerStatement.Kind(rawValue: command)!, ledger: ledger, options: options)
                 statement.rowTotal = words.flags.contains("-T")
