@@ -134,6 +134,18 @@ final class HledgerCommandLineTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("did you mean 'ordereddates'?"), unknown.stderr)
     }
 
+    /// ledgerc's own flags keep working in hledger's form: --until is the horizon of repeat rules.
+    func testLedgercsFlagsInHledgersForm() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("repeat.journal")
+        try "repeat monthly from 2025-01-31  rent\n    expenses:rent  $100.00\n    assets:bank\n".write(to: file, atomically: true, encoding: .utf8)
+        let until = try runLedgerc(["-f", file.path, "reg", "expenses", "--until", "2025-03-31", "-O", "csv"])
+        XCTAssertEqual(until.status, 0, until.stderr)
+        XCTAssertEqual(cells(until.stdout).dropFirst().map { $0[1] }, ["2025-01-31", "2025-02-28", "2025-03-31"])
+        let json = try runLedgerc(["-f", file.path, "bal", "--diagnostics", "json", "--until", "nonsense"])
+        XCTAssertEqual(json.status, 2)
+        XCTAssertTrue(json.stderr.hasPrefix("["), json.stderr)
+    }
+
     /// ledgerc's own words keep their meaning.
     func testLedgercsOwnWordsStay() throws {
         let own = try runLedgerc(["report", "balance", journal, "--format", "csv"])

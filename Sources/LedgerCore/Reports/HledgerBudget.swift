@@ -15,7 +15,7 @@ extension HledgerTable {
             columns = options.periods(unit, over: ledger, matcher: matcher)
             headers = columns.map { HledgerStatement.label(unit, $0.first, compound: false) }
         } else {
-            let span = HledgerStatement(.balance, ledger: ledger, options: options).reportSpan(options)
+            let span = options.days(over: ledger, matcher: matcher) ?? DateSpan(first: ledger.until, last: ledger.until)
             columns = [span]
             headers = [HledgerStatement.spanText(span)]
         }

@@ -37,11 +37,16 @@ public struct HledgerStatement {
         let grid = try BalanceReport(ledger: ledger, options: options).grid()
         let accounts = ledger.journal.accounts
         let grouped = options.grouping != nil
-        // The days without an interval (a pass over the postings, only then needed).
-        let found = grouped && !grid.columns.isEmpty ? DateSpan(first: grid.columns[0].first, last: grid.columns[grid.columns.count - 1].last)
-            : postingSpan(options)
+        // The report's days: its columns' with an interval; without one, a
+        // statement names them (a pass over the transactions), `balance` does not.
+        let found: DateSpan?
+        if grouped {
+            found = grid.columns.isEmpty ? nil : DateSpan(first: grid.columns[0].first, last: grid.columns[grid.columns.count - 1].last)
+        } else {
+            found = kind == .balance ? nil : options.days(over: ledger, matcher: QueryMatcher(options.query, journal: ledger.journal))
+        }
         // No posting in the report at all: hledger names no days (`..`, or nothing in a statement's title).
-        let nothing = grouped ? grid.columns.isEmpty : found == nil
+        let nothing = grouped ? grid.columns.isEmpty : kind != .balance && found == nil
         let span = found ?? DateSpan(first: ledger.until, last: ledger.until)
         let columns = grid.columns.isEmpty ? [span] : grid.columns
         // Column headers.
@@ -54,7 +59,6 @@ public struct HledgerStatement {
             headers = [kind == .balance ? "balance" : holding != .changes ? span.last.description : HledgerStatement.spanText(span)]
         }
         if nothing && (grouped || kind != .balance) { headers = [holding == .historical && kind != .balance ? "" : ".."] }
-        let extra = (rowTotal && grouped ? 1 : 0) + (average && grouped ? 1 : 0)
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
         var rows = grid.rows
@@ -86,6 +90,7 @@ public struct HledgerStatement {
         func sorted(_ chosen: [(account: Int32, sums: [AmountSums])]) -> [(account: Int32, sums: [AmountSums])] {
             guard sortByAmount else { return chosen }
             // Largest first by the first column's first commodity, as hledger's -S (flat).
+            // A row with no amount at all (shown with -E) sorts as a zero, as hledger's empty amount.
             func key(_ r: (account: Int32, sums: [AmountSums])) -> ExactDecimal { r.sums.first?.amounts.first?.quantity ?? .zero }
             return chosen.sorted { key($1) < key($0) }
         }
@@ -162,7 +167,6 @@ public struct HledgerStatement {
             // Assets − liabilities (as shown), revenues − expenses: the raw sums, negated for income.
             out.append(["Net:"] + (net.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(net, negated: kind == .incomestatement)))
         }
-        _ = extra
         return out
     }
 
@@ -185,32 +189,6 @@ public struct HledgerStatement {
         // hledger 1.25's inference of the Cash type from a name.
         let cash = try? LinearRegex("^assets?(:.+)?:(cash|bank|che(ck|que?)(ing)?|savings?|current)(:|$)")
         return { id in cash?.matches(accounts[id]) ?? false }
-    }
-
-    /// The report's days without an interval: the period given, else the
-    /// first and last days with a matching posting (today's, when none).
-    func reportSpan(_ options: ReportOptions) -> DateSpan {
-        postingSpan(options) ?? DateSpan(first: ledger.until, last: ledger.until)
-    }
-
-    /// The period given, else the first and last days with a matching
-    /// posting; nil when neither says a day.
-    func postingSpan(_ options: ReportOptions) -> DateSpan? {
-        var first = options.period.from, last = options.period.to
-        if first == nil || last == nil {
-            var movements = Movements(ledger)
-            movements.matcher = QueryMatcher(options.query, journal: ledger.journal)
-            var seenFirst: CivilDate?, seenLast: CivilDate?
-            movements.forEach { m in
-                guard options.period.contains(m.date) else { return }
-                seenFirst = min(seenFirst ?? m.date, m.date)
-                seenLast = max(seenLast ?? m.date, m.date)
-            }
-            first = first ?? seenFirst
-            last = last ?? seenLast
-        }
-        guard let first, let last else { return nil }
-        return DateSpan(first: first, last: last)
     }
 
     static func negated(_ sums: AmountSums) -> AmountSums {

@@ -46,6 +46,14 @@ extension ReportOptions {
     /// holding `--to` (else the last), as hledger widens them. Empty when
     /// nothing matches and no bound is given.
     func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [DateSpan] {
+        guard let days = days(over: ledger, matcher: matcher) else { return [] }
+        return length.starts(from: days.first, through: days.last).map { DateSpan(first: $0, last: length.end(of: $0)) }
+    }
+
+    /// The report's days: the period's bounds, else the first and last days
+    /// of a transaction the query keeps; nil when neither gives a day (or
+    /// the first comes after the last).
+    func days(over ledger: Ledger, matcher: QueryMatcher) -> DateSpan? {
         var first = period.from, last = period.to
         if first == nil || last == nil {
             var seenFirst: CivilDate?, seenLast: CivilDate?
@@ -56,7 +64,7 @@ extension ReportOptions {
             first = first ?? seenFirst
             last = last ?? seenLast
         }
-        guard let first, let last, first <= last else { return [] }
-        return length.starts(from: first, through: last).map { DateSpan(first: $0, last: length.end(of: $0)) }
+        guard let first, let last, first <= last else { return nil }
+        return DateSpan(first: first, last: last)
     }
 }

@@ -50,8 +50,9 @@ public struct PriceGraph: Sendable {
     }
 
     /// The prices of `ledger`: its `P` lines and, as hledger's
-    /// `--infer-market-prices` reads them, the costs of its postings.
-    public init(_ ledger: Ledger) throws(AmountOverflow) {
+    /// `--infer-market-prices` reads them, the costs of its postings
+    /// (unless `inferring` is false: hledger's command line without that flag).
+    public init(_ ledger: Ledger, inferring: Bool = true) throws(AmountOverflow) {
         splits = SplitRatios(ledger.journal.splits)
         var all: [PriceSource] = []
         for p in ledger.journal.prices where p.commodity != p.price.commodity && !p.price.quantity.isZero {
@@ -59,7 +60,7 @@ public struct PriceGraph: Sendable {
                                    location: p.location, inferred: false))
             lastDeclared = max(lastDeclared ?? p.date, p.date)
         }
-        for t in ledger.ordered {
+        for t in ledger.ordered where inferring {
             try PriceGraph.implied(by: t) { all.append($0) }
         }
         // Force order: by date, implied before declared, then as read.

@@ -35,10 +35,11 @@ public final class Valuer: @unchecked Sendable {
     }
     private var misses: [Int32: Miss] = [:]
 
-    /// `reportTo`: the report's last day (`--to`), if it has one.
-    public init(_ valuation: Valuation, ledger: Ledger, reportTo: CivilDate?) throws(AmountOverflow) {
+    /// `reportTo`: the report's last day (`--to`), if it has one;
+    /// `inferringPrices`: whether costs imply prices (`PriceGraph`).
+    public init(_ valuation: Valuation, ledger: Ledger, reportTo: CivilDate?, inferringPrices: Bool = true) throws(AmountOverflow) {
         self.valuation = valuation
-        graph = try PriceGraph(ledger)
+        graph = try PriceGraph(ledger, inferring: inferringPrices)
         let commodities = ledger.journal.commodities
         target = valuation.target.flatMap { commodities.lookup($0) ?? commodities.lookup("\"\($0)\"") }
         var last = ledger.order.last.map { ledger.transactions[Int($0)].date } ?? ledger.until

@@ -25,7 +25,7 @@ enum HledgerCommandLine {
     /// Options that take a value.
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
-        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit",
+        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -103,6 +103,13 @@ enum HledgerCommandLine {
         }
     }
 
+    /// ledgerc's `--until`: the horizon of `repeat` rules (default today).
+    static func horizon(_ words: Words, today: CivilDate) throws -> CivilDate {
+        guard let text = words.values["--until"] else { return today }
+        guard let d = DateSpan.parse(text, today: today) else { throw UsageError(message: "--until takes \(DateSpan.forms); not '\(text)'") }
+        return d.last
+    }
+
     /// The short spelling of an option that has two.
     static func canonical(_ name: String) -> String {
         let pairs = [
@@ -147,7 +154,7 @@ enum HledgerCommandLine {
             guard words.query.isEmpty else { throw UsageError(message: "'\(given)' with a query is not done yet in hledger's form; use 'ledgerc report \(command)' with --account and the other filters") }
             return try LedgerCommand.subcommands[command]!.run(files + passed)
         case "check":
-            return try check(words, files: files, passed: passed, today: today)
+            return try check(words, files: files, today: today)
         case "close":
             // hledger's -e is the opening day; ledgerc's --to the last day closed.
             guard let end = words.values["-e"], let day = DateSpan.parse(end, today: today)?.first else {
@@ -161,7 +168,7 @@ enum HledgerCommandLine {
     }
 
     /// `check` and hledger's named checks.
-    static func check(_ words: Words, files: [String], passed: [String], today: CivilDate) throws -> Int {
+    static func check(_ words: Words, files: [String], today: CivilDate) throws -> Int {
         var options = CompileOptions()
         options.today = today
         options.strict = words.flags.contains("--strict")
@@ -180,7 +187,7 @@ enum HledgerCommandLine {
                 named.append(check)
             }
         }
-        let result = compile(try readInputs(files, mapping: true), until: today, options: options)
+        let result = compile(try readInputs(files, mapping: true), until: try horizon(words, today: today), options: options)
         keptUntilExit.append(result)
         let extra = named.flatMap { result.problems(of: $0) }
         let all = result.diagnostics.sorted() + extra
@@ -293,7 +300,7 @@ enum HledgerCommandLine {
         var compileOptions = CompileOptions()
         compileOptions.today = today
         compileOptions.strict = words.flags.contains("--strict")
-        let result = compile(inputs, until: today, options: compileOptions)
+        let result = compile(inputs, until: try horizon(words, today: today), options: compileOptions)
         keptUntilExit.append(result)
         let ignoring = words.flags.contains("-I")
         let shown = result.diagnostics.sorted().filter { !(ignoring && $0.id == Messages.assertionFailed("", expected: "", actual: "").id) }
@@ -303,18 +310,15 @@ enum HledgerCommandLine {
         // Amounts show as hledger shows them: the P directives' places count.
         ledger.journal.commodities.widenToPrices(ledger.journal.prices)
         if words.flags.contains("--forecast") {
-            var span: DateSpan?
+            // `--forecast=PERIOD` bounds the forecast; else the report's end does, if it has one.
+            var forecast = Period()
             if let text = words.values["--forecast"] {
                 guard let e = PeriodExpression.parse(text, today: today, endExclusive: true), e.interval == nil else {
                     throw UsageError(message: "--forecast= takes a period (2025-05..2025-07, 2026), not '\(text)'")
                 }
-                let lastRecorded = result.ledger.transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
-                span = DateSpan(first: e.period.from ?? lastRecorded?.adding(days: 1) ?? today, last: e.period.to ?? options.period.to ?? today)
-            } else if let end = options.period.to {
-                let lastRecorded = result.ledger.transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
-                span = DateSpan(first: lastRecorded?.adding(days: 1) ?? today, last: end)
+                forecast = e.period
             }
-            ledger = ledger.forecasting(span, today: today)
+            ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
         }
         if command == "descriptions" || command == "notes" {
             // The distinct descriptions (notes: the part after `|`, else the
@@ -344,15 +348,22 @@ enum HledgerCommandLine {
         var cells: [[String]]
         do throws(AmountOverflow) {
             // hledger values a report with no end on today.
-            if let valuation = options.valuation { options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today) }
+            // Prices from costs only with --infer-market-prices, as hledger 1.25 values.
+            if let valuation = options.valuation {
+                options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today,
+                                            inferringPrices: words.flags.contains("--infer-market-prices"))
+            }
+            // The tables of postings show each amount valued (and total the valued amounts).
+            var valued = ledger
+            if let v = options.valuer, ["register", "aregister", "print"].contains(command) { valued = try ledger.valued(by: v) }
             if command == "register" {
-                cells = try HledgerTable(.register, ledger: ledger, options: options).cells()
+                cells = try HledgerTable(.register, ledger: valued, options: options).cells()
             } else if words.flags.contains("--budget") {
                 cells = try HledgerTable(.budget, ledger: ledger, options: options).cells()
             } else if command == "print" {
-                cells = try HledgerTable(.print, ledger: ledger, options: options).cells()
+                cells = try HledgerTable(.print, ledger: valued, options: options).cells()
             } else if let registerAccount {
-                cells = try HledgerTable(.accountRegister(registerAccount), ledger: ledger, options: options).cells()
+                cells = try HledgerTable(.accountRegister(registerAccount), ledger: valued, options: options).cells()
             } else {
                 var statement = HledgerStatement(HledgerStatement.Kind(rawValue: command)!, ledger: ledger, options: options)
                 statement.rowTotal = words.flags.contains("-T")
