@@ -99,8 +99,8 @@ final class HledgerCommandLineTests: XCTestCase {
     }
 
     /// -o FILE takes its format from the extension; an unknown flag is a
-    /// usage error naming the nearest real one; hledger's flags not done yet
-    /// are refused, never ignored.
+    /// usage error naming the nearest real one; what is not done yet is
+    /// refused, and what hledger ignores is warned about, never ignored silently.
     func testOutputFilesAndUsageErrors() throws {
         let out = try temporaryDirectory(self).appendingPathComponent("bal.csv")
         let r = try runLedgerc(["-f", journal, "bal", "-M", "-o", out.path])
@@ -109,9 +109,19 @@ final class HledgerCommandLineTests: XCTestCase {
         let typo = try runLedgerc(["-f", journal, "bal", "--montly"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown option '--montly' (did you mean '--monthly'?)"), typo.stderr)
-        let later = try runLedgerc(["-f", journal, "bal", "--pivot", "kind"])
+        let later = try runLedgerc(["-f", journal, "bal", "-p", "every 2 weeks"])
         XCTAssertEqual(later.status, 2)
-        XCTAssertTrue(later.stderr.contains("does not do it yet"), later.stderr)
+        XCTAssertTrue(later.stderr.contains("not done yet"), later.stderr)
+        // -% of two commodities has no figure: an error, as hledger's, never a guess.
+        let mixed = try runLedgerc(["-f", journal, "bal", "-%"])
+        XCTAssertEqual(mixed.status, 1)
+        XCTAssertTrue(mixed.stderr.contains("percentages of amounts in more than one commodity"), mixed.stderr)
+        XCTAssertEqual(try runLedgerc(["-f", journal, "bal", "-r"]).status, 2)
+        // date2: narrows no balance report in hledger 1.25: the same figures, with a warning that says so.
+        let plain = try runLedgerc(["-f", journal, "bal", "-O", "csv"])
+        let second = try runLedgerc(["-f", journal, "bal", "date2:2025-02", "-O", "csv"])
+        XCTAssertEqual(second.stdout, plain.stdout)
+        XCTAssertTrue(second.stderr.contains("warning: date2: narrows no balance report"), second.stderr)
         let command = try runLedgerc(["-f", journal, "balnce"])
         XCTAssertEqual(command.status, 2)
         XCTAssertTrue(command.stderr.contains("did you mean 'balance'?"), command.stderr)
@@ -144,6 +154,22 @@ final class HledgerCommandLineTests: XCTestCase {
         let json = try runLedgerc(["-f", file.path, "bal", "--diagnostics", "json", "--until", "nonsense"])
         XCTAssertEqual(json.status, 2)
         XCTAssertTrue(json.stderr.hasPrefix("["), json.stderr)
+    }
+
+    /// ledgerc's own --account is a regular expression that also finds its
+    /// text as written: `^expenses:food` anchors, `(주)` in a name still matches.
+    func testLedgercsAccountPatternsAreRegexes() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("k.ledger")
+        try "2025-01-01 한빛\n  expenses:food  10 KRW\n  assets:(주)한빛\n2025-01-02 x\n  income:expenses:food  5 KRW\n  assets:bank\n".write(to: file, atomically: true, encoding: .utf8)
+        func accounts(_ pattern: String) throws -> [String] {
+            let r = try runLedgerc(["report", "balance", file.path, "--account", pattern, "--format", "csv"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[0]) }
+        }
+        XCTAssertEqual(try accounts("^expenses:food"), ["expenses", "expenses:food"])
+        XCTAssertEqual(try accounts("expenses:food"), ["expenses", "expenses:food", "income", "income:expenses", "income:expenses:food"])
+        XCTAssertEqual(try accounts("(주)한빛"), ["assets", "assets:(주)한빛"])
+        XCTAssertEqual(try accounts("FOOD$"), ["expenses", "expenses:food", "income", "income:expenses", "income:expenses:food"])
     }
 
     /// ledgerc's own words keep their meaning.

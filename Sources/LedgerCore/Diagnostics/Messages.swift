@@ -16,6 +16,12 @@ public enum Messages {
     public static func ambiguousNumber(_ text: String) -> DiagnosticMessage {
         .init("ambiguous number '\(text)': a grouping comma must be followed by exactly three digits")
     }
+    public static var percentOfMixedCommodities: DiagnosticMessage {
+        .init("cannot show percentages of amounts in more than one commodity (as hledger); add -B, -V or -X COMMODITY, or a cur: term")
+    }
+    public static func secondDateQueryIgnored(_ command: String) -> DiagnosticMessage {
+        .init("date2: narrows no \(command) report in hledger 1.25, and ledgerc gives hledger's figures: every date is counted (it narrows register, aregister and print)")
+    }
     public static var ambiguousNumberHint: DiagnosticMessage { .init("write the decimal part with '.', or declare 'decimal-mark ,' for decimal commas") }
     public static func amountOverflows(_ what: String) -> DiagnosticMessage {
         .init("amount overflows: \(what) needs more than 38 digits; ledgerc computes every figure exactly or not at all")

@@ -155,7 +155,7 @@ func leafName(of name: String) -> Substring {
 extension AccountTable {
     /// An account as a tree shows it: its leaf indented two spaces per level
     /// below the top, or its full name when `flat` (or at the top).
-    func treeLabel(_ id: Int32, flat: Bool) -> String {
+    package func treeLabel(_ id: Int32, flat: Bool) -> String {
         let name = self[id], depth = Int(self.depth[Int(id)])
         if flat || depth <= 1 { return name }
         return String(repeating: "  ", count: depth - 1) + leafName(of: name)

@@ -16,6 +16,15 @@ package struct AmountSums: Sendable {
         return true
     }
 
+    /// Adds every sum of `other`; returns false on overflow.
+    @discardableResult
+    public mutating func add(_ other: AmountSums) -> Bool {
+        other.amounts.allSatisfy { add($0) }
+    }
+
+    /// Whether every commodity sums to exactly zero (or none was added).
+    public var isZero: Bool { amounts.allSatisfy { $0.quantity.isZero } }
+
     public func quantity(_ commodity: Int32) -> ExactDecimal {
         // A commodity never added sums to zero.
         guard let a = amounts.first(where: { $0.commodity == commodity }) else { return .zero }

@@ -10,6 +10,12 @@ public struct AmountOverflow: Error, Sendable {
         message = Messages.amountOverflows(what)
     }
 
+    /// A figure that has no exact value for another reason than its size.
+    public init(at location: SourceLocation?, message: DiagnosticMessage) {
+        self.location = location
+        self.message = message
+    }
+
     /// As a diagnostic of the run.
     public var diagnostic: Diagnostic { Diagnostic(.error, message, at: location) }
 }

@@ -342,6 +342,8 @@ public struct Journal: Sendable {
     public var holidays: Set<Int32> = []
     /// The tags of `account` and `commodity` declarations, by name, with their values (for `tags`).
     public var declarationTags: [String: Set<String>] = [:]
+    /// The tag names of each account's declarations (its postings inherit them, as in hledger 1.25).
+    public var accountTagNames: [Int32: Set<String>] = [:]
     /// Payees and tags declared for strict mode.
     public var declaredPayees: Set<String> = []
     public var declaredTags: Set<String> = []

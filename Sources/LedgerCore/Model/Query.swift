@@ -1,21 +1,29 @@
-/// Text to look for: a case-insensitive substring, or a regular expression
-/// written `/.../` (a `LinearRegex`, case-insensitive too, matched in linear
-/// time); in hledger's query terms always a regular expression; for a tag's
-/// name on the command line, the whole name in any case.
+/// Text to look for, in any case: on the command line a regular expression
+/// (a `LinearRegex`, matched in linear time) that also matches where its text
+/// is found as written, so `^expenses:food` anchors and `(주)한빛` still finds
+/// `(주)한빛`; `/.../` is a regular expression only; in hledger's query terms
+/// always a regular expression; for a tag's name, the whole name.
 public struct TextPattern: Sendable, Equatable {
     /// What the user wrote, slashes included.
     public let written: String
     private let kind: Kind
 
     private enum Kind: Sendable, Equatable {
-        case substring, slashed, regex, wholeName, wholeRegex
+        case substring, regexOrText, slashed, regex, wholeName, wholeRegex
     }
 
     /// The command line's pattern: `/.../` is a regular expression, checked now
-    /// (a bad one is a usage error), any other text a substring.
+    /// (a bad one is a usage error); any other text is a regular expression
+    /// or the text itself (text that is no regular expression is only text).
     public init(_ written: String) throws(QueryError) {
         self.written = written
-        kind = written.count >= 2 && written.hasPrefix("/") && written.hasSuffix("/") ? .slashed : .substring
+        if written.count >= 2 && written.hasPrefix("/") && written.hasSuffix("/") {
+            kind = .slashed
+        } else if written.utf8.contains(where: { "^$.*+?()[]{}|\\".utf8.contains($0) }), (try? LinearRegex(written)) != nil {
+            kind = .regexOrText
+        } else {
+            kind = .substring
+        }
         try check()
     }
 
@@ -45,32 +53,31 @@ public struct TextPattern: Sendable, Equatable {
         switch kind {
         case .substring, .wholeName: return nil
         case .slashed: return String(written.dropFirst().dropLast())
-        case .regex: return written
+        case .regex, .regexOrText: return written
         case .wholeRegex: return "^(?:\(written))$"
         }
     }
 
     /// A matcher to use many times (a compiled regex or a lowercased needle).
-    func matcher() -> TextMatcher {
+    package func matcher() -> TextMatcher {
         if let source = regexSource, let regex = try? LinearRegex(source) {
-            return TextMatcher(needle: nil, whole: false, regex: regex)
+            return TextMatcher(needle: kind == .regexOrText ? written.lowercased() : nil, whole: false, regex: regex)
         }
         return TextMatcher(needle: written.lowercased(), whole: kind == .wholeName, regex: nil)
     }
 }
 
 /// A compiled `TextPattern`.
-struct TextMatcher {
+package struct TextMatcher {
     let needle: String?
     let whole: Bool
     let regex: LinearRegex?
 
-    func matches(_ text: String) -> Bool {
-        if let needle {
-            if whole { return text.lowercased() == needle }
-            return needle.isEmpty || text.lowercased().contains(needle)
-        }
-        return regex!.matches(text)
+    package func matches(_ text: String) -> Bool {
+        if let regex, regex.matches(text) { return true }
+        guard let needle else { return false }
+        if whole { return text.lowercased() == needle }
+        return needle.isEmpty || text.lowercased().contains(needle)
     }
 }
 

@@ -1,5 +1,5 @@
 /// hledger 1.25's `balance --budget` as its CSV lays it out: a row per
-/// budgeted account and each of its parents (the actual amount of it and
+/// budgeted account and each of its parents the query keeps (the actual amount of it and
 /// everything under it; the goal where it is budgeted or has more than one
 /// budgeted child), `<unbudgeted>` first for what falls under none of them,
 /// and a `Total:` row; an `actual` and a `budget` column per period. hledger
@@ -25,8 +25,9 @@ extension HledgerTable {
         for rule in journal.periodic where rule.schedule != nil {
             for p in rule.template.postings where p.amount != nil && matcher.keeps(account: p.account) {
                 budgeted.insert(p.account)
+                // Its parents too, those the query keeps (`food` keeps `expenses:food`, not `expenses`).
                 var a = p.account
-                while a >= 0 { rows.insert(a); a = accounts.parent[Int(a)] }
+                while a >= 0 { if matcher.keeps(account: a) { rows.insert(a) }; a = accounts.parent[Int(a)] }
             }
         }
         func rowsAbove(_ id: Int32) -> [Int32] {

@@ -24,6 +24,8 @@ public struct HledgerTable {
     public let kind: Kind
     public let ledger: Ledger
     public var options: ReportOptions
+    /// hledger's `register -r`: show the other postings of each transaction the query picks.
+    public var related = false
 
     public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
         self.kind = kind
@@ -46,10 +48,14 @@ public struct HledgerTable {
         let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
         var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
         var total = AmountSums()
+        if let unit = options.grouping {
+            try summaryRows(unit, matcher: matcher, into: &out)
+            return out
+        }
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
             guard options.period.contains(t.date) else { continue }
-            for p in t.postings where matcher.matches(t, p) {
+            for p in shownPostings(t, matcher) {
                 guard let a = p.amount else { continue }
                 guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
                 let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
@@ -61,6 +67,52 @@ public struct HledgerTable {
             }
         }
         return out
+    }
+
+    /// The postings of `t` a register shows: those the query keeps, or
+    /// with `related` (hledger's `-r`) the others of a transaction that has one.
+    func shownPostings(_ t: Transaction, _ matcher: QueryMatcher) -> [Posting] {
+        guard related else { return t.postings.filter { matcher.matches(t, $0) } }
+        let kept = t.postings.map { matcher.matches(t, $0) }
+        guard kept.contains(true) else { return [] }
+        return t.postings.indices.filter { !kept[$0] }.map { t.postings[$0] }
+    }
+
+    /// `register -M` (any interval): one row per account per period, dated
+    /// the period's first day, with the period's sum of the shown postings
+    /// (accounts clipped to the depth, by name; a zero sum only with
+    /// `--empty`, which also shows an empty period as one blank row); the
+    /// total runs over the rows. The periods are whole, as hledger widens them.
+    func summaryRows(_ unit: CalendarUnit, matcher: QueryMatcher, into out: inout [[String]]) throws(AmountOverflow) {
+        let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
+        let periods = options.periods(unit, over: ledger, matcher: matcher)
+        guard let first = periods.first?.first, let last = periods.last?.last else { return }
+        var sums = [[Int32: AmountSums]](repeating: [:], count: periods.count)
+        var k = 0
+        for t in ledger.ordered where t.date >= first && t.date <= last {
+            while t.date > periods[k].last { k += 1 }
+            for p in shownPostings(t, matcher) {
+                guard let a = p.amount else { continue }
+                let account = options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
+                guard sums[k][account, default: AmountSums()].add(a) else { throw AmountOverflow(at: p.amountLocation, "the period's sum") }
+            }
+        }
+        var total = AmountSums()
+        for (k, period) in periods.enumerated() {
+            let names = sums[k].keys.map { (id: $0, name: accounts[$0]) }
+                .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+            var shown = 0
+            for (id, name) in names {
+                let sum = sums[k][id]!
+                guard options.empty || !sum.nonZero(commodities).isEmpty else { continue }
+                guard total.add(sum) else { throw AmountOverflow(at: nil, "the running total") }
+                out.append(["0", period.first.description, "", "", name, commodities.hledgerText(sum), commodities.hledgerText(total)])
+                shown += 1
+            }
+            if shown == 0 && options.empty {
+                out.append(["0", period.first.description, "", "", "", "0", commodities.hledgerText(total)])
+            }
+        }
     }
 
     /// An account's name as hledger writes a virtual posting's: `(name)`, `[name]`.
@@ -126,7 +178,7 @@ extension HledgerTable {
                 }
                 let account = HledgerTable.bracketed(journal.accounts[p.account], p.virtual)
                 let negative = a.quantity.isNegative
-                out.append(["\(n + 1)", t.date.description, "", mark(t.status), t.code ?? "", t.description,
+                out.append(["\(n + 1)", t.date.description, t.date2?.description ?? "", mark(t.status), t.code ?? "", t.description,
                             (t.comment ?? "").trimmingSpaces, account, number(a.quantity), commodities.symbol(a.commodity),
                             negative ? number(a.quantity.magnitude) : "", negative ? "" : number(a.quantity),
                             mark(p.status), (p.comment ?? "").trimmingSpaces])

@@ -16,6 +16,8 @@ public struct HledgerStatement {
     public var options: ReportOptions
     /// `-T`, `-A`, `-N`, `-S`, `--invert`, `--change` (a balance sheet of changes).
     public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false, change = false
+    /// `-%`: each cell as a percentage of its column's total (of its section's, in a statement).
+    public var percent = false
     /// Whether `-H`, `--cumulative` or `--change` was given: the title then says what the columns hold, usual or not.
     public var holdingAsked = false
 
@@ -71,18 +73,25 @@ public struct HledgerStatement {
             }
         }
         rows.sort { accounts.inHledgerOrder($0.account, $1.account) }
-        func cellsOf(_ sums: [AmountSums], negated: Bool) throws(AmountOverflow) -> [String] {
+        /// A row's cells; with `-%`, each a percentage of `divisors` (its column's total).
+        func cellsOf(_ sums: [AmountSums], negated: Bool, of divisors: [AmountSums]) throws(AmountOverflow) -> [String] {
             var shown = sums.map { negated != invert ? HledgerStatement.negated($0) : $0 }
             if shown.isEmpty { shown = Array(repeating: AmountSums(), count: columns.count) }
-            var out = shown.map { ledger.journal.commodities.hledgerText($0) }
+            let commodities = ledger.journal.commodities
+            var out = try shown.enumerated().map { k, s throws(AmountOverflow) in
+                percent ? try HledgerStatement.percentText(s, of: k < divisors.count ? divisors[k] : AmountSums()) : commodities.hledgerText(s)
+            }
             if grouped && (rowTotal || average) {
-                var total = AmountSums()
-                for s in shown { for a in s.amounts where !total.add(a) { throw AmountOverflow(at: nil, "a row total") } }
-                if rowTotal { out.append(ledger.journal.commodities.hledgerText(total)) }
+                var total = AmountSums(), whole = AmountSums()
+                for s in shown where !total.add(s) { throw AmountOverflow(at: nil, "a row total") }
+                for s in divisors where !whole.add(s) { throw AmountOverflow(at: nil, "a row total") }
+                // A percentage of the whole is the same for the total and the average.
+                let share = percent ? try HledgerStatement.percentText(total, of: whole) : nil
+                if rowTotal { out.append(share ?? commodities.hledgerText(total)) }
                 if average {
                     var mean = AmountSums()
                     for a in total.amounts { mean.add(Amount(try a.quantity.quotient(over: ExactDecimal(columns.count), at: nil), a.commodity)) }
-                    out.append(ledger.journal.commodities.hledgerText(mean))
+                    out.append(share ?? commodities.hledgerText(mean))
                 }
             }
             return out
@@ -113,8 +122,8 @@ public struct HledgerStatement {
         }
         if kind == .balance {
             var out = [["account"] + headers]
-            for r in sorted(rows) { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: false))) }
-            if !noTotal { out.append(["total"] + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false))) }
+            for r in sorted(rows) { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
+            if !noTotal { out.append(["total"] + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false, of: grid.total))) }
             return out
         }
         // Compound statements: sections of account types, signs as accountants read them.
@@ -141,7 +150,7 @@ public struct HledgerStatement {
         let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual && !holdingAsked ? "" : suffixes[holding]!) + valued
         let blank = Array(repeating: "", count: headers.count)
         var out = [[title] + blank, ["Account"] + headers]
-        let cash = cashAccounts()
+        let cash = accounts.hledgerCash()
         let sections: [(name: String, negated: Bool, keeps: (Int32) -> Bool)]
         switch kind {
         case .balancesheet:
@@ -152,43 +161,57 @@ public struct HledgerStatement {
             sections = [("Cash flows", false, { cash($0) })]
         }
         var net = Array(repeating: AmountSums(), count: columns.count)
+        // With -%: each section's total shown as a share of itself (±100 % or 0), for the net row.
+        var shares: [[ExactDecimal]] = []
         for section in sections {
             out.append([section.name] + blank)
             let chosen = sorted(rows.filter { section.keeps($0.account) })
-            for r in chosen { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: section.negated))) }
             let sum = try total(of: chosen)
+            for r in chosen { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: section.negated, of: sum))) }
             // A total of nothing at all (no posting in the section) has no cells, as hledger writes it.
-            out.append(["total"] + (sum.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(sum, negated: section.negated)))
+            out.append(["total"] + (sum.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(sum, negated: section.negated, of: sum)))
+            shares.append(sum.map { s in
+                let q = s.amounts.first { !$0.quantity.isZero }?.quantity ?? .zero
+                return q.isZero ? .zero : ExactDecimal(q.isNegative != (section.negated != invert) ? -100 : 100)
+            })
             for (k, s) in sum.enumerated() {
                 for a in s.amounts where !net[k].add(a) { throw AmountOverflow(at: nil, "the net total") }
             }
         }
         if kind != .cashflow && !noTotal {
             // Assets − liabilities (as shown), revenues − expenses: the raw sums, negated for income.
-            out.append(["Net:"] + (net.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(net, negated: kind == .incomestatement)))
+            if percent {
+                // hledger sums the sections' shown percentages: the first less the second.
+                out.append(["Net:"] + (0..<columns.count).map { k in
+                    let q = (shares[0][k].subtracting(shares[1][k]) ?? .zero)
+                    return q.isZero ? "0" : HledgerStatement.percentFigure(q)
+                })
+            } else {
+                out.append(["Net:"] + (net.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(net, negated: kind == .incomestatement, of: net)))
+            }
         }
         return out
     }
 
-    /// hledger's cash accounts: those declared `type: C`; without any, the
-    /// asset accounts whose names say so (`assets:bank`, `assets:cash`,
-    /// `assets:checking`, `assets:savings`, `assets:current`...).
-    func cashAccounts() -> (Int32) -> Bool {
-        let accounts = ledger.journal.accounts
-        if !accounts.declaredCash.isEmpty {
-            return { id in
-                var a = id
-                while a >= 0 {
-                    if accounts.declaredCash.contains(a) { return true }
-                    if accounts.declaredType[a] != nil { return false }
-                    a = accounts.parent[Int(a)]
-                }
-                return false
-            }
+    /// A cell of `-%`: `value` as a percentage of the magnitude of `total`,
+    /// one decimal place, as hledger 1.25 shows it (`92.5 %`, `0` when
+    /// either is zero). Each must be in one commodity, the same one: else
+    /// hledger's error, as an error of the report.
+    static func percentText(_ value: AmountSums, of total: AmountSums) throws(AmountOverflow) -> String {
+        let v = value.amounts.filter { !$0.quantity.isZero }, t = total.amounts.filter { !$0.quantity.isZero }
+        guard v.count <= 1, t.count <= 1, v.isEmpty || t.isEmpty || v[0].commodity == t[0].commodity else {
+            throw AmountOverflow(at: nil, message: Messages.percentOfMixedCommodities)
         }
-        // hledger 1.25's inference of the Cash type from a name.
-        let cash = try? LinearRegex("^assets?(:.+)?:(cash|bank|che(ck|que?)(ing)?|savings?|current)(:|$)")
-        return { id in cash?.matches(accounts[id]) ?? false }
+        guard let a = v.first?.quantity, let b = t.first?.quantity else { return "0" }
+        let share = try a.times(ExactDecimal(100), at: nil).quotient(over: b.magnitude, at: nil)
+        return share.isZero ? "0" : percentFigure(share)
+    }
+
+    /// A percentage at one place, rounded half to even: `-4357.5 %`.
+    static func percentFigure(_ q: ExactDecimal) -> String {
+        var buf = ByteBuffer(capacity: 32)
+        q.roundedHalfEven(to: 1).write(into: &buf, grouping: nil, places: 1)
+        return buf.string + " %"
     }
 
     static func negated(_ sums: AmountSums) -> AmountSums {
@@ -226,5 +249,37 @@ public struct HledgerStatement {
         }
         if s.first == s.last { return s.first.description }
         return "\(s.first)..\(s.last)"
+    }
+}
+
+extension AccountTable {
+    /// hledger's cash accounts: those declared `type: C`; without any, the
+    /// asset accounts whose names say so (`assets:bank`, `assets:cash`,
+    /// `assets:checking`, `assets:savings`, `assets:current`...).
+    package func hledgerCash() -> (Int32) -> Bool {
+        if !declaredCash.isEmpty {
+            return { id in
+                var a = id
+                while a >= 0 {
+                    if self.declaredCash.contains(a) { return true }
+                    if self.declaredType[a] != nil { return false }
+                    a = self.parent[Int(a)]
+                }
+                return false
+            }
+        }
+        // hledger 1.25's inference of the Cash type from a name.
+        let cash = try? LinearRegex("^assets?(:.+)?:(cash|bank|che(ck|que?)(ing)?|savings?|current)(:|$)")
+        return { id in cash?.matches(self[id]) ?? false }
+    }
+
+    /// The letters hledger 1.25's `accounts --types` shows: A L E R X, C for cash.
+    package func hledgerTypeLetters() -> (Int32) -> String {
+        let cash = hledgerCash()
+        return { id in
+            guard let type = self.type(of: id) else { return "" }
+            if type == .asset && cash(id) { return "C" }
+            return ["asset": "A", "liability": "L", "equity": "E", "income": "R", "expense": "X"][type.rawValue]!
+        }
     }
 }

@@ -16,12 +16,13 @@ public struct AccountsReport: Report {
     public func rows() -> [(account: Int32, type: AccountType?, declared: Bool)] {
         let accounts = ledger.journal.accounts
         let filter = QueryMatcher(options.query, journal: ledger.journal)
+        // As hledger: the declared accounts the query's account terms keep, and
+        // the accounts of the postings the whole query keeps.
         var used = [Bool](repeating: false, count: accounts.count)
         for t in ledger.ordered where options.period.contains(t.date) {
-            for p in t.postings { used[Int(p.account)] = true }
+            for p in t.postings where filter.matches(t, p) { used[Int(p.account)] = true }
         }
-        var ids = (0..<Int32(accounts.count)).filter { used[Int($0)] || accounts.declared[$0] != nil }
-        ids = ids.filter { filter.keeps(account: $0) }
+        var ids = (0..<Int32(accounts.count)).filter { used[Int($0)] || accounts.declared[$0] != nil && filter.keeps(account: $0) }
         if let depth = options.depth { ids = Array(Set(ids.map { accounts.ancestor(of: $0, atDepth: depth) })) }
         return ids.sorted(by: accounts.inHledgerOrder).map { ($0, accounts.type(of: $0), accounts.declared[$0] != nil) }
     }

@@ -32,6 +32,10 @@ public struct ReportOptions: Sendable {
     public var valuation: Valuation?
     /// The valuation's prices and memory, once the ledger is compiled.
     public var valuer: Valuer?
+    /// hledger's rule for a report's days when the period leaves them open:
+    /// every transaction's date counts, not only those the query keeps (and,
+    /// valued at period ends, the last price's), as hledger 1.25's reportSpan.
+    public var spanOfWholeJournal = false
 
     public init(period: Period = Period(), query: Query = Query(), depth: Int? = nil) {
         self.period = period
@@ -57,9 +61,19 @@ extension ReportOptions {
         var first = period.from, last = period.to
         if first == nil || last == nil {
             var seenFirst: CivilDate?, seenLast: CivilDate?
-            for t in ledger.ordered where period.contains(t.date) && matcher.matches(t) {
-                if seenFirst == nil { seenFirst = t.date }
-                seenLast = t.date
+            if spanOfWholeJournal {
+                // hledger closes an open period with the journal's dates, then its prices'.
+                seenFirst = ledger.ordered.first?.date
+                seenLast = ledger.ordered.last?.date
+                if valuation?.when == .end, let lastPrice = ledger.journal.prices.map(\.date).max() {
+                    seenLast = max(seenLast ?? lastPrice, lastPrice)
+                    seenFirst = seenFirst ?? lastPrice
+                }
+            } else {
+                for t in ledger.ordered where period.contains(t.date) && matcher.matches(t) {
+                    if seenFirst == nil { seenFirst = t.date }
+                    seenLast = t.date
+                }
             }
             first = first ?? seenFirst
             last = last ?? seenLast

@@ -247,6 +247,7 @@ extension JournalParser {
     /// Applies `type:` and `allow-negative:` tags of an account declaration.
     func accountTags(_ id: Int32, _ tags: Tags, at offset: Int) {
         for (key, value) in tags {
+            journal.accountTagNames[id, default: []].insert(key)
             // For `tags --values`, as hledger 1.25 lists them: it has no conversion type (V).
             if key.lowercased() != "type" || !["v", "conversion"].contains(value.lowercased()) {
                 journal.declarationTags[key, default: []].insert(value)

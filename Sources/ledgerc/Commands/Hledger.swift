@@ -25,7 +25,7 @@ enum HledgerCommandLine {
     /// Options that take a value.
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
-        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until",
+        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -34,10 +34,8 @@ enum HledgerCommandLine {
         "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
         "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
         "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h", "--budget",
+        "-%", "--percent", "-r", "--related", "--values", "--types", "--declared", "--used",
     ]
-    /// hledger's options that ledgerc does not do yet: a usage error, never ignored.
-    static let notYet: Set<String> = ["-%", "--percent", "--pivot", "-r", "--related"]
-
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     static func recognizes(_ args: [String]) -> Bool {
         if args.contains(where: { $0 == "-f" || $0 == "--file" || $0.hasPrefix("--file=") || ($0.hasPrefix("-f") && $0.count > 2 && !$0.hasPrefix("--")) }) { return true }
@@ -78,9 +76,6 @@ enum HledgerCommandLine {
                     if let inline { values[arg] = inline }
                     continue
                 }
-                if HledgerCommandLine.notYet.contains(arg) {
-                    throw UsageError(message: "'\(arg)' is hledger's, and ledgerc does not do it yet (docs/COMPATIBILITY.md)")
-                }
                 if HledgerCommandLine.valueOptions.contains(arg) {
                     let value: String
                     if let inline { value = inline } else {
@@ -117,7 +112,7 @@ enum HledgerCommandLine {
             "--daily": "-D", "--weekly": "-W", "--monthly": "-M", "--quarterly": "-Q", "--yearly": "-Y", "--historical": "-H",
             "--row-total": "-T", "--average": "-A", "--no-total": "-N", "--sort-amount": "-S", "--empty": "-E", "-l": "--flat",
             "-t": "--tree", "--cost": "-B", "--market": "-V", "--cleared": "-C", "--pending": "-P", "--unmarked": "-U",
-            "--real": "-R", "--ignore-assertions": "-I", "--colour": "--color",
+            "--real": "-R", "--ignore-assertions": "-I", "--colour": "--color", "--percent": "-%", "--related": "-r",
         ]
         return pairs[name] ?? name
     }
@@ -150,7 +145,12 @@ enum HledgerCommandLine {
         // Commands whose ledgerc form takes the same files and flags.
         let passed = words.flags.intersection(["--werror", "--strict"]).sorted() + words.values.filter { ["--diagnostics", "--column-unit"].contains($0.key) }.flatMap { [$0.key, $0.value] }
         switch command {
-        case "accounts", "payees", "tags", "commodities", "prices", "stats":
+        case "accounts", "payees", "tags":
+            guard words.query.isEmpty && words.flags.isEmpty && words.values.keys.allSatisfy({ ["--today", "--diagnostics", "--column-unit"].contains($0) }) else {
+                return try list(command, words, files: files, today: today)
+            }
+            return try LedgerCommand.subcommands[command]!.run(files + passed)
+        case "commodities", "prices", "stats":
             guard words.query.isEmpty else { throw UsageError(message: "'\(given)' with a query is not done yet in hledger's form; use 'ledgerc report \(command)' with --account and the other filters") }
             return try LedgerCommand.subcommands[command]!.run(files + passed)
         case "check":
@@ -197,9 +197,19 @@ enum HledgerCommandLine {
         return failed ? 1 : 0
     }
 
-    /// The balance-shaped commands, the register and print.
-    static func report(_ command: String, _ words: Words, files: [String], today: CivilDate) throws -> Int {
+    /// What a command line asks of a report: the options, aregister's
+    /// account (and the pattern as written), and a `date2:` period.
+    struct Asked {
+        var options: ReportOptions
+        var registerAccount: TextPattern?
+        var registerPatternText: String
+        var date2: Period?
+    }
+
+    /// Reads the query words and flags a report shares with the lists.
+    static func asked(_ command: String, _ words: Words, today: CivilDate) throws -> Asked {
         var options = ReportOptions()
+        options.spanOfWholeJournal = true
         options.flat = !words.flags.contains("--tree")
         options.empty = words.flags.contains("-E")
         options.historical = words.flags.contains("-H")
@@ -209,7 +219,7 @@ enum HledgerCommandLine {
         }
         // aregister's first word is its account; the rest a query, as for the others.
         var queryWords = words.query
-        var registerAccount: TextPattern?, registerPatternText = ""
+        var registerAccount: TextPattern?, registerPatternText = "", date2: Period?
         if command == "aregister" {
             guard !queryWords.isEmpty else { throw UsageError(message: "aregister takes an account (a regular expression) first") }
             let pattern = queryWords.removeFirst()
@@ -220,7 +230,14 @@ enum HledgerCommandLine {
         var terms: [String] = []
         for word in queryWords {
             let lower = word.lowercased()
-            if lower.hasPrefix("date:") {
+            if lower.hasPrefix("date2:") {
+                // hledger 1.25 narrows its tables of postings by the secondary date, and no balance report.
+                let expr = String(word.dropFirst(6))
+                guard let e = PeriodExpression.parse(expr, today: today, endExclusive: true), e.interval == nil else {
+                    throw UsageError(message: "date2: takes a period (2025, 2025-01, 2025q1, A..B), not '\(expr)'")
+                }
+                date2 = e.period
+            } else if lower.hasPrefix("date:") {
                 let expr = String(word.dropFirst(5))
                 // As -p: `A..B` ends before B.
                 guard let e = PeriodExpression.parse(expr, today: today, endExclusive: true), e.interval == nil else {
@@ -265,6 +282,97 @@ enum HledgerCommandLine {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "--depth takes a whole number of at least 1, not '\(text)'") }
             options.depth = n
         }
+        return Asked(options: options, registerAccount: registerAccount, registerPatternText: registerPatternText, date2: date2)
+    }
+
+    /// `accounts`, `payees` and `tags` with a query or flags: what the query
+    /// keeps, as hledger lists it. `tags`' first word is a regex on the tag's
+    /// name; `accounts --tree` indents each name's last part under its parents.
+    static func list(_ command: String, _ words: Words, files: [String], today: CivilDate) throws -> Int {
+        var words = words, tagName: TextPattern?
+        if command == "tags", !words.query.isEmpty {
+            let first = words.query.removeFirst()
+            do { tagName = try TextPattern(regex: first) } catch { throw UsageError(message: error.message) }
+        }
+        let options = try asked(command, words, today: today).options
+        var compileOptions = CompileOptions()
+        compileOptions.today = today
+        let result = compile(try readInputs(files, mapping: true), until: try horizon(words, today: today), options: compileOptions)
+        keptUntilExit.append(result)
+        RunDiagnostics.show(result.diagnostics.sorted() + result.diagnostics.droppedWarningSummaries(), sources: result.sources)
+        if result.diagnostics.errorCount > 0 { return 1 }
+        var ledger = result.ledger
+        if let field = words.values["--pivot"] { ledger = ledger.pivoted(by: field) }
+        let accounts = ledger.journal.accounts
+        var lines: [String]
+        switch command {
+        case "accounts":
+            var ids = AccountsReport(ledger: ledger, options: options).rows().map(\.account)
+            let declared = words.flags.contains("--declared"), used = words.flags.contains("--used")
+            if declared != used {
+                // One of the two lists hledger joins: the declared accounts, or those of the postings the query keeps.
+                let matcher = QueryMatcher(options.query, journal: ledger.journal)
+                var posted = Set<Int32>()
+                for t in ledger.ordered where options.period.contains(t.date) {
+                    for p in t.postings where matcher.matches(t, p) { posted.insert(options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account) }
+                }
+                ids = ids.filter { declared ? accounts.declared[$0] != nil : posted.contains($0) }
+            }
+            if words.flags.contains("--types") {
+                let width = ids.map { displayWidth(accounts[$0]) }.max() ?? 0
+                let letter = accounts.hledgerTypeLetters()
+                lines = ids.map { padded(accounts[$0], to: width, right: false) + "    ; type: " + letter($0) }
+            } else if options.flat {
+                lines = ids.map { accounts[$0] }
+            } else {
+                // The tree: every shown account with its parents, each under its parent.
+                var all = Set<Int32>()
+                for id in ids {
+                    var a = id
+                    while a >= 0, all.insert(a).inserted { a = accounts.parent[Int(a)] }
+                }
+                lines = all.sorted(by: accounts.inHledgerOrder).map { accounts.treeLabel($0, flat: false) }
+            }
+        case "payees":
+            lines = NamesReport(.payees, ledger: ledger, options: options).names().names
+        default:
+            // The tags of the transactions the query keeps and of their postings; with no query, the declarations' too.
+            let matcher = QueryMatcher(options.query, journal: ledger.journal)
+            var found = Set<String>(options.query.terms.isEmpty ? ledger.journal.declarationTags.keys : [:].keys)
+            for t in ledger.ordered where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
+                for tag in t.tags { found.insert(tag.key) }
+                for p in t.postings {
+                    if p.comment != nil { for tag in p.tags { found.insert(tag.key) } }
+                    // A posting inherits its account's tags, and its parents'.
+                    var a = p.account
+                    while a >= 0 { found.formUnion(ledger.journal.accountTagNames[a] ?? []); a = accounts.parent[Int(a)] }
+                }
+            }
+            if words.flags.contains("--values") {
+                // The values of the tags found, non-empty ones unless -E.
+                var values = Set<String>()
+                func take(_ tags: Tags) { for tag in tags where found.contains(tag.key) && (options.empty || !tag.value.isEmpty) { values.insert(tag.value) } }
+                found = found.filter { tagName?.matcher().matches($0) ?? true }
+                if options.query.terms.isEmpty { for (key, vs) in ledger.journal.declarationTags where found.contains(key) { take(vs.map { (key: key, value: $0) }) } }
+                for t in ledger.ordered where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
+                    take(t.tags)
+                    for p in t.postings where p.comment != nil { take(p.tags) }
+                }
+                found = values
+                tagName = nil
+            }
+            let nameMatcher = tagName?.matcher()
+            lines = found.filter { nameMatcher?.matches($0) ?? true }.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        }
+        writeStdout(Array(lines.map { $0.terminalSafe + "\n" }.joined().utf8))
+        return 0
+    }
+
+    /// The balance-shaped commands, the register and print.
+    static func report(_ command: String, _ words: Words, files: [String], today: CivilDate) throws -> Int {
+        let asked = try asked(command, words, today: today)
+        var options = asked.options
+        let registerAccount = asked.registerAccount, registerPatternText = asked.registerPatternText
         let valuations = ["-B", "-V"].filter { words.flags.contains($0) } + ["-X", "--value"].filter { words.values[$0] != nil }
         guard valuations.count <= 1 else { throw UsageError(message: "\(valuations.joined(separator: " and ")): choose one way to value amounts") }
         switch valuations.first {
@@ -320,12 +428,25 @@ enum HledgerCommandLine {
             }
             ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
         }
+        if let field = words.values["--pivot"] { ledger = ledger.pivoted(by: field) }
+        if let period = asked.date2 {
+            if ["register", "aregister", "print", "descriptions", "notes"].contains(command) {
+                ledger = ledger.keeping(secondDatesIn: period)
+            } else {
+                // hledger 1.25 reads date2: and narrows no balance report by it: the same figures, and a word why.
+                RunDiagnostics.show([Diagnostic(.warning, Messages.secondDateQueryIgnored(command), at: nil)], sources: result.sources)
+            }
+        }
+        if words.flags.contains("-r") && command != "register" { throw UsageError(message: "-r (--related) goes with register") }
+        if words.flags.contains("-%") && !HledgerStatement.Kind.allCases.map(\.rawValue).contains(command) {
+            throw UsageError(message: "-% (--percent) goes with balance, bs, is and cf")
+        }
         if command == "descriptions" || command == "notes" {
             // The distinct descriptions (notes: the part after `|`, else the
             // whole description) of the recorded transactions the query keeps, in code point order.
-            let matcher = QueryMatcher(options.query, journal: result.ledger.journal)
+            let matcher = QueryMatcher(options.query, journal: ledger.journal)
             var seen = Set<String>()
-            for t in ledger.transactions where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
+            for t in ledger.ordered where t.generated == nil && options.period.contains(t.date) && matcher.matches(t) {
                 seen.insert(command == "notes" ? t.note ?? t.description : t.description)
             }
             let sorted = seen.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
@@ -333,7 +454,7 @@ enum HledgerCommandLine {
             return 0
         }
         if command == "print" && output != "csv" {
-            let matcher = QueryMatcher(options.query, accounts: result.ledger.journal.accounts, commodities: result.ledger.journal.commodities)
+            let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
             PrintCommand.write(result, ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
             return 0
         }
@@ -357,7 +478,9 @@ enum HledgerCommandLine {
             var valued = ledger
             if let v = options.valuer, ["register", "aregister", "print"].contains(command) { valued = try ledger.valued(by: v) }
             if command == "register" {
-                cells = try HledgerTable(.register, ledger: valued, options: options).cells()
+                var table = HledgerTable(.register, ledger: valued, options: options)
+                table.related = words.flags.contains("-r")
+                cells = try table.cells()
             } else if words.flags.contains("--budget") {
                 cells = try HledgerTable(.budget, ledger: ledger, options: options).cells()
             } else if command == "print" {
@@ -371,6 +494,7 @@ enum HledgerCommandLine {
                 statement.noTotal = words.flags.contains("-N")
                 statement.sortByAmount = words.flags.contains("-S")
                 statement.invert = words.flags.contains("--invert")
+                statement.percent = words.flags.contains("-%")
                 statement.change = words.flags.contains("--change")
                 statement.holdingAsked = !words.flags.isDisjoint(with: ["-H", "--cumulative", "--change"])
                 cells = try statement.cells()
