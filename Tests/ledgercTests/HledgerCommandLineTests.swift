@@ -109,7 +109,7 @@ final class HledgerCommandLineTests: XCTestCase {
         let typo = try runLedgerc(["-f", journal, "bal", "--montly"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown option '--montly' (did you mean '--monthly'?)"), typo.stderr)
-        let later = try runLedgerc(["-f", journal, "bal", "-p", "every 2 weeks"])
+        let later = try runLedgerc(["-f", journal, "bal", "-O", "json"])
         XCTAssertEqual(later.status, 2)
         XCTAssertTrue(later.stderr.contains("not done yet"), later.stderr)
         // -% of two commodities has no figure: an error, as hledger's, never a guess.

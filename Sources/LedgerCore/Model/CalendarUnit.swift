@@ -65,12 +65,14 @@ public enum CalendarUnit: String, CaseIterable, Sendable {
     }
 
     /// The units covering `first...last`, each as its first day.
-    public func starts(from first: CivilDate, through last: CivilDate) -> [CivilDate] {
+    public func starts(from first: CivilDate, through last: CivilDate, every: Int = 1) -> [CivilDate] {
         var out: [CivilDate] = []
         var s = start(of: first)
         while s <= last {
             out.append(s)
-            guard let n = next(after: s) else { break }
+            var n: CivilDate? = s
+            for _ in 0..<max(1, every) { n = n.flatMap(next(after:)) }
+            guard let n else { break }
             s = n
         }
         return out

@@ -56,7 +56,12 @@ public struct HledgerStatement {
         if grouped, let unit = options.grouping {
             // The statements name months `Jan` when every column is in one year.
             let oneYear = columns[0].first.components.year == columns[columns.count - 1].first.components.year
-            headers = columns.map { kind != .balance && holding != .changes ? $0.last.description : HledgerStatement.label(unit, $0.first, compound: kind != .balance && oneYear) }
+            headers = columns.map {
+                // A period of more than one unit is named by its days (`2025-01-01..2025-02-28`).
+                kind != .balance && holding != .changes ? $0.last.description
+                    : options.groupingEvery > 1 ? HledgerStatement.spanText($0)
+                    : HledgerStatement.label(unit, $0.first, compound: kind != .balance && oneYear)
+            }
         } else {
             headers = [kind == .balance ? "balance" : holding != .changes ? span.last.description : HledgerStatement.spanText(span)]
         }

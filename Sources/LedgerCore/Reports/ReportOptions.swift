@@ -9,6 +9,8 @@ public struct ReportOptions: Sendable {
     public var side: Trade.Side?
     /// `--period`: one column (balance) or row group (summary, budget) per period.
     public var grouping: CalendarUnit?
+    /// Every how many units a period is (hledger's `-p 'every 2 weeks'`).
+    public var groupingEvery = 1
     /// `report balance --historical`: balances at the end, everything before `--from` included.
     public var historical = false
     /// Each column holds everything from the report's start to its end (hledger's `--cumulative`: running sums without the opening).
@@ -51,7 +53,12 @@ extension ReportOptions {
     /// nothing matches and no bound is given.
     func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [DateSpan] {
         guard let days = days(over: ledger, matcher: matcher) else { return [] }
-        return length.starts(from: days.first, through: days.last).map { DateSpan(first: $0, last: length.end(of: $0)) }
+        let starts = length.starts(from: days.first, through: days.last, every: groupingEvery)
+        return starts.indices.map { k in
+            let last = k + 1 < starts.count ? starts[k + 1].adding(days: -1)
+                : (0..<groupingEvery - 1).reduce(length.end(of: starts[k])) { end, _ in length.end(of: end.adding(days: 1)) }
+            return DateSpan(first: starts[k], last: last)
+        }
     }
 
     /// The report's days: the period's bounds, else the first and last days

@@ -264,8 +264,8 @@ enum HledgerCommandLine {
                 throw UsageError(message: "-p takes a period expression (2025q1, from A to B, monthly in 2025...), not '\(text)'")
             }
             if let interval = e.interval {
-                guard interval.every == 1 else { throw UsageError(message: "-p with 'every N' is not done yet; use -D, -W, -M, -Q or -Y") }
                 options.grouping = interval.unit
+                options.groupingEvery = interval.every
             }
             if e.from != nil || e.to != nil { options.period = e.period }
         }
