@@ -172,6 +172,30 @@ final class HledgerCommandLineTests: XCTestCase {
         XCTAssertEqual(try accounts("FOOD$"), ["expenses", "expenses:food", "income", "income:expenses", "income:expenses:food"])
     }
 
+    /// hledger's `import` and `add` run ledgerc's, on the first -f file.
+    func testImportAndAddInHledgersForm() throws {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("h.journal")
+        try FileManager.default.copyItem(atPath: journal, toPath: file.path)
+        let csv = dir.appendingPathComponent("bank.csv")
+        try "Date,Desc,Amount\n2025-04-10,COFFEE,-4.50\n".write(to: csv, atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, amount\ncurrency $\naccount1 assets:bank\nif COFFEE\n  account2 expenses:food:dining\n"
+            .write(to: dir.appendingPathComponent("bank.rules"), atomically: true, encoding: .utf8)
+        let rules = dir.appendingPathComponent("bank.rules").path
+        let dry = try runLedgerc(["-f", file.path, "import", csv.path, "--rules-file", rules, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("2025-04-10 COFFEE"), dry.stdout)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), try String(contentsOfFile: journal, encoding: .utf8))
+        XCTAssertEqual(try runLedgerc(["-f", file.path, "import", csv.path, "--rules-file", rules]).status, 0)
+        let again = try runLedgerc(["-f", file.path, "import", csv.path, "--rules-file", rules, "--dry-run"])
+        XCTAssertFalse(again.stdout.contains("COFFEE"), again.stdout)
+        let added = try runLedgerc(["-f", file.path, "add", "2025-04-11", "Cafe", "expenses:food:dining", "$3.00", "assets:cash"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let reg = try runLedgerc(["-f", file.path, "reg", "expenses:food:dining", "date:2025-04", "-O", "csv"])
+        XCTAssertEqual(cells(reg.stdout).dropFirst().map { $0[5] }, ["$4.50", "$3.00"])
+        XCTAssertEqual(try runLedgerc(["-f", file.path, "add", "--rules-file", rules]).status, 2)
+    }
+
     /// ledgerc's own words keep their meaning.
     func testLedgercsOwnWordsStay() throws {
         let own = try runLedgerc(["report", "balance", journal, "--format", "csv"])

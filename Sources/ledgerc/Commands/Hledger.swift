@@ -17,6 +17,7 @@ enum HledgerCommandLine {
         "reg": "register", "register": "register", "print": "print", "accounts": "accounts", "payees": "payees",
         "tags": "tags", "commodities": "commodities", "prices": "prices", "stats": "stats", "check": "check",
         "close": "close", "roi": "roi", "descriptions": "descriptions", "notes": "notes", "areg": "aregister", "aregister": "aregister",
+        "add": "add", "import": "import",
     ]
 
     /// The commands only hledger's form has (ledgerc's own words are `report NAME`).
@@ -25,7 +26,7 @@ enum HledgerCommandLine {
     /// Options that take a value.
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
-        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot",
+        "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot", "--rules-file",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -34,7 +35,7 @@ enum HledgerCommandLine {
         "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
         "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
         "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h", "--budget",
-        "-%", "--percent", "-r", "--related", "--values", "--types", "--declared", "--used",
+        "-%", "--percent", "-r", "--related", "--values", "--types", "--declared", "--used", "--dry-run",
     ]
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     static func recognizes(_ args: [String]) -> Bool {
@@ -155,6 +156,17 @@ enum HledgerCommandLine {
             return try LedgerCommand.subcommands[command]!.run(files + passed)
         case "check":
             return try check(words, files: files, today: today)
+        case "add", "import":
+            // ledgerc's own commands, on the first -f file: `add [DATE DESCRIPTION ACCOUNT AMOUNT...]`, `import CSV... [--rules-file F]`.
+            var args = [files[0]] + words.positionals
+            if words.flags.contains("--dry-run") { args.append("--dry-run") }
+            if let rules = words.values["--rules-file"] {
+                guard command == "import" else { throw UsageError(message: "--rules-file goes with import") }
+                args += ["--rules", rules]
+            }
+            let unknown = words.flags.subtracting(["--dry-run", "--strict", "--werror"]).union(words.values.keys.filter { !["--rules-file", "--today", "--diagnostics"].contains($0) })
+            guard unknown.isEmpty else { throw UsageError(message: "\(unknown.sorted().joined(separator: ", ")): not an option of \(command)") }
+            return try LedgerCommand.subcommands[command]!.run(args)
         case "close":
             // hledger's -e is the opening day; ledgerc's --to the last day closed.
             guard let end = words.values["-e"], let day = DateSpan.parse(end, today: today)?.first else {
