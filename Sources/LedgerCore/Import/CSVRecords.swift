@@ -5,7 +5,8 @@ public struct CSVRecord {
     public var fields: [String]
     /// Byte offsets of each field in the file, for errors at FILE:LINE:COL.
     public var offsets: [Int]
-    /// The record as written (for a whole-record `if` matcher).
+    /// The record as hledger matches a whole-record `if` matcher: its fields
+    /// joined with commas, without quotes (whatever the separator).
     public var text: String
     public var offset: Int
 }
@@ -48,7 +49,7 @@ public func csvRecords(_ bytes: [UInt8], separator: UInt8, wholeLines: Bool = tr
         if i < bytes.count, bytes[i] == 0x0A { i += 1 }
         if end == start { continue }
         fields.append(String(decoding: field, as: UTF8.self)); offsets.append(fieldStart)
-        records.append(CSVRecord(fields: fields, offsets: offsets, text: wholeLines ? String(decoding: bytes[start..<end], as: UTF8.self) : "", offset: start))
+        records.append(CSVRecord(fields: fields, offsets: offsets, text: wholeLines ? fields.joined(separator: ",") : "", offset: start))
     }
     return records
 }

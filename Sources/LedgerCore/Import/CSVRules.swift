@@ -8,17 +8,39 @@ public struct CSVRules {
         public var value: String
     }
 
-    /// A matcher of an `if` block: a regex on the whole record, or on one field.
+    /// A matcher of an `if` block: a regex on the whole record, or on one
+    /// field; `and`: written `&& ...`, it must match as well as the one before.
     public struct Matcher {
         public var field: String?
         public var pattern: String
         public var regex: LinearRegex
+        public var and = false
     }
 
-    /// `if` ... and its assignments: any matcher matching applies them.
+    /// `if` ... and its assignments: any matcher matching (with the `&&`
+    /// ones after it) applies them. `skip` in the block drops the row, `end`
+    /// it and every row after it.
     public struct Conditional {
         public var matchers: [Matcher]
         public var assignments: [Assignment]
+        public var skips = false
+        public var ends = false
+
+        /// Whether the record (`field` gives a named field's text, `record` the whole line) matches.
+        func matches(record: String, field: (String) -> String) -> Bool {
+            var k = 0
+            while k < matchers.count {
+                // A group: one matcher and the `&&` ones after it.
+                var all = true
+                repeat {
+                    let m = matchers[k]
+                    if all && !m.regex.matches(m.field.map(field) ?? record) { all = false }
+                    k += 1
+                } while k < matchers.count && matchers[k].and
+                if all { return true }
+            }
+            return false
+        }
     }
 
     public var skip = 0
@@ -29,12 +51,29 @@ public struct CSVRules {
     public var newestFirst = false
     /// The statement's encoding when it is not UTF-8 (`CP949` for `cp949` and `euc-kr`).
     public var encoding: String?
+    /// `sheet NAME`: the workbook's sheet to read (else its first).
+    public var sheet: String?
     public var assignments: [Assignment] = []
     public var conditionals: [Conditional] = []
+    /// `balance-type`: the assertion a `balance` field writes (`=`, `==`, `=*`, `==*`).
+    public var balanceType = "="
 
-    /// The field names hledger assigns to; any other name is a CSV column's own.
-    static let assignable: Set<String> = ["date", "status", "code", "description", "comment", "account1", "account2",
+    /// The field names hledger assigns to; any other name is a CSV column's
+    /// own. Numbered ones (`account3`, `amount2-in`, `comment1`) too.
+    static let assignable: Set<String> = ["date", "date2", "status", "code", "description", "comment", "account1", "account2",
                                           "amount", "amount-in", "amount-out", "currency", "balance"]
+
+    /// Whether hledger assigns to `name`: one of `assignable`, or `accountN`,
+    /// `amountN`, `amountN-in`, `amountN-out`, `currencyN`, `balanceN`, `commentN` (N from 1 to 99).
+    static func isAssignable(_ name: String) -> Bool {
+        if assignable.contains(name) { return true }
+        for stem in ["account", "amount", "currency", "balance", "comment"] where name.hasPrefix(stem) {
+            var rest = name.dropFirst(stem.count)
+            if stem == "amount" { for end in ["-in", "-out"] where rest.hasSuffix(end) { rest = rest.dropLast(end.count) } }
+            if let n = Int(rest), (1...99).contains(n), rest.first != "0" { return true }
+        }
+        return false
+    }
 
     /// A problem at a line of a rules file.
     public struct Problem: Error {
@@ -56,7 +95,11 @@ public struct CSVRules {
         var includedPaths: Set<String> = [path]
         var i = 0
         var current: Conditional?
-        func flush() { if let c = current { conditionals.append(c); current = nil } }
+        var currentTable: (separator: Character, fields: [String])?
+        func flush() {
+            if let c = current { conditionals.append(c); current = nil }
+            currentTable = nil
+        }
         do throws(Problem) {
             while i < lines.count {
                 let raw = lines[i], number = lineNumbers[i]
@@ -64,12 +107,29 @@ public struct CSVRules {
                 let trimmed = raw.trimmingSpaces
                 if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") || trimmed.hasPrefix("*") { if trimmed.isEmpty { flush() }; continue }
                 let indented = raw.first == " " || raw.first == "\t"
-                if indented || (current != nil && current!.assignments.isEmpty && !raw.hasPrefix("if")) {
+                if let table = currentTable {
+                    // A row of an `if` table: a matcher, then a value for each of the table's fields.
+                    let cells = trimmed.split(separator: table.separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+                    guard cells.count == table.fields.count + 1 else {
+                        throw Problem(line: number, message: "this row of the 'if' table has \(cells.count - 1) values for \(table.fields.count) fields")
+                    }
+                    var c = Conditional(matchers: [try CSVRules.matcher(cells[0], line: number)], assignments: [])
+                    for (name, value) in zip(table.fields, cells.dropFirst()) { c.assignments.append(Assignment(field: name, value: value)) }
+                    conditionals.append(c)
+                    continue
+                }
+                if indented || (current != nil && current!.assignments.isEmpty && !current!.skips && !current!.ends && !raw.hasPrefix("if")) {
                     guard var c = current else { throw Problem(line: number, message: "an indented line belongs under an 'if'") }
                     if indented {
                         let (name, value) = CSVRules.split(trimmed)
-                        guard CSVRules.assignable.contains(name) else { throw Problem(line: number, message: "'\(name)' is not a field ledgerc assigns (\(CSVRules.assignable.sorted().joined(separator: ", ")))") }
-                        c.assignments.append(Assignment(field: name, value: value))
+                        if name == "skip" && (value.isEmpty || value == "1") {
+                            c.skips = true
+                        } else if name == "end" && value.isEmpty {
+                            c.ends = true
+                        } else {
+                            guard CSVRules.isAssignable(name) else { throw Problem(line: number, message: "'\(name)' is not a field ledgerc assigns (\(CSVRules.assignable.sorted().joined(separator: ", ")), the numbered ones, or skip and end)") }
+                            c.assignments.append(Assignment(field: name, value: value))
+                        }
                     } else {
                         c.matchers.append(try CSVRules.matcher(trimmed, line: number))
                     }
@@ -98,6 +158,9 @@ public struct CSVRules {
                     guard rest == "," || rest == "." else { throw Problem(line: number, message: "decimal-mark takes ',' or '.', not '\(rest)'") }
                     decimalComma = rest == ","
                 case "newest-first": newestFirst = true
+                case "sheet":
+                    guard !rest.isEmpty else { throw Problem(line: number, message: "sheet takes the name of a workbook's sheet") }
+                    sheet = rest
                 case "encoding":
                     switch rest.lowercased() {
                     case "utf-8", "utf8": encoding = nil
@@ -126,10 +189,19 @@ public struct CSVRules {
                     includedLine.insert(contentsOf: parent == nil ? Array(1...more.count) : Array(repeating: includedLine[i - 1], count: more.count), at: i)
                 case "if":
                     current = Conditional(matchers: rest.isEmpty ? [] : [try CSVRules.matcher(rest, line: number)], assignments: [])
+                case _ where word.hasPrefix("if") && word.count > 2 && !word.dropFirst(2).first!.isLetter && !word.dropFirst(2).first!.isNumber:
+                    // The table form: `if,account2,comment`, then a row per matcher.
+                    let separator = word.dropFirst(2).first!
+                    let names = (word + rest).dropFirst(3).split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+                    for name in names where !CSVRules.isAssignable(name) { throw Problem(line: number, message: "'\(name)' is not a field ledgerc assigns") }
+                    currentTable = (separator, names)
+                case "balance-type":
+                    guard ["=", "==", "=*", "==*"].contains(rest) else { throw Problem(line: number, message: "balance-type takes =, ==, =* or ==*, not '\(rest)'") }
+                    balanceType = rest
                 case "end":
                     return
                 default:
-                    if CSVRules.assignable.contains(word) {
+                    if CSVRules.isAssignable(word) {
                         assignments.append(Assignment(field: word, value: rest))
                     } else {
                         throw Problem(line: number, message: "ledgerc does not read the rules directive '\(word)'")
@@ -167,9 +239,13 @@ public struct CSVRules {
     }
 
     static func matcher(_ text: String, line: Int) throws(Problem) -> Matcher {
-        if text.hasPrefix("&&") { throw Problem(line: line, message: "'&&' (a matcher that must match as well) is not read yet; give the conditions as separate 'if' blocks") }
         var field: String?
-        var pattern = text
+        var pattern = text, and = false
+        if text.hasPrefix("&&") {
+            and = true
+            pattern = String(text.dropFirst(2)).trimmingSpaces
+        }
+        let text = pattern
         if text.hasPrefix("%") {
             let (name, rest) = split(String(text.dropFirst()))
             field = name
@@ -177,7 +253,7 @@ public struct CSVRules {
         }
         let regex: LinearRegex
         do { regex = try LinearRegex(pattern) } catch { throw Problem(line: line, message: "'\(pattern)' is not a regular expression ledgerc reads: \(error.message)") }
-        return Matcher(field: field, pattern: pattern, regex: regex)
+        return Matcher(field: field, pattern: pattern, regex: regex, and: and)
     }
 }
 

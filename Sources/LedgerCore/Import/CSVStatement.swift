@@ -11,6 +11,13 @@ public struct ImportedRow {
     public var quantity: ExactDecimal
     public var commodity: String
     public var balanceQuantity: ExactDecimal?
+    /// hledger's `date2`, and the assertion a balance writes (`balance-type`).
+    public var date2: CivilDate?
+    public var balanceType = "="
+    /// account2's own amount (`amount2`), else the other side of account1's.
+    public var quantity2: ExactDecimal?
+    /// Postings past the second (`account3`, `amount3`...): an amount, or none (the one the journal infers).
+    public var extra: [(account: String, quantity: ExactDecimal?)] = []
     public var record: CSVRecord
     /// The statement's index among the files of the run (for errors at its line).
     public var statement = 0
@@ -20,19 +27,25 @@ public struct ImportedRow {
     /// The transaction in `fmt`'s layout, amounts as `amountText` writes them.
     public func text(_ amountText: (ExactDecimal, String) -> String) -> String {
         let amount = amountText(quantity, commodity), balance = balanceQuantity.map { amountText($0, commodity) }
-        var header = "\(date)"
+        var header = "\(date)" + (date2.map { "=\($0)" } ?? "")
         if !status.isEmpty { header += " " + status }
         header += TransactionHeader.codeAndDescription(code: code, description: description)
         if !comment.isEmpty { header += "  ; " + comment }
-        let second = amountText(quantity.negated, commodity)
+        // account2 balances account1, unless it has an amount of its own or more postings follow (the journal infers it).
+        let second = quantity2.map { amountText($0, commodity) } ?? (extra.isEmpty ? amountText(quantity.negated, commodity) : "")
+        let postings = [(account1, amount), (account2, second)] + extra.map { ($0.account, $0.quantity.map { amountText($0, commodity) } ?? "") }
         // fmt's layout, written directly (a formatter run per row costs a 100,000-row statement half a second):
         // the amounts end in one column, at least two spaces after each account (by display width).
-        let widths = [(displayWidth(account1), displayWidth(amount)), (displayWidth(account2), displayWidth(second))]
+        let widths = postings.map { (displayWidth($0.0), displayWidth($0.1)) }
         let end = widths.map { $0.0 + 2 + $0.1 }.max()!
-        func line(_ account: String, _ amount: String, _ w: (Int, Int)) -> String {
-            "    " + account + String(repeating: " ", count: end - w.0 - w.1) + amount
+        func line(_ k: Int) -> String {
+            let (account, amount) = postings[k]
+            if amount.isEmpty { return "    " + account }
+            return "    " + account + String(repeating: " ", count: end - widths[k].0 - widths[k].1) + amount
         }
-        return header + "\n" + line(account1, amount, widths[0]) + (balance.map { " = \($0)" } ?? "") + "\n" + line(account2, second, widths[1]) + "\n"
+        var out = header + "\n" + line(0) + (balance.map { " \(balanceType) \($0)" } ?? "") + "\n"
+        for k in 1..<postings.count { out += line(k) + "\n" }
+        return out
     }
 }
 
@@ -77,18 +90,28 @@ public struct CSVStatement {
         // one (`fields` of 40,000 names) is hashed, so neither is quadratic.
         let columns = FieldColumns(rules.fields)
         rows.reserveCapacity(records.count)
-        for record in records {
-            var row = try CSVStatement.row(record, rules, columns)
+        for var record in records {
+            // Full-width digits, signs and brackets (`１２，０００`, `（주）`) read as ASCII.
+            if record.text.utf8.contains(0xEF) || record.fields.contains(where: { $0.utf8.contains(0xEF) }) {
+                record.fields = record.fields.map(\.asciiForms)
+                record.text = record.text.asciiForms
+            }
+            guard var row = try CSVStatement.row(record, rules, columns) else {
+                if CSVStatement.ends(record, rules, columns) { break }
+                continue
+            }
             row.statement = statement
             rows.append(row)
         }
     }
 
     /// `6,500`, `-6500`, `(6500)`, `₩6,500`, `$-5.00`: ledgerc's own amount rules, so `"6,500"` is 6500.
+    /// `△` before a number is a minus sign, as Korean statements write one.
     static func number(_ text: String, decimalComma: Bool) -> (ExactDecimal, String)? {
         var t = text.trimmingSpaces
         var negative = false
-        if t.hasPrefix("("), t.hasSuffix(")") { negative = true; t = String(t.dropFirst().dropLast()) }
+        if t.hasPrefix("△") { negative = true; t = String(t.dropFirst()).trimmingSpaces }
+        if t.hasPrefix("("), t.hasSuffix(")") { negative = !negative; t = String(t.dropFirst().dropLast()) }
         if t.hasPrefix("--") { t.removeFirst(2) }
         guard !t.isEmpty else { return (.zero, "") }
         let bytes = Array(t.utf8)
@@ -110,7 +133,15 @@ public struct CSVStatement {
         return word || symbol != commodity ? "\(q) \(symbol)" : symbol + q.description
     }
 
-    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columns: FieldColumns) throws(Problem) -> ImportedRow {
+    /// Whether an `if` block with `end` matches the record: it and every row after it are dropped.
+    static func ends(_ record: CSVRecord, _ rules: CSVRules, _ columns: FieldColumns) -> Bool {
+        rules.conditionals.contains { c in
+            c.ends && c.matches(record: record.text) { name in columns[name].flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } ?? "" }
+        }
+    }
+
+    /// The row's transaction, or nil when an `if` block drops it (`skip`, `end`).
+    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columns: FieldColumns) throws(Problem) -> ImportedRow? {
         func index(_ name: String) -> Int? { columns[name] }
         func column(_ name: String) -> String? { index(name).flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } }
         let placeOf = { (name: String) in index(name).flatMap { $0 < record.offsets.count ? record.offsets[$0] : nil } }
@@ -130,7 +161,8 @@ public struct CSVStatement {
                     var j = nameStart
                     while j < template.endIndex, template[j].isLetter || template[j].isNumber || template[j] == "-" || template[j] == "_" { j = template.index(after: j) }
                     let name = String(template[nameStart..<j])
-                    if !name.isEmpty, let v = column(name) { out += inComment ? commentSafe(v) : v; i = j; continue }
+                    // A field the record is too short to hold is empty.
+                    if !name.isEmpty, let v = column(name) ?? (index(name) != nil ? "" : nil) { out += inComment ? commentSafe(v) : v; i = j; continue }
                 }
                 out.append(template[i])
                 i = template.index(after: i)
@@ -144,12 +176,9 @@ public struct CSVStatement {
             if let i = assigned.firstIndex(where: { $0.field == a.field }) { assigned[i].value = v } else { assigned.append((a.field, v)) }
         }
         for a in rules.assignments { assign(a) }
-        for c in rules.conditionals {
-            let hit = c.matchers.contains { m in
-                let text = m.field.map { column($0) ?? "" } ?? record.text
-                return m.regex.matches(text)
-            }
-            if hit { for a in c.assignments { assign(a) } }
+        for c in rules.conditionals where c.matches(record: record.text, field: { column($0) ?? "" }) {
+            if c.skips || c.ends { return nil }
+            for a in c.assignments { assign(a) }
         }
         func value(_ name: String) -> String? {
             if let v = assigned.first(where: { $0.field == name })?.value { return v }
@@ -160,20 +189,40 @@ public struct CSVStatement {
         guard let date = CSVStatement.date(dateText, format: rules.dateFormat) else {
             throw Problem(offset: at("date"), message: "'\(dateText)' does not match the date format '\(rules.dateFormat ?? "YYYY-MM-DD")'")
         }
-        // amount, or amount-in minus amount-out.
-        var quantity = ExactDecimal.zero, commodity = ""
-        if let text = value("amount") {
-            guard let (q, c) = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at("amount"), message: "'\(text)' is not an amount") }
-            quantity = q; commodity = c
-        } else if value("amount-in") != nil || value("amount-out") != nil {
-            let inText = value("amount-in") ?? "", outText = value("amount-out") ?? ""
-            guard let (i, ci) = number(inText, decimalComma: rules.decimalComma) else { throw Problem(offset: at("amount-in"), message: "'\(inText)' is not an amount") }
-            guard let (o, co) = number(outText, decimalComma: rules.decimalComma) else { throw Problem(offset: at("amount-out"), message: "'\(outText)' is not an amount") }
-            if !i.isZero && !o.isZero { throw Problem(offset: at("amount-in"), message: "both amount-in (\(inText)) and amount-out (\(outText)) have a value") }
-            quantity = i.isZero ? o.negated : i
-            commodity = ci.isEmpty ? co : ci
-        } else {
+        // A posting's amount: `amountN` (or, for the first, `amount`), or `-in` less `-out`; nil when none is given.
+        func amount(_ n: Int) throws(Problem) -> (ExactDecimal, String)? {
+            let names = n == 1 ? ["amount1", "amount"] : ["amount\(n)"]
+            for name in names {
+                if let text = value(name) {
+                    guard let parsed = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at(name), message: "'\(text)' is not an amount") }
+                    return parsed
+                }
+                if value(name + "-in") != nil || value(name + "-out") != nil {
+                    let inText = value(name + "-in") ?? "", outText = value(name + "-out") ?? ""
+                    guard let (i, ci) = number(inText, decimalComma: rules.decimalComma) else { throw Problem(offset: at(name + "-in"), message: "'\(inText)' is not an amount") }
+                    guard let (o, co) = number(outText, decimalComma: rules.decimalComma) else { throw Problem(offset: at(name + "-out"), message: "'\(outText)' is not an amount") }
+                    if !i.isZero && !o.isZero { throw Problem(offset: at(name + "-in"), message: "both \(name)-in (\(inText)) and \(name)-out (\(outText)) have a value") }
+                    return (i.isZero ? o.negated : i, ci.isEmpty ? co : ci)
+                }
+            }
+            return nil
+        }
+        guard let (quantity, amountCommodity) = try amount(1) else {
             throw Problem(offset: record.offset, message: "the record has no amount (assign 'amount', or 'amount-in' and 'amount-out')")
+        }
+        var commodity = amountCommodity
+        let quantity2 = try amount(2)?.0
+        var extra: [(account: String, quantity: ExactDecimal?)] = []
+        for n in 3...99 {
+            guard let account = value("account\(n)"), !account.isEmpty else { continue }
+            extra.append((account.journalSafe(forbidding: [UInt8(ascii: ";")]), try amount(n)?.0))
+        }
+        var date2: CivilDate?
+        if let text = value("date2"), !text.isEmpty {
+            guard let d = CSVStatement.date(text, format: rules.dateFormat) else {
+                throw Problem(offset: at("date2"), message: "'\(text)' does not match the date format '\(rules.dateFormat ?? "YYYY-MM-DD")'")
+            }
+            date2 = d
         }
         var commodityField = "amount"
         if commodity.isEmpty, let c = value("currency") {
@@ -185,7 +234,7 @@ public struct CSVStatement {
             throw Problem(offset: at(commodityField), message: "the \(commodityField == "currency" ? "currency" : "amount's commodity") holds a quote or a control character; a commodity may hold neither")
         }
         var balance: ExactDecimal?
-        if let text = value("balance"), !text.isEmpty {
+        if let text = value("balance") ?? value("balance1"), !text.isEmpty {
             guard let (b, _) = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at("balance"), message: "'\(text)' is not an amount") }
             balance = b
         }
@@ -199,7 +248,8 @@ public struct CSVStatement {
                            comment: (value("comment") ?? "").journalSafe(forbidding: []),
                            account1: (value("account1") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
                            account2: (value("account2") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
-                           quantity: quantity, commodity: commodity, balanceQuantity: balance, record: record)
+                           quantity: quantity, commodity: commodity, balanceQuantity: balance, date2: date2, balanceType: rules.balanceType,
+                           quantity2: quantity2, extra: extra, record: record)
     }
 
     /// A date by a strftime format (`%Y %y %m %d %e %H %M %S %b`, `%-m`, `%-d`), or `YYYY-MM-DD` (`/`, `.`) without one.
@@ -284,5 +334,24 @@ extension String {
         }
         if out.last == 0x20 { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// Full-width digits, signs, brackets and separators (U+FF01–FF5E) as
+    /// their ASCII forms: `１２，０００` is `12,000`, `（주）` is `(주)`.
+    var asciiForms: String {
+        guard utf8.contains(0xEF) else { return self }
+        var out = String.UnicodeScalarView()
+        for u in unicodeScalars {
+            if (0xFF08...0xFF1A).contains(u.value) || u.value == 0xFF0B || u.value == 0xFF3B || u.value == 0xFF3D || u.value == 0xFF05 {
+                out.append(Unicode.Scalar(u.value - 0xFEE0)!)
+            } else if u.value == 0xFFE6 {
+                out.append("₩")
+            } else {
+                out.append(u)
+            }
+        }
+        return String(out)
     }
 }

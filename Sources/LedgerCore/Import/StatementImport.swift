@@ -5,10 +5,16 @@
 public enum StatementImport {
     /// Every statement read with its rules into rows, each file added to
     /// `sources` (a row's `statement` is its file's index there), and the
-    /// first problem, as an error at its line (the rows are then not all). `rulesPath(statement)` names
-    /// the rules of a statement. A statement that is not UTF-8 is read as
-    /// CP949. Throws when a file cannot be read at all.
-    public static func rows(of statements: [String], rulesPath: (String) -> String, sources: SourceManager) throws(FileError) -> (rows: [ImportedRow], problem: Diagnostic?) {
+    /// first problem, as an error at its line (the rows are then not all);
+    /// `refused` when that problem is a refusal (a wrong password, a
+    /// workbook past the size limits: exit 2). `rulesPath(statement)` names
+    /// the rules of a statement. A statement is told by its content: a
+    /// workbook (XLSX, BIFF8, HTML, protected XLSX) becomes rows as a CSV's
+    /// lines; a CSV that is not UTF-8 is read as CP949. `password` is asked
+    /// only for a protected workbook. Throws when a file cannot be read at all.
+    public static func rows(of statements: [String], rulesPath: (String) -> String, sources: SourceManager,
+                            password: () throws(StatementFormatError) -> String = { () throws(StatementFormatError) in throw StatementFormatError(message: "the workbook is password-protected; give --password-file FILE or LEDGERC_STATEMENT_PASSWORD", refusal: true) })
+        throws(FileError) -> (rows: [ImportedRow], problem: Diagnostic?, refused: Bool) {
         var rows: [ImportedRow] = []
         for csv in statements {
             let path = rulesPath(csv)
@@ -20,22 +26,33 @@ public enum StatementImport {
                 let file = sources.add(SourceFile(path: path, bytes: Array(rulesText.utf8)))
                 let starts = sources.files[file].lineStarts
                 let offset = error.line - 1 < starts.count ? Int(starts[error.line - 1]) : 0
-                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: offset)))
+                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: offset)), false)
             }
             let raw = try FileIO.read(csv).get()
-            // `encoding cp949` in the rules, or a file that is not UTF-8 and reads as CP949 (older Korean banks).
-            guard let bytes = statementUTF8(raw, encoding: rules.encoding) else {
+            var bytes: [UInt8]
+            do {
+                if let table = try StatementFormat.csvBytes(raw, sheet: rules.sheet, password: password) {
+                    bytes = table
+                } else {
+                    // `encoding cp949` in the rules, or a file that is not UTF-8 and reads as CP949 (older Korean banks).
+                    guard let text = statementUTF8(raw, encoding: rules.encoding) else {
+                        let file = sources.add(SourceFile(path: csv, bytes: []))
+                        return (rows, Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0)), false)
+                    }
+                    bytes = text
+                }
+            } catch {
                 let file = sources.add(SourceFile(path: csv, bytes: []))
-                return (rows, Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0)))
+                return (rows, Diagnostic(.error, Messages.importProblem("\(csv): \(error.message)"), at: SourceLocation(file: file, offset: 0)), error.isRefusal)
             }
             let file = sources.add(SourceFile(path: csv, bytes: bytes))
             do {
                 rows += try CSVStatement(bytes, rules: rules, statement: file).rows
             } catch {
-                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: error.offset)))
+                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: error.offset)), false)
             }
         }
-        return (rows, nil)
+        return (rows, nil, false)
     }
 
     /// Gives each row no rule gave an account2 one: with `learn`, the account

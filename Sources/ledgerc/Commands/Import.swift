@@ -1,14 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LedgerCore
 
 /// `ledgerc import`: bank and card statements (CSV) into the journal, once each.
 enum ImportCommand: Subcommand {
     static let help = """
-    ledgerc import: statements (CSV) into the journal, each row once, by hledger's CSV rules
+    ledgerc import: statements (CSV, XLSX, XLS, HTML) into the journal, each row once, by hledger's CSV rules
 
-    USAGE: ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
+    USAGE: ledgerc import JOURNAL STATEMENT... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
+                          [--password-file FILE]
 
-    Each CSV is read with its rules (hledger's CSV rules format; default: the
-    CSV's path with '.rules' added). A row is already recorded when the journal
+    A statement is CSV (UTF-8 or CP949), XLSX, BIFF8 XLS, an HTML table saved
+    as .xls, or a password-protected XLSX, told by its content. A workbook's
+    first sheet (or the rules' 'sheet NAME') becomes rows as a CSV's lines.
+    Each is read with its rules (hledger's CSV rules format; default: the
+    statement's path with '.rules' added). A row is already recorded when the journal
     holds, on the same date (within --match-days days), a posting to its
     account1 of the same amount that no other row has claimed: importing a
     statement twice adds nothing. The new transactions are appended in date
@@ -23,12 +32,15 @@ enum ImportCommand: Subcommand {
                             uses most with its payee (else 지출:미분류 / Expenses:Unknown
                             for an outflow, 수입:미분류 / Income:Unknown for an inflow)
       --quiet               no summary line on standard error
+      --password-file FILE  the password of a protected workbook (its first line);
+                            else LEDGERC_STATEMENT_PASSWORD, else a prompt without
+                            echo on a terminal (never read from a pipe)
       --diagnostics FORMAT  text (default), json or github
 
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--rules", "--match-days"]),
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--rules", "--match-days", "--password-file"]),
                                    flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--quiet", "--learn"]))
         guard parsed.positionals.count >= 2 else { throw UsageError(message: "give the JOURNAL, then one or more CSV statements") }
         let journalPath = parsed.positionals[0], csvPaths = Array(parsed.positionals.dropFirst())
@@ -45,10 +57,12 @@ enum ImportCommand: Subcommand {
         common.files = [journalPath]
         // Read every statement first: a problem in any is an error before the journal is touched.
         let sources = SourceManager()
-        var (rows, problem) = try StatementImport.rows(of: csvPaths, rulesPath: { parsed.values["--rules"] ?? $0 + ".rules" }, sources: sources)
+        let passwordFile = parsed.values["--password-file"]
+        var (rows, problem, refused) = try StatementImport.rows(of: csvPaths, rulesPath: { parsed.values["--rules"] ?? $0 + ".rules" }, sources: sources,
+                                                                password: { () throws(StatementFormatError) in try StatementPassword.read(file: passwordFile) })
         if let problem {
             RunDiagnostics.show([problem], sources: sources)
-            return 1
+            return refused ? 2 : 1
         }
         let writer = dryRun ? nil : try SafeWriter(path: journalPath)
         try writer?.lock()
@@ -83,4 +97,44 @@ enum ImportCommand: Subcommand {
         return 0
     }
 
+}
+
+/// A protected workbook's password: from `--password-file` (its first
+/// line), else `LEDGERC_STATEMENT_PASSWORD`, else asked on the terminal with
+/// echo off. Never read from a pipe, never printed, never kept.
+enum StatementPassword {
+    static func read(file: String?) throws(StatementFormatError) -> String {
+        if let file {
+            guard let bytes = try? FileIO.read(file, .regularFile).get() else {
+                throw StatementFormatError(message: "cannot read the password file '\(file)'", refusal: true)
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingTrailingCarriageReturn
+        }
+        if let env = getenv("LEDGERC_STATEMENT_PASSWORD") { return String(cString: env) }
+        guard isatty(0) == 1, isatty(2) == 1 else {
+            throw StatementFormatError(message: "the workbook is password-protected; give --password-file FILE or LEDGERC_STATEMENT_PASSWORD (ledgerc asks on a terminal, never on a pipe)", refusal: true)
+        }
+        var saved = termios()
+        tcgetattr(0, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSAFLUSH, &quiet)
+        defer {
+            tcsetattr(0, TCSAFLUSH, &saved)
+            writeStderr("\n")
+        }
+        writeStderr("password for the statement: ")
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while readByte(&byte), byte != 0x0A, line.count < 1024 { line.append(byte) }
+        return String(decoding: line, as: UTF8.self).trimmingTrailingCarriageReturn
+    }
+}
+
+/// One byte of standard input.
+private func readByte(_ byte: inout UInt8) -> Bool { read(0, &byte, 1) == 1 }
+
+extension String {
+    var trimmingTrailingCarriageReturn: String { hasSuffix("\r") ? String(dropLast()) : self }
 }
