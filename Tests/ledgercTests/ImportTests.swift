@@ -51,7 +51,7 @@ final class ImportTests: XCTestCase {
     func testTheSameTransactionsAsHledger() throws {
         let dir = try workspace()
         for (csv, rules, journal) in [("kb-2025-03.csv", "kb.rules", "opening.ledger"), ("us-bank.csv", "us-bank.rules", "us.ledger"),
-                                      ("card-eu.csv", "card-eu.rules", "eu.ledger")] {
+                                      ("card-eu.csv", "card-eu.rules", "eu.ledger"), ("checking-2025-04.csv", "checking.rules", "checking.ledger")] {
             let ours = try importing([journal, csv, "--rules", rules, "--dry-run"], in: dir)
             XCTAssertEqual(ours.status, 0, ours.stderr)
             let theirs = try String(contentsOf: fixtures.appendingPathComponent(csv.replacingOccurrences(of: ".csv", with: ".hledger")), encoding: .utf8)
@@ -62,7 +62,9 @@ final class ImportTests: XCTestCase {
 
     /// Lines with amounts as `sign number commodity`, no grouping, single spaces.
     func normalized(_ text: String) -> [String] {
-        text.split(separator: "\n").map { line -> String in
+        text.split(separator: "\n").map { written -> String in
+            // `==` (balance-type) is kept apart from the amount it asserts.
+            let line = written.replacingOccurrences(of: " == ", with: " = ==")
             let parts = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard line.hasPrefix(" "), parts.count >= 2 else { return line.trimmingCharacters(in: .whitespaces) }
             let amounts = parts.dropFirst().joined(separator: " ").components(separatedBy: " = ").map { amount -> String in
@@ -220,13 +222,27 @@ final class ImportTests: XCTestCase {
 
     func testAnUnknownRulesLineIsAnErrorAtItsLine() throws {
         let dir = try workspace()
-        try "skip 1\nfields date, description, amount\nbalance-type ==\n".write(to: dir.appendingPathComponent("odd.rules"), atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, amount\ntimezone +0900\n".write(to: dir.appendingPathComponent("odd.rules"), atomically: true, encoding: .utf8)
         let r = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "odd.rules"], in: dir)
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("odd.rules:3:1: error: ledgerc does not read the rules directive 'balance-type'"), r.stderr)
-        try "skip 1\nfields date, description, amount\nif\n%description x\n&& %amount 5\n  account2 a\n".write(to: dir.appendingPathComponent("and.rules"), atomically: true, encoding: .utf8)
-        let and = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "and.rules"], in: dir)
-        XCTAssertTrue(and.stderr.hasPrefix("and.rules:5:1: error: '&&'"), and.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("odd.rules:3:1: error: ledgerc does not read the rules directive 'timezone'"), r.stderr)
+        try "skip 1\nbalance-type =!\n".write(to: dir.appendingPathComponent("type.rules"), atomically: true, encoding: .utf8)
+        let type = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "type.rules"], in: dir)
+        XCTAssertTrue(type.stderr.hasPrefix("type.rules:2:1: error: balance-type takes =, ==, =* or ==*"), type.stderr)
+        // `&&` (as later hledgers write it) and `&` (hledger 1.25) both mean "and".
+        for and in ["&&", "&"] {
+            try "# 국민은행\nskip 1\nfields date, description, amount-out, amount-in, balance, _\ndate-format %Y.%m.%d %H:%M:%S\ncurrency KRW\naccount1 자산:은행:국민\naccount2 지출:미분류\nif %description 스타벅스\n\(and) %amount-out 6,500\n  account2 지출:식비:외식\n"
+                .write(to: dir.appendingPathComponent("and.rules"), atomically: true, encoding: .utf8)
+            let r = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "and.rules", "--dry-run"], in: dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.contains("2025-03-04 스타벅스 강남\n    자산:은행:국민  -6,500 KRW = 5,141,800 KRW\n    지출:식비:외식"), r.stdout)
+            XCTAssertTrue(r.stdout.contains("2025-03-02 이마트 성수\n    자산:은행:국민  -45,200 KRW = 1,948,300 KRW\n    지출:미분류"), r.stdout)
+        }
+        // Both must match: with an amount that is not there, the block does not apply.
+        let rules = try String(contentsOf: dir.appendingPathComponent("and.rules"), encoding: .utf8).replacingOccurrences(of: "6,500", with: "9,999")
+        try rules.write(to: dir.appendingPathComponent("and.rules"), atomically: true, encoding: .utf8)
+        let neither = try importing(["house.ledger", "kb-2025-03.csv", "--rules", "and.rules", "--dry-run"], in: dir)
+        XCTAssertTrue(neither.stdout.contains("2025-03-04 스타벅스 강남\n    자산:은행:국민  -6,500 KRW = 5,141,800 KRW\n    지출:미분류"), neither.stdout)
     }
 
     func testAStatementThatBreaksAnAssertionWritesNothing() throws {

@@ -241,9 +241,10 @@ public struct CSVRules {
     static func matcher(_ text: String, line: Int) throws(Problem) -> Matcher {
         var field: String?
         var pattern = text, and = false
-        if text.hasPrefix("&&") {
+        // `&` (hledger 1.25) or `&&` (later hledgers): it must match as well as the matcher before.
+        if text.hasPrefix("&") {
             and = true
-            pattern = String(text.dropFirst(2)).trimmingSpaces
+            pattern = String(text.dropFirst(text.hasPrefix("&&") ? 2 : 1)).trimmingSpaces
         }
         let text = pattern
         if text.hasPrefix("%") {

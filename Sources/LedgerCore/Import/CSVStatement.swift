@@ -16,6 +16,8 @@ public struct ImportedRow {
     public var balanceType = "="
     /// account2's own amount (`amount2`), else the other side of account1's.
     public var quantity2: ExactDecimal?
+    /// account2's amount is left for the journal to infer (`amount1` without `amount2`, as hledger writes it).
+    public var secondInferred = false
     /// Postings past the second (`account3`, `amount3`...): an amount, or none (the one the journal infers).
     public var extra: [(account: String, quantity: ExactDecimal?)] = []
     public var record: CSVRecord
@@ -32,7 +34,7 @@ public struct ImportedRow {
         header += TransactionHeader.codeAndDescription(code: code, description: description)
         if !comment.isEmpty { header += "  ; " + comment }
         // account2 balances account1, unless it has an amount of its own or more postings follow (the journal infers it).
-        let second = quantity2.map { amountText($0, commodity) } ?? (extra.isEmpty ? amountText(quantity.negated, commodity) : "")
+        let second = quantity2.map { amountText($0, commodity) } ?? (extra.isEmpty && !secondInferred ? amountText(quantity.negated, commodity) : "")
         let postings = [(account1, amount), (account2, second)] + extra.map { ($0.account, $0.quantity.map { amountText($0, commodity) } ?? "") }
         // fmt's layout, written directly (a formatter run per row costs a 100,000-row statement half a second):
         // the amounts end in one column, at least two spaces after each account (by display width).
@@ -207,12 +209,15 @@ public struct CSVStatement {
             }
             return nil
         }
+        // hledger: `amount` (or `-in`/`-out`) writes both postings' amounts; `amount1` only the first's.
+        let numbered = value("amount") == nil && value("amount-in") == nil && value("amount-out") == nil
         guard let (quantity, amountCommodity) = try amount(1) else {
             throw Problem(offset: record.offset, message: "the record has no amount (assign 'amount', or 'amount-in' and 'amount-out')")
         }
         var commodity = amountCommodity
         let quantity2 = try amount(2)?.0
         var extra: [(account: String, quantity: ExactDecimal?)] = []
+        let inferredSecond = numbered && quantity2 == nil
         for n in 3...99 {
             guard let account = value("account\(n)"), !account.isEmpty else { continue }
             extra.append((account.journalSafe(forbidding: [UInt8(ascii: ";")]), try amount(n)?.0))
@@ -249,7 +254,7 @@ public struct CSVStatement {
                            account1: (value("account1") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
                            account2: (value("account2") ?? "").journalSafe(forbidding: [UInt8(ascii: ";")]),
                            quantity: quantity, commodity: commodity, balanceQuantity: balance, date2: date2, balanceType: rules.balanceType,
-                           quantity2: quantity2, extra: extra, record: record)
+                           quantity2: quantity2, secondInferred: inferredSecond, extra: extra, record: record)
     }
 
     /// A date by a strftime format (`%Y %y %m %d %e %H %M %S %b`, `%-m`, `%-d`), or `YYYY-MM-DD` (`/`, `.`) without one.

@@ -43,7 +43,7 @@ public enum StatementImport {
                 }
             } catch {
                 let file = sources.add(SourceFile(path: csv, bytes: []))
-                return (rows, Diagnostic(.error, Messages.importProblem("\(csv): \(error.message)"), at: SourceLocation(file: file, offset: 0)), error.isRefusal)
+                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: 0)), error.isRefusal)
             }
             let file = sources.add(SourceFile(path: csv, bytes: bytes))
             do {

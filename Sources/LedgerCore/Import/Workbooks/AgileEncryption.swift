@@ -30,14 +30,8 @@ enum AgileEncryption {
             throw StatementFormatError("the workbook's encryption parameters are outside what Office writes")
         }
         // The password's hash, iterated.
-        var h = SHA512.hash(p.passwordSalt + Array(password.utf16).flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] })
-        var buffer = [UInt8](repeating: 0, count: 68)
-        for i in 0..<p.spinCount {
-            buffer[0] = UInt8(truncatingIfNeeded: i); buffer[1] = UInt8(truncatingIfNeeded: i >> 8)
-            buffer[2] = UInt8(truncatingIfNeeded: i >> 16); buffer[3] = UInt8(truncatingIfNeeded: i >> 24)
-            buffer.replaceSubrange(4..<68, with: h)
-            h = SHA512.hash(buffer)
-        }
+        let h = SHA512.spin(SHA512.hash(p.passwordSalt + Array(password.utf16).flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }),
+                            count: p.spinCount)
         func key(_ block: [UInt8]) -> AES {
             var k = SHA512.hash(h + block)
             let n = p.keyBits / 8

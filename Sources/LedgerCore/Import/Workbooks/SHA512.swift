@@ -1,12 +1,10 @@
 /// SHA-512 (FIPS 180-4), for the key derivation of a password-protected
 /// workbook. Tested against the standard's vectors (SHA512Tests).
-struct SHA512 {
-    private var state: [UInt64] = [
+enum SHA512 {
+    static let initial: [UInt64] = [
         0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B, 0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1,
         0x510E_527F_ADE6_82D1, 0x9B05_688C_2B3E_6C1F, 0x1F83_D9AB_FB41_BD6B, 0x5BE0_CD19_137E_2179,
     ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
 
     static let k: [UInt64] = [
         0x428A_2F98_D728_AE22, 0x7137_4491_23EF_65CD, 0xB5C0_FBCF_EC4D_3B2F, 0xE9B5_DBA5_8189_DBBC, 0x3956_C25B_F348_B538,
@@ -27,68 +25,84 @@ struct SHA512 {
         0x431D_67C4_9C10_0D4C, 0x4CC5_D4BE_CB3E_42B6, 0x597F_299C_FC65_7E2A, 0x5FCB_6FAB_3AD6_FAEC, 0x6C44_198C_4A47_5817,
     ]
 
-    init() {}
-
-    /// The digest of `bytes`.
+    /// The digest of `bytes`: padded once, then each 128-byte block compressed in place.
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
-        var h = SHA512()
-        h.update(bytes)
-        return h.finish()
-    }
-
-    mutating func update(_ bytes: [UInt8]) {
-        length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
-        var offset = 0
-        while pending.count - offset >= 128 {
-            compress(pending, at: offset)
-            offset += 128
+        let padded = (bytes.count + 17 + 127) / 128 * 128
+        var message = bytes
+        message.reserveCapacity(padded)
+        message.append(0x80)
+        message.append(contentsOf: repeatElement(0, count: padded - bytes.count - 1 - 8))
+        let bits = UInt64(bytes.count) &* 8
+        for s in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bits >> UInt64(s))) }
+        var state = initial
+        var w = [UInt64](repeating: 0, count: 80)
+        message.withUnsafeBufferPointer { m in
+            state.withUnsafeMutableBufferPointer { h in
+                w.withUnsafeMutableBufferPointer { w in
+                    k.withUnsafeBufferPointer { k in
+                        for offset in stride(from: 0, to: m.count, by: 128) { compress(h, m.baseAddress! + offset, w, k) }
+                    }
+                }
+            }
         }
-        if offset > 0 { pending.removeFirst(offset) }
-    }
-
-    mutating func finish() -> [UInt8] {
-        let bits = length &* 8
-        var tail: [UInt8] = [0x80]
-        let padding = (112 - (pending.count + 1) % 128 + 128) % 128
-        tail.append(contentsOf: repeatElement(0, count: padding + 8))
-        for s in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(s))) }
-        let savedLength = length
-        update(tail)
-        length = savedLength
         var out: [UInt8] = []
         out.reserveCapacity(64)
         for word in state { for s in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt64(s))) } }
         return out
     }
 
-    private mutating func compress(_ block: [UInt8], at offset: Int) {
-        var w = [UInt64](repeating: 0, count: 80)
-        block.withUnsafeBufferPointer { b in
-            w.withUnsafeMutableBufferPointer { w in
-                for t in 0..<16 {
-                    var v: UInt64 = 0
-                    for k in 0..<8 { v = v << 8 | UInt64(b[offset + 8 * t + k]) }
-                    w[t] = v
-                }
-                for t in 16..<80 {
-                    let s0 = rotr(w[t - 15], 1) ^ rotr(w[t - 15], 8) ^ (w[t - 15] >> 7)
-                    let s1 = rotr(w[t - 2], 19) ^ rotr(w[t - 2], 61) ^ (w[t - 2] >> 6)
-                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-                }
-                var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7]
-                SHA512.k.withUnsafeBufferPointer { k in
-                    for t in 0..<80 {
-                        let t1 = h &+ (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
-                        let t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) &+ ((a & b) ^ (a & c) ^ (b & c))
-                        h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+    /// `count` rounds of `H = SHA-512(LE32(i) + H)` from `start` (64 bytes),
+    /// as the agile encryption's key derivation spins: one block each, in
+    /// buffers made once.
+    static func spin(_ start: [UInt8], count: Int) -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: 128)
+        block[68] = 0x80
+        block[126] = 0x02; block[127] = 0x20  // 68 bytes = 544 bits
+        var state = initial, w = [UInt64](repeating: 0, count: 80)
+        var digest = start
+        block.withUnsafeMutableBufferPointer { m in
+            state.withUnsafeMutableBufferPointer { h in
+                w.withUnsafeMutableBufferPointer { w in
+                    k.withUnsafeBufferPointer { k in
+                        digest.withUnsafeMutableBufferPointer { d in
+                            for i in 0..<count {
+                                m[0] = UInt8(truncatingIfNeeded: i); m[1] = UInt8(truncatingIfNeeded: i >> 8)
+                                m[2] = UInt8(truncatingIfNeeded: i >> 16); m[3] = UInt8(truncatingIfNeeded: i >> 24)
+                                for j in 0..<64 { m[4 + j] = d[j] }
+                                for j in 0..<8 { h[j] = initial[j] }
+                                compress(h, UnsafePointer(m.baseAddress!), w, k)
+                                for j in 0..<8 { for b in 0..<8 { d[8 * j + b] = UInt8(truncatingIfNeeded: h[j] >> UInt64(56 - 8 * b)) } }
+                            }
+                        }
                     }
                 }
-                state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-                state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
             }
         }
+        return digest
     }
 
-    @inline(__always) private func rotr(_ x: UInt64, _ n: UInt64) -> UInt64 { x >> n | x << (64 - n) }
+    private static func compress(_ state: UnsafeMutableBufferPointer<UInt64>, _ b: UnsafePointer<UInt8>,
+                                 _ w: UnsafeMutableBufferPointer<UInt64>, _ k: UnsafeBufferPointer<UInt64>) {
+        for t in 0..<16 {
+            var v: UInt64 = 0
+            for j in 0..<8 { v = v << 8 | UInt64(b[8 * t + j]) }
+            w[t] = v
+        }
+        for t in 16..<80 {
+            let x = w[t - 15], y = w[t - 2]
+            let s0 = (x >> 1 | x << 63) ^ (x >> 8 | x << 56) ^ (x >> 7)
+            let s1 = (y >> 19 | y << 45) ^ (y >> 61 | y << 3) ^ (y >> 6)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var a = state[0], bb = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7]
+        for t in 0..<80 {
+            let s1 = (e >> 14 | e << 50) ^ (e >> 18 | e << 46) ^ (e >> 41 | e << 23)
+            let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+            let s0 = (a >> 28 | a << 36) ^ (a >> 34 | a << 30) ^ (a >> 39 | a << 25)
+            let t2 = s0 &+ ((a & bb) ^ (a & c) ^ (bb & c))
+            h = g; g = f; f = e; e = d &+ t1; d = c; c = bb; bb = a; a = t1 &+ t2
+        }
+        state[0] &+= a; state[1] &+= bb; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    }
 }

@@ -1,8 +1,10 @@
 /// The zip container of an XLSX workbook: its central directory, and each
-/// member stored or deflated, checked against its CRC-32. Bounded: the
-/// members read together inflate to at most `StatementLimits.inflated`
-/// bytes, and no member past `StatementLimits.inflateRatio` times its
-/// compressed size, so a zip bomb is refused as soon as it shows itself.
+/// member stored or deflated, checked against its size and CRC-32.
+/// Bounded: the members read together inflate to at most
+/// `StatementLimits.inflated` bytes, and none past
+/// `StatementLimits.inflateRatio` times its compressed size. A member that
+/// declares more is refused before any inflating; one that declares less
+/// than it holds stops at its declared size. So a zip bomb costs nothing.
 struct ZipArchive {
     struct Member {
         var name: String
@@ -50,24 +52,27 @@ struct ZipArchive {
         let start = h + 30 + Int(bytes.le16(h + 26)) + Int(bytes.le16(h + 28))
         guard start + m.compressedSize <= bytes.count else { throw StatementFormatError("the zip member '\(m.name)' is truncated") }
         let data = bytes[start..<(start + m.compressedSize)]
-        let left = StatementLimits.inflated - inflated
+        // The declared size is refused before any work when it is past the
+        // limits, and holds the inflating to itself when it lies.
+        guard m.size <= StatementLimits.inflated - inflated else { throw StatementFormatError(StatementLimits.inflatedMessage, refusal: true) }
+        guard m.size <= max(1 << 20, m.compressedSize.multipliedReportingOverflow(by: StatementLimits.inflateRatio).partialValue) else {
+            throw StatementFormatError("the zip member '\(m.name)' would inflate more than \(StatementLimits.inflateRatio) times its size; ledgerc refuses it (a zip bomb?)", refusal: true)
+        }
         let out: [UInt8]
         switch m.method {
         case 0:
-            guard m.compressedSize <= left else { throw StatementFormatError(StatementLimits.inflatedMessage) }
             out = Array(data)
         case 8:
-            // The declared size is only a claim: the limit is the workbook's, and the ratio's.
-            let limit = min(left, max(1 << 20, m.compressedSize.multipliedReportingOverflow(by: StatementLimits.inflateRatio).partialValue))
             do {
-                out = try Inflate.inflate(data, limit: limit)
+                out = try Inflate.inflate(data, limit: m.size)
             } catch {
-                throw StatementFormatError(limit < left ? "the zip member '\(m.name)' inflates more than \(StatementLimits.inflateRatio) times its size (a zip bomb?)" : StatementLimits.inflatedMessage + " (\(error.message))")
+                throw StatementFormatError("the zip member '\(m.name)' does not inflate to its declared size (\(error.message)): damaged, or a zip bomb")
             }
         default:
             throw StatementFormatError("the zip member '\(m.name)' uses compression method \(m.method), which ledgerc does not read")
         }
         inflated += out.count
+        guard out.count == m.size else { throw StatementFormatError("the zip member '\(m.name)' is shorter than its declared size (damaged)") }
         guard CRC32.of(out) == m.crc else { throw StatementFormatError("the zip member '\(m.name)' fails its CRC check (damaged)") }
         return out
     }
