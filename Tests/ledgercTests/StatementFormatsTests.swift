@@ -99,6 +99,22 @@ final class StatementFormatsTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: journal, encoding: .utf8), before)
     }
 
+    /// samples/import: each bank's layout imports with its rules, as docs/IMPORT.md shows.
+    func testTheSamplesImport() throws {
+        let samples = repositoryRoot.appendingPathComponent("samples/import")
+        for (statement, count, shows) in [("samsung-card.xlsx", 3, "2025-03-09 쿠팡  ; 일시불 취소\n    부채:삼성카드   15,000 KRW"),
+                                          ("woori-card.xls", 2, "2025-03-11 교보문고\n    부채:우리카드  -18,500 KRW"),
+                                          ("kb-bank.xls", 3, "2025-03-15 () (주)한빛상사\n    자산:국민은행   10,000 KRW = 5,203,500 KRW"),
+                                          ("toss-bank.xlsx", 2, "2025-03-05 넷플릭스\n    자산:토스뱅크  -17,000 KRW = 483,000 KRW")] {
+            let rules = samples.appendingPathComponent(statement.split(separator: ".")[0] + ".rules").path
+            let r = try runLedgerc(["import", "household.ledger", statement, "--rules", rules, "--dry-run"],
+                                   env: ["LEDGERC_STATEMENT_PASSWORD": "900101"], cwd: samples)
+            XCTAssertEqual(r.status, 0, "\(statement): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("would import \(count) new transactions"), "\(statement): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains(shows), "\(statement): \(r.stdout)")
+        }
+    }
+
     /// `sheet NAME` picks a sheet; a sheet that does not exist is named among those that do.
     func testSheetRule() throws {
         let journal = try journalCopy()

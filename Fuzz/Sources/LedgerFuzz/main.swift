@@ -13,7 +13,9 @@
 // - diff of its first half against it renders in every format (and in
 //   chunks gives the diff of whole sides), it differs
 //   from itself (read whole, and as a stream) in nothing, and two appends to its start merge;
-// - formatting is idempotent and keeps the meaning of a journal that compiles.
+// - formatting is idempotent and keeps the meaning of a journal that compiles;
+// - every statement reader ends with rows or an error, within its bounds,
+//   and its rows written as CSV read back as the same rows.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -285,6 +287,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The journal alone, fast: compiled keeping everything and streamed as
     /// `check` reads it, the two give the same diagnostics.
     case journal
+    /// The statement readers (zip and inflate, XLSX, the compound file,
+    /// BIFF8, HTML, XML, protected workbooks) on the input's bytes.
+    case workbook
     case all
 
     static let chosen: FuzzTarget = {
@@ -308,7 +313,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target.runs(.regex) { regexes(bytes) }
     if target.runs(.merge) { merges(bytes) }
     if target.runs(.framing) { framing(bytes) }
-    if [.rules, .regex, .merge, .framing].contains(target) { return 0 }
+    if target.runs(.workbook) { workbooks(bytes) }
+    if [.rules, .regex, .merge, .framing, .workbook].contains(target) { return 0 }
     if target == .journal {
         let (_, whole) = compiled(bytes, split: nil, streaming: false)
         let (_, streamed) = compiled(bytes, split: nil, streaming: true)
@@ -504,4 +510,36 @@ func framing(_ bytes: [UInt8]) {
         if frames > bytes.count + 1 { fail("more frames than bytes", String(decoding: bytes, as: UTF8.self), "\(frames)") }
     }
     close(fds[0])
+}
+
+/// The statement readers on untrusted bytes: the inflater on the input as a
+/// raw stream, the XML and HTML readers on it, and each workbook reader on
+/// it as it is (so a mutated workbook reaches its container's code). Each
+/// ends with rows or an error, never a trap; rows written as CSV read back
+/// as the same cells. A protected workbook is decrypted only when its spin
+/// count is small (Office's 100,000 rounds are for the replay's real seed).
+func workbooks(_ bytes: [UInt8]) {
+    _ = try? Inflate.inflate(bytes[...], limit: 1 << 20)
+    var x = XMLScanner(bytes, part: "fuzz")
+    while case .some(.some) = try? x.next() {}
+    var tables: [[[String]]] = []
+    if let rows = try? HTMLTables.rows(bytes) { tables.append(rows) }
+    if var book = try? XLSXWorkbook(bytes), let rows = try? book.rows(sheet: nil) { tables.append(rows) }
+    if let book = try? BIFFWorkbook(bytes), let rows = try? book.rows(sheet: nil) { tables.append(rows) }
+    if let file = try? CompoundFile(bytes) {
+        for e in file.entries { _ = file.stream(named: e.name) }
+        if let info = file.stream(named: "EncryptionInfo"), info.count > 8,
+           let p = try? AgileEncryption.parameters(Array(info[8...])), p.spinCount <= 100_000 {
+            if let plain = try? AgileEncryption.decrypt(file, password: "900101"), var book = try? XLSXWorkbook(plain), let rows = try? book.rows(sheet: nil) {
+                tables.append(rows)
+            }
+        }
+    }
+    for rows in tables {
+        let read = csvRecords(StatementFormat.csvText(rows), separator: UInt8(ascii: ","))
+        let written = rows.filter { !$0.isEmpty }.map { $0.map { String(decoding: Array($0.utf8).map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self) } }
+        if read.map(\.fields) != written {
+            fail("a workbook's rows written as CSV read back otherwise", "\(written.prefix(3))", "\(read.prefix(3).map(\.fields))")
+        }
+    }
 }

@@ -58,6 +58,11 @@ public struct CSVRules {
     /// `balance-type`: the assertion a `balance` field writes (`=`, `==`, `=*`, `==*`).
     public var balanceType = "="
 
+    /// Every field name the rules give a value: the columns' names and the assigned ones.
+    public var named: Set<String> {
+        Set(fields).union(assignments.map(\.field)).union(conditionals.flatMap { $0.assignments.map(\.field) })
+    }
+
     /// The field names hledger assigns to; any other name is a CSV column's
     /// own. Numbered ones (`account3`, `amount2-in`, `comment1`) too.
     static let assignable: Set<String> = ["date", "date2", "status", "code", "description", "comment", "account1", "account2",

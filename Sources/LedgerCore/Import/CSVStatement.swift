@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A row of the statement made into a transaction, before deduplication.
 public struct ImportedRow {
     public var date: CivilDate
@@ -91,14 +96,25 @@ public struct CSVStatement {
         // searched (a dozen small strings cost less than hashing them), a long
         // one (`fields` of 40,000 names) is hashed, so neither is quadratic.
         let columns = FieldColumns(rules.fields)
+        // The numbered postings the rules name, once for the statement (not 97 lookups a row).
+        let named = rules.named
+        let numbers = NumberedFields(
+            first: named.contains { $0.hasPrefix("amount1") },
+            second: named.contains { $0.hasPrefix("amount2") },
+            more: (3...99).filter { named.contains("account\($0)") },
+            date2: named.contains("date2"))
         rows.reserveCapacity(records.count)
+        // Full-width forms (U+FF00–FFEF) start with the byte EF; most statements hold none past a BOM.
+        let fullWidth = bytes.dropFirst(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0).withUnsafeBytes { b in
+            b.count > 0 && memchr(b.baseAddress!, 0xEF, b.count) != nil
+        }
         for var record in records {
             // Full-width digits, signs and brackets (`１２，０００`, `（주）`) read as ASCII.
-            if record.text.utf8.contains(0xEF) || record.fields.contains(where: { $0.utf8.contains(0xEF) }) {
+            if fullWidth && (record.text.utf8.contains(0xEF) || record.fields.contains(where: { $0.utf8.contains(0xEF) })) {
                 record.fields = record.fields.map(\.asciiForms)
                 record.text = record.text.asciiForms
             }
-            guard var row = try CSVStatement.row(record, rules, columns) else {
+            guard var row = try CSVStatement.row(record, rules, columns, numbers) else {
                 if CSVStatement.ends(record, rules, columns) { break }
                 continue
             }
@@ -112,8 +128,9 @@ public struct CSVStatement {
     static func number(_ text: String, decimalComma: Bool) -> (ExactDecimal, String)? {
         var t = text.trimmingSpaces
         var negative = false
-        if t.hasPrefix("△") { negative = true; t = String(t.dropFirst()).trimmingSpaces }
-        if t.hasPrefix("("), t.hasSuffix(")") { negative = !negative; t = String(t.dropFirst().dropLast()) }
+        // `△` is a minus sign wherever the sign goes (`△15,000`, and `-△15,000` from `amount -%amount`).
+        if t.unicodeScalars.contains("△") { t = t.replacingAll("△", "-").replacingAll("- ", "-") }
+        if t.hasPrefix("("), t.hasSuffix(")") { negative = true; t = String(t.dropFirst().dropLast()) }
         if t.hasPrefix("--") { t.removeFirst(2) }
         guard !t.isEmpty else { return (.zero, "") }
         let bytes = Array(t.utf8)
@@ -143,7 +160,15 @@ public struct CSVStatement {
     }
 
     /// The row's transaction, or nil when an `if` block drops it (`skip`, `end`).
-    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columns: FieldColumns) throws(Problem) -> ImportedRow? {
+    /// Which of hledger's numbered fields and `date2` the rules name.
+    struct NumberedFields {
+        var first = false
+        var second = false
+        var more: [Int] = []
+        var date2 = false
+    }
+
+    static func row(_ record: CSVRecord, _ rules: CSVRules, _ columns: FieldColumns, _ numbers: NumberedFields = NumberedFields(first: true, second: true, more: Array(3...99), date2: true)) throws(Problem) -> ImportedRow? {
         func index(_ name: String) -> Int? { columns[name] }
         func column(_ name: String) -> String? { index(name).flatMap { $0 < record.fields.count ? record.fields[$0].trimmingSpaces : nil } }
         let placeOf = { (name: String) in index(name).flatMap { $0 < record.offsets.count ? record.offsets[$0] : nil } }
@@ -193,7 +218,7 @@ public struct CSVStatement {
         }
         // A posting's amount: `amountN` (or, for the first, `amount`), or `-in` less `-out`; nil when none is given.
         func amount(_ n: Int) throws(Problem) -> (ExactDecimal, String)? {
-            let names = n == 1 ? ["amount1", "amount"] : ["amount\(n)"]
+            let names = n == 1 ? (numbers.first ? ["amount1", "amount"] : ["amount"]) : ["amount\(n)"]
             for name in names {
                 if let text = value(name) {
                     guard let parsed = number(text, decimalComma: rules.decimalComma) else { throw Problem(offset: at(name), message: "'\(text)' is not an amount") }
@@ -210,20 +235,20 @@ public struct CSVStatement {
             return nil
         }
         // hledger: `amount` (or `-in`/`-out`) writes both postings' amounts; `amount1` only the first's.
-        let numbered = value("amount") == nil && value("amount-in") == nil && value("amount-out") == nil
+        let numbered = numbers.first && value("amount") == nil && value("amount-in") == nil && value("amount-out") == nil
         guard let (quantity, amountCommodity) = try amount(1) else {
             throw Problem(offset: record.offset, message: "the record has no amount (assign 'amount', or 'amount-in' and 'amount-out')")
         }
         var commodity = amountCommodity
-        let quantity2 = try amount(2)?.0
+        let quantity2 = numbers.second ? try amount(2)?.0 : nil
         var extra: [(account: String, quantity: ExactDecimal?)] = []
         let inferredSecond = numbered && quantity2 == nil
-        for n in 3...99 {
+        for n in numbers.more {
             guard let account = value("account\(n)"), !account.isEmpty else { continue }
             extra.append((account.journalSafe(forbidding: [UInt8(ascii: ";")]), try amount(n)?.0))
         }
         var date2: CivilDate?
-        if let text = value("date2"), !text.isEmpty {
+        if numbers.date2, let text = value("date2"), !text.isEmpty {
             guard let d = CSVStatement.date(text, format: rules.dateFormat) else {
                 throw Problem(offset: at("date2"), message: "'\(text)' does not match the date format '\(rules.dateFormat ?? "YYYY-MM-DD")'")
             }

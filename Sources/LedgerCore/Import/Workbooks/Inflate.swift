@@ -9,8 +9,9 @@ enum Inflate {
 
     /// The inflated bytes of `input`, at most `limit` of them.
     static func inflate(_ input: ArraySlice<UInt8>, limit: Int) throws(Failure) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(min(limit, max(1024, input.count * 4)))
+        // The output is written by index into room for `limit` bytes (a zip
+        // member's declared size), so a back-reference never copies the array.
+        var out = Output(limit: limit)
         var bits = BitReader(input)
         var last = false
         while !last {
@@ -31,13 +32,51 @@ enum Inflate {
                 throw Failure(message: "a block of an unknown type")
             }
         }
-        return out
+        return out.finished()
+    }
+
+    /// Inflated bytes, in room made once.
+    struct Output {
+        var bytes: [UInt8]
+        var count = 0
+        let limit: Int
+
+        init(limit: Int) {
+            self.limit = limit
+            bytes = [UInt8](repeating: 0, count: max(0, limit))
+        }
+
+        @inline(__always) mutating func append(_ b: UInt8) {
+            bytes[count] = b
+            count += 1
+        }
+
+        /// `length` bytes from `distance` back (overlapping copies repeat, as DEFLATE means them).
+        @inline(__always) mutating func copy(distance: Int, length: Int) {
+            bytes.withUnsafeMutableBufferPointer { p in
+                var from = count - distance
+                for _ in 0..<length {
+                    p[count] = p[from]
+                    count += 1
+                    from += 1
+                }
+            }
+        }
+
+        mutating func finished() -> [UInt8] {
+            bytes.removeLast(bytes.count - count)
+            return bytes
+        }
     }
 
     /// A canonical Huffman code: symbols by code length, and a count per length.
     struct Huffman {
         var counts = [UInt16](repeating: 0, count: 16)
         var symbols: [UInt16] = []
+        /// Codes of at most `fastBits` bits by their next bits (least significant first):
+        /// `symbol << 4 | length`, or 0.
+        var fast = [UInt16](repeating: 0, count: 1 << Huffman.fastBits)
+        static let fastBits = 9
 
         init(lengths: [UInt8]) throws(Failure) {
             for l in lengths { counts[Int(l)] += 1 }
@@ -54,6 +93,24 @@ enum Inflate {
             for (symbol, l) in lengths.enumerated() where l != 0 {
                 symbols[offsets[Int(l)]] = UInt16(symbol)
                 offsets[Int(l)] += 1
+            }
+            // The canonical codes, bit-reversed (the stream gives a code's first bit first).
+            var code = 0, k = 0
+            for len in 1..<16 {
+                for _ in 0..<Int(counts[len]) {
+                    if len <= Huffman.fastBits {
+                        var reversed = 0
+                        for b in 0..<len where code & (1 << (len - 1 - b)) != 0 { reversed |= 1 << b }
+                        var index = reversed
+                        while index < 1 << Huffman.fastBits {
+                            fast[index] = symbols[k] << 4 | UInt16(len)
+                            index += 1 << len
+                        }
+                    }
+                    code += 1
+                    k += 1
+                }
+                code <<= 1
             }
         }
     }
@@ -95,12 +152,12 @@ enum Inflate {
         return (try Huffman(lengths: Array(lengths[..<nlen])), try Huffman(lengths: Array(lengths[nlen...])))
     }
 
-    static func block(_ bits: inout BitReader, _ out: inout [UInt8], _ literals: Huffman, _ distances: Huffman, limit: Int) throws(Failure) {
+    static func block(_ bits: inout BitReader, _ out: inout Output, _ literals: Huffman, _ distances: Huffman, limit: Int) throws(Failure) {
         while true {
             let symbol = try bits.decode(literals)
             if symbol < 256 {
                 guard out.count < limit else { throw Failure(message: "it inflates past \(limit) bytes") }
-                out.append(UInt8(symbol))
+                out.append(UInt8(truncatingIfNeeded: symbol))
             } else if symbol == 256 {
                 return
             } else {
@@ -112,12 +169,7 @@ enum Inflate {
                 let distance = distanceBase[d] + (try bits.read(distanceExtra[d]))
                 guard distance <= out.count else { throw Failure(message: "a distance reaches before the start") }
                 guard out.count + length <= limit else { throw Failure(message: "it inflates past \(limit) bytes") }
-                let start = out.count - distance
-                if distance >= length {
-                    out.append(contentsOf: out[start..<start + length])
-                } else {
-                    for k in 0..<length { out.append(out[start + k]) }
-                }
+                out.copy(distance: distance, length: length)
             }
         }
     }
@@ -158,7 +210,7 @@ enum Inflate {
             count -= drop
         }
 
-        mutating func copyBytes(_ n: Int, into out: inout [UInt8]) throws(Failure) {
+        mutating func copyBytes(_ n: Int, into out: inout Output) throws(Failure) {
             var n = n
             // Whole bytes still in the buffer first.
             while n > 0 && count >= 8 {
@@ -168,12 +220,26 @@ enum Inflate {
                 n -= 1
             }
             guard position + n <= bytes.endIndex else { throw Failure(message: "the data ends early") }
-            out.append(contentsOf: bytes[position..<position + n])
+            for b in bytes[position..<position + n] { out.append(b) }
             position += n
         }
 
-        /// One symbol of a canonical Huffman code, a bit at a time.
+        /// One symbol of a canonical Huffman code: by table for a short
+        /// code, else a bit at a time.
         @inline(__always) mutating func decode(_ h: Huffman) throws(Failure) -> Int {
+            // Fill what bits there are (near the end, fewer than the table's).
+            while count < Huffman.fastBits && position < bytes.endIndex {
+                buffer |= UInt64(bytes[position]) << UInt64(count)
+                position += 1
+                count += 8
+            }
+            let entry = h.fast[Int(buffer & UInt64((1 << Huffman.fastBits) - 1))]
+            let length = Int(entry & 15)
+            if entry != 0 && length <= count {
+                buffer >>= UInt64(length)
+                count -= length
+                return Int(entry >> 4)
+            }
             var code = 0, first = 0, index = 0
             for len in 1..<16 {
                 code |= try read(1)
