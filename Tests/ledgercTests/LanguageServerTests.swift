@@ -295,10 +295,10 @@ final class LanguageServerTests: XCTestCase {
         let client = try LanguageServerClient()
         try client.start()
         let rules = uri("bank.csv.rules"), csv = uri("bank.csv")
-        try client.open(rules, "skip 1\nfields date, description, amount\naccount1 Assets:Bank\nbalance-type ==\n")
+        try client.open(rules, "skip 1\nfields date, description, amount\naccount1 Assets:Bank\ntimezone +0900\n")
         let problems = try client.diagnostics(for: rules)
         XCTAssertEqual(problems.count, 1, "\(problems)")
-        XCTAssertEqual(problems.first?["message"] as? String, "ledgerc does not read the rules directive 'balance-type'")
+        XCTAssertEqual(problems.first?["message"] as? String, "ledgerc does not read the rules directive 'timezone'")
         XCTAssertEqual(start(of: problems.first?["range"])?.0, 3)
         try client.notify("textDocument/didChange", ["textDocument": ["uri": rules, "version": 2],
                                                      "contentChanges": [["text": "skip 1\nfields date, description, amount\naccount1 Assets:Bank\naccount2 Expenses:Unknown\n"]]])

@@ -55,6 +55,34 @@ final class ScriptsTests: XCTestCase {
         XCTAssertTrue(out.text.contains("ledgerc check takes"), out.text)
     }
 
+    /// The statement scripts (issue 47) need openpyxl, xlwt and msoffcrypto-tool
+    /// (.ci/run installs them): each writes its workbooks, ledgerc imports
+    /// what they wrote, and the statement benchmark runs on 300 rows.
+    func testTheStatementScriptsRun() throws {
+        let (present, _) = try run("/usr/bin/env", ["python3", "-c", "import openpyxl, xlwt, msoffcrypto"])
+        try XCTSkipIf(present != 0, "openpyxl, xlwt or msoffcrypto-tool is not installed (pip install openpyxl xlwt msoffcrypto-tool)")
+        let dir = try temporaryDirectory(self)
+        let fixtures = dir.appendingPathComponent("fixtures"), samples = dir.appendingPathComponent("samples")
+        XCTAssertEqual(try run("/usr/bin/env", ["python3", "Scripts/make-statement-fixtures", fixtures.path]).0, 0)
+        XCTAssertEqual(try run("/usr/bin/env", ["python3", "Scripts/make-import-samples", samples.path]).0, 0)
+        let rules = repositoryRoot.appendingPathComponent("Tests/Fixtures/statements/statement.rules").path
+        let journal = repositoryRoot.appendingPathComponent("Tests/Fixtures/statements/household.ledger").path
+        var outputs = Set<String>()
+        for name in ["statement.csv", "statement.xlsx", "statement.xls", "statement-html.xls", "statement-protected.xlsx"] {
+            let r = try runLedgerc(["import", journal, fixtures.appendingPathComponent(name).path, "--rules", rules, "--dry-run"],
+                                   env: ["LEDGERC_STATEMENT_PASSWORD": "900101"])
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+            outputs.insert(r.stdout)
+        }
+        XCTAssertEqual(outputs.count, 1)
+        let toss = try runLedgerc(["import", "household.ledger", "toss-bank.xlsx", "--rules", repositoryRoot.appendingPathComponent("samples/import/toss-bank.rules").path, "--dry-run"],
+                                  env: ["LEDGERC_STATEMENT_PASSWORD": "900101"], cwd: samples)
+        XCTAssertEqual(toss.status, 0, toss.stderr)
+        let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/bench-statements", "--rows", "300", "--runs", "1",
+                                                     "--ledgerc", ledgercBinary.path, "--out", dir.appendingPathComponent("bench").path])
+        XCTAssertEqual(status, 0, err)
+    }
+
     /// The language server's fuzz script, with its first seed: it runs 400 random messages.
     func testTheLanguageServerFuzzScriptRuns() throws {
         let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/fuzz-lsp", "1", ledgercBinary.path])

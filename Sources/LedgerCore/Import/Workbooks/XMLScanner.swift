@@ -88,21 +88,27 @@ struct XMLScanner {
     func attribute(_ name: String) throws(StatementFormatError) -> String? {
         var j = attributeRange.lowerBound
         let end = attributeRange.upperBound
-        while j < end {
-            while j < end && isSpace(bytes[j]) { j += 1 }
-            let nameStart = j
-            while j < end && bytes[j] != 0x3D && !isSpace(bytes[j]) { j += 1 }
-            let found = localName(nameStart..<j)
-            while j < end && (isSpace(bytes[j]) || bytes[j] == 0x3D) { j += 1 }
-            guard j < end, bytes[j] == 0x22 || bytes[j] == 0x27 else { return nil }
-            let quote = bytes[j]
-            let valueStart = j + 1
-            j = valueStart
-            while j < end && bytes[j] != quote { j += 1 }
-            if found == name { return try decode(valueStart..<j) }
-            j += 1
+        let wanted = Array(name.utf8)
+        do {
+            while j < end {
+                while j < end && isSpace(bytes[j]) { j += 1 }
+                var nameStart = j
+                while j < end && bytes[j] != 0x3D && !isSpace(bytes[j]) {
+                    if bytes[j] == 0x3A { nameStart = j + 1 }  // a prefix (`r:id`) is not part of the name
+                    j += 1
+                }
+                let found = j - nameStart == wanted.count && bytes[nameStart..<j].elementsEqual(wanted)
+                while j < end && (isSpace(bytes[j]) || bytes[j] == 0x3D) { j += 1 }
+                guard j < end, bytes[j] == 0x22 || bytes[j] == 0x27 else { return nil }
+                let quote = bytes[j]
+                let valueStart = j + 1
+                j = valueStart
+                while j < end && bytes[j] != quote { j += 1 }
+                if found { return try decode(valueStart..<j) }
+                j += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Reads to the end of the element just started, returning its text (all of it, nested too).
