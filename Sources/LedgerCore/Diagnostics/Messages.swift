@@ -22,6 +22,15 @@ public enum Messages {
     public static func secondDateQueryIgnored(_ command: String) -> DiagnosticMessage {
         .init("date2: narrows no \(command) report in hledger 1.25, and ledgerc gives hledger's figures: every date is counted (it narrows register, aregister and print)")
     }
+    public static func cardTagsMissing(_ account: String, _ missing: String) -> DiagnosticMessage {
+        .init("the card '\(account)' also needs \(missing) (a card declares statement-day, payment-day and paid-from)")
+    }
+    public static func cardDayInvalid(_ tag: String, _ value: String) -> DiagnosticMessage {
+        .init("\(tag) takes a day of the month from 1 to 31, not '\(value)'")
+    }
+    public static func cardPaymentDiffers(_ closes: String, _ due: String, _ paid: String, _ paidOn: String, _ gap: String, short: Bool) -> DiagnosticMessage {
+        .init("the statement of \(closes) comes to \(due); \(paid) was paid on \(paidOn): \(gap) \(short ? "short" : "over")")
+    }
     public static var ambiguousNumberHint: DiagnosticMessage { .init("write the decimal part with '.', or declare 'decimal-mark ,' for decimal commas") }
     public static func amountOverflows(_ what: String) -> DiagnosticMessage {
         .init("amount overflows: \(what) needs more than 38 digits; ledgerc computes every figure exactly or not at all")

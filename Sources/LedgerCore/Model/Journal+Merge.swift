@@ -41,6 +41,7 @@ extension Journal {
         for pair in theirs.tradedPairs {
             tradedPairs.insert(AccountCommodity(accounts[Int(pair.account)], commodities[Int(pair.commodity)]))
         }
+        for (id, tags) in theirs.cardTags { cardTags[accounts[Int(id)], default: [:]].merge(tags) { _, new in new } }
         for (id, names) in theirs.accountTagNames { accountTagNames[accounts[Int(id)], default: []].formUnion(names) }
         for (key, values) in theirs.declarationTags { declarationTags[key, default: []].formUnion(values) }
         hasAssertions = hasAssertions || theirs.hasAssertions

@@ -303,6 +303,21 @@ public struct RepeatRule: Sendable {
     public var headerRestOffset: Int32 = 0
     /// False when the template had errors: the rule then generates nothing.
     public var isValid = true
+    /// Set for a card's payments (FORMAT.md §10): the rule is the card's
+    /// declaration, its occurrences are the billing cycles' payments.
+    public var card: CardTerms?
+}
+
+/// A card's billing terms, from its `account` directive's tags
+/// (`statement-day`, `payment-day`, `paid-from`; FORMAT.md §10).
+public struct CardTerms: Sendable {
+    public var account: Int32
+    /// The day of the month each cycle closes on (a day past the month's end is its last day).
+    public var statementDay: Int
+    /// The day of the month a payment falls due, after the closing.
+    public var paymentDay: Int
+    /// The account the payment comes from.
+    public var paidFrom: Int32
 }
 
 /// A `~ PERIOD` periodic transaction: parsed and checked, generates nothing;
@@ -344,6 +359,8 @@ public struct Journal: Sendable {
     public var declarationTags: [String: Set<String>] = [:]
     /// The tag names of each account's declarations (its postings inherit them, as in hledger 1.25).
     public var accountTagNames: [Int32: Set<String>] = [:]
+    /// A card's tags as declared (`statement-day` and the rest), by account, each with where it is.
+    public var cardTags: [Int32: [String: (value: String, at: SourceLocation)]] = [:]
     /// Payees and tags declared for strict mode.
     public var declaredPayees: Set<String> = []
     public var declaredTags: Set<String> = []

@@ -89,9 +89,10 @@ func streams(_ options: CompileOptions) -> Bool {
 }
 
 /// Whether a compile that let transactions go must read again, keeping them:
-/// automated transactions and splits add postings to transactions read before them.
+/// automated transactions and splits add postings to transactions read before them,
+/// and a card's cycles sum its postings.
 func mustKeepEverything(_ c: Compilation) -> Bool {
-    c.ledger.journal.letGo != nil && (!c.ledger.journal.automatedRules.isEmpty || !c.ledger.journal.splits.isEmpty)
+    c.ledger.journal.letGo != nil && (!c.ledger.journal.automatedRules.isEmpty || !c.ledger.journal.splits.isEmpty || !c.ledger.journal.cardTags.isEmpty)
 }
 
 /// `compile` with the horizon given apart (the common call).
@@ -127,6 +128,8 @@ func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, o
 func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagnostics: DiagnosticEngine) -> Ledger {
     // No horizon: a day before any date, so that no occurrence is generated.
     let until = horizon ?? CivilDate(day: Int32.min)
+    var journal = journal
+    journal.declareCards(diagnostics: diagnostics)
     return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics)).withSplits(diagnostics: diagnostics)
 }
 

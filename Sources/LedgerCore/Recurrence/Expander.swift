@@ -34,14 +34,14 @@ package struct Expander {
     static func fulfilmentIndex(_ journal: Journal) -> [[Int32]] {
         var names = NameTable()
         var ruleOfName: [Int32: [Int]] = [:]
-        for (r, rule) in journal.rules.enumerated() where rule.isValid {
+        for (r, rule) in journal.rules.enumerated() where rule.isValid && rule.card == nil {
             ruleOfName[names.intern(foldedName(rule.description)), default: []].append(r)
         }
         var dates = [[Int32]](repeating: [], count: journal.rules.count)
         if ruleOfName.isEmpty { return dates }
         var scratch: [UInt8] = []
         // A name whose first letter begins no rule's name is not looked up.
-        let firsts = FirstLetters(journal.rules.lazy.filter(\.isValid).map(\.description))
+        let firsts = FirstLetters(journal.rules.lazy.filter { $0.isValid && $0.card == nil }.map(\.description))
         func record(_ name: Substring, _ day: Int32) {
             guard firsts.mayBegin(name), let id = FoldedLookup.find(name, in: names, scratch: &scratch), let rules = ruleOfName[id] else { return }
             for r in rules { dates[r].append(day) }
@@ -79,6 +79,10 @@ package struct Expander {
         var nearMisses = diagnostics.map { _ in NearMisses(journal) }
         var generated: [Transaction] = []
         rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
+            if let card = rule.card {
+                generated += cardPayments(journal, rule: r, card)
+                continue
+            }
             let dates = index[r]
             var k = 0
             for (occurrence, w) in rule.occurrences(holidays: journal.holidays).withWindows() {

@@ -36,7 +36,7 @@ struct NearMisses {
         var sizes = [Bool](repeating: false, count: 8)
         // Only a transaction whose every account is some rule's is compared (no allocation for the others).
         var ruleAccount = [Bool](repeating: false, count: journal.accounts.count)
-        for (r, rule) in journal.rules.enumerated() where rule.isValid {
+        for (r, rule) in journal.rules.enumerated() where rule.isValid && rule.card == nil {
             guard let keys = NearMisses.keys(rule.template.postings.lazy.map { ($0.account, $0.amount) }) else { continue }
             rulesOf[keys, default: []].append(r)
             if keys.count >= sizes.count { sizes += Array(repeating: false, count: keys.count + 1 - sizes.count) }

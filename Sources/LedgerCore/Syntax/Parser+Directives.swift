@@ -248,6 +248,9 @@ extension JournalParser {
     func accountTags(_ id: Int32, _ tags: Tags, at offset: Int) {
         for (key, value) in tags {
             journal.accountTagNames[id, default: []].insert(key)
+            if ["statement-day", "payment-day", "paid-from"].contains(key.lowercased()) {
+                journal.cardTags[id, default: [:]][key.lowercased()] = (value, location(offset))
+            }
             // For `tags --values`, as hledger 1.25 lists them: it has no conversion type (V).
             if key.lowercased() != "type" || !["v", "conversion"].contains(value.lowercased()) {
                 journal.declarationTags[key, default: []].insert(value)

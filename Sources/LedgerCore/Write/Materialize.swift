@@ -39,6 +39,11 @@ public struct MaterializePlan {
         for (r, generated) in byRule.sorted(by: { $0.key < $1.key }) {
             let rule = journal.rules[Int(r)]
             let file = compilation.sources[rule.location.file]
+            if rule.card != nil {
+                // A card's payments: whole transactions at the end of the file that declares the card.
+                edits.append(MaterializePlan.cardPayments(generated, journal: journal, file: file, fileIndex: Int(rule.location.file)))
+                continue
+            }
             let recorded = recordedAt[rule.location.file]?[foldedName(rule.description)] ?? []
             edits.append(MaterializePlan.insertion(of: generated, rule: rule, file: file, fileIndex: Int(rule.location.file), recordedAt: recorded))
         }
@@ -79,6 +84,20 @@ public struct MaterializePlan {
             for line in templateLines { text += Array(bytes[line.lowerBound..<contentEnd(bytes, line.upperBound)]) + eol }
         }
         return TextEdit(file: fileIndex, range: end..<end, text: text)
+    }
+
+    /// A card's generated payments as recorded transactions, appended to the file.
+    static func cardPayments(_ generated: [Transaction], journal: Journal, file: SourceFile, fileIndex: Int) -> TextEdit {
+        let bytes = file.bytes
+        var text: [UInt8] = []
+        if let last = bytes.last, last != 0x0A { text.append(0x0A) }
+        for t in generated {
+            text += Array("\n\(t.date) \(t.description)\n".utf8)
+            for p in t.postings {
+                text += Array("    \(journal.accounts[p.account])  \(p.amount.map { journal.commodities.format($0) } ?? "")\n".utf8)
+            }
+        }
+        return TextEdit(file: fileIndex, range: bytes.count..<bytes.count, text: text)
     }
 
     /// The rule's (or a transaction's) indented lines after its header line,

@@ -1,0 +1,207 @@
+/// Cards (FORMAT.md §10): an account declared with `statement-day`,
+/// `payment-day` and `paid-from` is billed in cycles. A cycle closes on the
+/// statement day and holds the card's postings dated after the previous
+/// closing; its payment falls due on the first payment day after the
+/// closing, moved past weekends and holidays; the amount due is the cycle's
+/// charges less its refunds plus the installment (할부) portions billed in
+/// it. Each cycle's payment is an occurrence of the card's rule: generated
+/// up to the horizon, fulfilled by a recorded transfer between `paid-from`
+/// and the card within 7 days of the due date, warned when it differs.
+extension Journal {
+    /// Reads each card's declaration into a rule of its own (the card's
+    /// payments), after the `repeat` rules; a card missing a tag, or with a
+    /// day that is no day of a month, is an error at its declaration.
+    mutating func declareCards(diagnostics: DiagnosticEngine?) {
+        for (id, tags) in cardTags.sorted(by: { $0.key < $1.key }) {
+            let at = accounts.declared[id] ?? tags.values.map(\.at).min() ?? SourceLocation(file: 0, offset: 0)
+            guard let statement = tags["statement-day"], let payment = tags["payment-day"], let from = tags["paid-from"] else {
+                let missing = ["statement-day", "payment-day", "paid-from"].filter { tags[$0] == nil }
+                diagnostics?.error(Messages.cardTagsMissing(accounts[id], missing.joined(separator: ", ")), at: at)
+                continue
+            }
+            guard let s = Int(statement.value.trimmingSpaces), (1...31).contains(s) else {
+                diagnostics?.error(Messages.cardDayInvalid("statement-day", statement.value), at: statement.at); continue
+            }
+            guard let p = Int(payment.value.trimmingSpaces), (1...31).contains(p) else {
+                diagnostics?.error(Messages.cardDayInvalid("payment-day", payment.value), at: payment.at); continue
+            }
+            let source = accounts.intern(from.value.trimmingSpaces)
+            let terms = CardTerms(account: id, statementDay: s, paymentDay: p, paidFrom: source)
+            let korean = accounts[id].unicodeScalars.contains { $0.value >= 0xAC00 && $0.value <= 0xD7A3 }
+            var template = Transaction(date: CivilDate(day: 0), description: (korean ? "카드대금 " : "Card payment ") + accounts[id], location: at)
+            template.postings = [Posting(account: id, location: at), Posting(account: source, location: from.at)]
+            rules.append(RepeatRule(schedule: Schedule(.month), anchor: CivilDate(day: 0), template: template, location: at, card: terms))
+        }
+    }
+}
+
+/// One billing cycle of a card, as `report statements` shows it.
+package struct CardCycle: Sendable {
+    public var card: Int32
+    /// The rule of the card's payments, and the cycle's number (`#K`: months since year 0 of its closing).
+    public var rule: Int32
+    public var number: Int
+    public var closes: CivilDate
+    public var due: CivilDate
+    public var charges = AmountSums()
+    public var refunds = AmountSums()
+    public var installments = AmountSums()
+    /// What was recorded as paid against this cycle, and when (the first payment).
+    public var paid = AmountSums()
+    public var paidOn: CivilDate?
+    /// The recorded payment's transaction, for a warning at it.
+    public var payment: SourceLocation?
+
+    /// Charges − refunds + installments, per commodity.
+    public var amountDue: AmountSums {
+        var due = charges
+        for a in refunds.amounts { due.add(Amount(a.quantity.negated, a.commodity)) }
+        due.add(installments)
+        return due
+    }
+}
+
+extension CardTerms {
+    /// The closing day of the cycle that holds `date`.
+    public func closing(of date: CivilDate) -> CivilDate {
+        let (y, m, _) = date.components
+        let here = CardTerms.day(statementDay, y, m)
+        if date <= here { return here }
+        let next = date.adding(months: 1, dayOfMonth: 1) ?? date
+        return CardTerms.day(statementDay, next.components.year, next.components.month)
+    }
+
+    /// The day a cycle closing on `closing` is due: the first payment day after it, past weekends and holidays.
+    public func due(after closing: CivilDate, holidays: Set<Int32>) -> CivilDate {
+        let (y, m, _) = closing.components
+        var d = CardTerms.day(paymentDay, y, m)
+        if d <= closing {
+            let next = closing.adding(months: 1, dayOfMonth: 1) ?? closing
+            d = CardTerms.day(paymentDay, next.components.year, next.components.month)
+        }
+        return BusinessDayShift(later: true, holidays: true).shifted(d, holidays: holidays)
+    }
+
+    /// Day `day` of a month, or its last day when the month is shorter.
+    static func day(_ day: Int, _ year: Int, _ month: Int) -> CivilDate {
+        CivilDate(year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month)))!
+    }
+
+    /// The cycle number of a closing day: months since year 0.
+    static func number(_ closing: CivilDate) -> Int { closing.components.year * 12 + closing.components.month - 1 }
+
+    /// The card's cycles from the first that holds a posting to the card
+    /// through the last that holds a charge or a portion, each with its
+    /// charges, refunds, installment portions and the payments recorded
+    /// within 7 days of its due date. `recorded`: the journal's recorded
+    /// transactions (generated ones are not charges, refunds or payments).
+    package func cycles(rule: Int32, recorded: [Transaction], commodities: CommodityTable, holidays: Set<Int32>) -> [CardCycle] {
+        var byNumber: [Int: CardCycle] = [:]
+        func cycle(_ closing: CivilDate) -> Int {
+            let n = CardTerms.number(closing)
+            if byNumber[n] == nil {
+                byNumber[n] = CardCycle(card: account, rule: rule, number: n, closes: closing, due: due(after: closing, holidays: holidays))
+            }
+            return n
+        }
+        var payments: [(date: CivilDate, paid: Amount, at: SourceLocation)] = []
+        for t in recorded where t.generated == nil {
+            let mine = t.postings.filter { $0.account == account }
+            guard !mine.isEmpty else { continue }
+            if t.postings.contains(where: { $0.account == paidFrom }) {
+                for p in mine { if let a = p.amount { payments.append((t.date, a, t.location)) } }
+                continue
+            }
+            let n = cycle(closing(of: t.date))
+            for p in mine {
+                guard let a = p.amount, !a.quantity.isZero else { continue }
+                if !a.quantity.isNegative {
+                    byNumber[n]!.refunds.add(a)
+                    continue
+                }
+                let charge = Amount(a.quantity.negated, a.commodity)
+                let months = CardTerms.installments(t, p)
+                guard months >= 2 else { byNumber[n]!.charges.add(charge); continue }
+                // 할부: N portions on N consecutive statements from this one; the remainder on the first.
+                let portions = CardTerms.portions(charge, months, places: commodities.precision(a.commodity))
+                var closes = byNumber[n]!.closes
+                for (k, portion) in portions.enumerated() {
+                    if k > 0 { closes = closing(of: closes.adding(days: 1)) }
+                    byNumber[cycle(closes)]!.installments.add(portion)
+                }
+            }
+        }
+        var sorted = byNumber.values.sorted { $0.number < $1.number }
+        // Each payment counts for the cycle whose due date is nearest, within 7 days.
+        for payment in payments {
+            let window = sorted.indices.filter { abs(Int(sorted[$0].due.day) - Int(payment.date.day)) <= 7 }
+            guard let k = window.min(by: { abs(Int(sorted[$0].due.day) - Int(payment.date.day)) < abs(Int(sorted[$1].due.day) - Int(payment.date.day)) }) else { continue }
+            sorted[k].paid.add(payment.paid)
+            if sorted[k].paidOn == nil { sorted[k].paidOn = payment.date; sorted[k].payment = payment.at }
+        }
+        return sorted
+    }
+
+    /// How many installments a charge is billed in: `할부: N` or `installments: N` on the posting or its transaction.
+    static func installments(_ t: Transaction, _ p: Posting) -> Int {
+        for tags in [p.comment != nil ? p.tags : [], t.tags] {
+            for tag in tags where tag.key == "할부" || tag.key.lowercased() == "installments" {
+                let digits = tag.value.trimmingSpaces.prefix { $0.isNumber }
+                if let n = Int(digits), n >= 1, n <= 120 { return n }
+            }
+        }
+        return 1
+    }
+
+    /// `amount` in `n` portions rounded down to `places`, the remainder on the first.
+    static func portions(_ amount: Amount, _ n: Int, places: Int) -> [Amount] {
+        let q = amount.quantity
+        // The amount in units of the last place shown, then divided.
+        var units = q.mantissa
+        var scale = Int(q.scale)
+        while scale > places { units /= 10; scale -= 1 }
+        while scale < places, let u = units.multipliedReportingOverflow(by: 10) as (partialValue: Int128, overflow: Bool)?, !u.overflow { units = u.partialValue; scale += 1 }
+        let each = ExactDecimal(mantissa: units / Int128(n), scale: scale)
+        var rest = q
+        for _ in 1..<n { rest = rest.subtracting(each) ?? rest }
+        return [Amount(rest, amount.commodity)] + Array(repeating: Amount(each, amount.commodity), count: n - 1)
+    }
+}
+
+extension Expander {
+    /// A card rule's unfulfilled payments up to the horizon: each cycle with
+    /// something due whose payment no recorded transfer fulfils; a recorded
+    /// payment of another amount is warned about.
+    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms) -> [Transaction] {
+        let rule = journal.rules[r]
+        var out: [Transaction] = []
+        for cycle in terms.cycles(rule: Int32(r), recorded: journal.transactions, commodities: journal.commodities, holidays: journal.holidays) {
+            let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
+            if let paidOn = cycle.paidOn {
+                // Fulfilled; a different amount is said, with the gap.
+                for a in due where !cycle.paid.quantity(a.commodity).isEqual(to: a.quantity) {
+                    let paid = Amount(cycle.paid.quantity(a.commodity), a.commodity)
+                    let gap = a.quantity.subtracting(paid.quantity) ?? .zero
+                    let c = journal.commodities
+                    diagnostics?.warning(Messages.cardPaymentDiffers(cycle.closes.description, c.format(a), c.format(paid), paidOn.description,
+                                                                     c.format(Amount(gap.magnitude, a.commodity)), short: gap.signum > 0),
+                                         at: cycle.payment ?? rule.location)
+                }
+                continue
+            }
+            guard !due.isEmpty, cycle.due <= until, due.contains(where: { !$0.quantity.isNegative }) else { continue }
+            var t = rule.template
+            t.date = cycle.due
+            t.postings = []
+            for a in due {
+                var toCard = rule.template.postings[0], fromBank = rule.template.postings[1]
+                toCard.amount = a
+                fromBank.amount = Amount(a.quantity.negated, a.commodity)
+                t.postings += [toCard, fromBank]
+            }
+            t.generated = GeneratedFrom(rule: Int32(r), occurrence: Int32(cycle.number))
+            out.append(t)
+        }
+        return out
+    }
+}
