@@ -2,7 +2,7 @@
 /// file in this folder; the help text and the did-you-mean come from this list.
 public enum ReportKind: String, CaseIterable, Sendable {
     case summary, transactions, balance, register, holdings, trades, budget, returns, html
-    case accounts, payees, commodities, tags, prices, stats
+    case accounts, payees, commodities, tags, prices, stats, statements
 
     /// What the report shows, as `ledgerc report --help` lists it (lines after
     /// the first are indented to the description column).
@@ -31,6 +31,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .tags: return "every tag name (--values: their values)"
         case .prices: return "the P prices by date (--infer: and those the costs imply)"
         case .stats: return "what the journal holds: dates, counts, accounts, commodities"
+        case .statements: return "each card's billing cycles: closes, due, charges, refunds, 할부 portions, amount due, paid"
         }
     }
 
@@ -63,6 +64,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .tags: return NamesReport(.tags, ledger: ledger, options: options)
         case .prices: return PricesReport(ledger: ledger, sources: compilation.sources, options: options)
         case .stats: return StatsReport(compilation, options: options)
+        case .statements: return CardStatementsReport(ledger: ledger, options: options)
         }
     }
 }
