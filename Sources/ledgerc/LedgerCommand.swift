@@ -18,6 +18,7 @@ enum LedgerCommand {
         "lsp": LanguageServerCommand.self,
         "add": AddCommand.self,
         "close": CloseCommand.self,
+        "reconcile": ReconcileCommand.self,
         "import": ImportCommand.self,
         "diff": DiffCommand.self,
         "merge": MergeCommand.self,
@@ -43,6 +44,7 @@ enum LedgerCommand {
       ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
       ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
       ledgerc close  [FILE...] --to DATE [FILTER...]
+      ledgerc reconcile FILE --account ACCOUNT --to DATE --balance AMOUNT [--write]
       ledgerc diff   OLD NEW | REV [PATH] [--format text|json|markdown]   (exit 1: the meaning changed)
       ledgerc merge  BASE OURS THEIRS   (git's merge driver for journals; docs/GIT.md)
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]

@@ -1,0 +1,162 @@
+/// `ledgerc reconcile` (CLI.md): an account's cleared balance against a
+/// statement's, and the smallest set of its uncleared postings whose sum is
+/// the difference, found exactly (meet in the middle) for up to 40 postings.
+public struct Reconciliation {
+    public struct Candidate {
+        public var date: CivilDate
+        public var description: String
+        public var amount: Amount
+        public var location: SourceLocation
+        /// The transaction's header, and the posting's line.
+        public var transaction: SourceLocation
+        public var hasAmount: Bool
+    }
+
+    public let account: Int32
+    public let commodity: Int32
+    public var cleared: ExactDecimal = .zero
+    public let statement: ExactDecimal
+    public var uncleared: [Candidate] = []
+    /// The indices in `uncleared` of the smallest set that explains the difference; nil when none does.
+    public var explaining: [Int]?
+    /// Whether there were too many uncleared postings to search exactly.
+    public var searchedExactly = true
+    /// The most postings searched exactly.
+    public static let exactLimit = 40
+
+    public var difference: ExactDecimal { statement.subtracting(cleared) ?? .zero }
+
+    /// The reconciliation of `accountName` (and its subaccounts) on `date`
+    /// against `balanceText` (an amount as the journal writes one); a
+    /// message when the account or the amount cannot be read.
+    public static func make(_ c: Compilation, accountName: String, to date: CivilDate, balanceText: String) -> Result<Reconciliation, ReconcileProblem> {
+        let journal = c.ledger.journal
+        guard let account = journal.accounts.lookup(accountName) else { return .failure(ReconcileProblem("the journal has no account '\(accountName)'")) }
+        let decimalComma = journal.declaresDecimalComma
+        guard let (quantity, symbol) = CSVStatement.number(balanceText, decimalComma: decimalComma) else {
+            return .failure(ReconcileProblem("--balance takes an amount as the journal writes one (1,234,000 KRW, $1,234.50), not '\(balanceText)'"))
+        }
+        // The statement's commodity: as written, else the account's only one.
+        var commodity: Int32
+        if !symbol.isEmpty {
+            guard let id = journal.commodities.lookup(symbol) else { return .failure(ReconcileProblem("the journal has no commodity '\(symbol)'")) }
+            commodity = id
+        } else {
+            var seen = Set<Int32>()
+            for t in c.ledger.ordered where t.generated == nil && t.date <= date {
+                for p in t.postings where journal.accounts.isSelfOrDescendant(p.account, of: account) { if let a = p.amount { seen.insert(a.commodity) } }
+            }
+            guard seen.count <= 1 else { return .failure(ReconcileProblem("'\(accountName)' holds more than one commodity: write --balance with its commodity")) }
+            commodity = seen.first ?? 0
+        }
+        var r = Reconciliation(account: account, commodity: commodity, statement: quantity)
+        for t in c.ledger.ordered where t.generated == nil && t.date <= date {
+            for p in t.postings where journal.accounts.isSelfOrDescendant(p.account, of: account) {
+                guard let a = p.amount, a.commodity == commodity else { continue }
+                if p.status == .cleared || t.status == .cleared {
+                    r.cleared = r.cleared.adding(a.quantity) ?? r.cleared
+                } else {
+                    r.uncleared.append(Candidate(date: t.date, description: t.description, amount: a, location: p.location,
+                                                 transaction: t.location, hasAmount: !p.isInferred))
+                }
+            }
+        }
+        r.search()
+        return .success(r)
+    }
+
+    init(account: Int32, commodity: Int32, statement: ExactDecimal) {
+        self.account = account
+        self.commodity = commodity
+        self.statement = statement
+    }
+
+    /// The smallest set of uncleared postings whose sum is the difference.
+    mutating func search() {
+        let target = difference
+        if target.isZero { explaining = []; return }
+        // Every amount in whole units of the finest scale among them.
+        let scale = max(target.scale, uncleared.map(\.amount.quantity.scale).max() ?? 0)
+        func units(_ q: ExactDecimal) -> Int128? {
+            var m = q.mantissa
+            for _ in q.scale..<scale { let (v, o) = m.multipliedReportingOverflow(by: 10); if o { return nil }; m = v }
+            return m
+        }
+        guard let goal = units(target) else { explaining = nil; return }
+        let values = uncleared.compactMap { units($0.amount.quantity) }
+        guard values.count == uncleared.count else { explaining = nil; return }
+        var n = values.count
+        if n > Reconciliation.exactLimit {
+            searchedExactly = false
+            // The latest postings first: a statement's are recent.
+            n = Reconciliation.exactLimit
+        }
+        let offset = values.count - n
+        let half = n / 2
+        // Sums of every subset of the second half: the fewest postings for each sum.
+        var best: [Int128: UInt64] = [:]
+        let secondCount = n - half
+        for mask in 0..<(UInt64(1) << UInt64(secondCount)) {
+            var s: Int128 = 0
+            for k in 0..<secondCount where mask & (1 << UInt64(k)) != 0 { s += values[offset + half + k] }
+            if let old = best[s], old.nonzeroBitCount <= mask.nonzeroBitCount { continue }
+            best[s] = mask
+        }
+        var found: (UInt64, UInt64)?
+        for mask in 0..<(UInt64(1) << UInt64(half)) {
+            var s: Int128 = 0
+            for k in 0..<half where mask & (1 << UInt64(k)) != 0 { s += values[offset + k] }
+            guard let other = best[goal - s] else { continue }
+            if let f = found, f.0.nonzeroBitCount + f.1.nonzeroBitCount <= mask.nonzeroBitCount + other.nonzeroBitCount { continue }
+            found = (mask, other)
+        }
+        guard let (a, b) = found else { explaining = nil; return }
+        explaining = (0..<half).filter { a & (1 << UInt64($0)) != 0 }.map { offset + $0 }
+            + (0..<secondCount).filter { b & (1 << UInt64($0)) != 0 }.map { offset + half + $0 }
+    }
+
+    /// The edits of `--write`: each explaining posting's transaction marked
+    /// cleared, and the statement balance as an assertion on the last of
+    /// them (when `withAssertion` and the posting has an amount written).
+    public func edits(_ c: Compilation, withAssertion: Bool) -> [TextEdit] {
+        guard let explaining, !explaining.isEmpty else { return [] }
+        var edits: [TextEdit] = []
+        var marked = Set<SourceLocation>()
+        for k in explaining {
+            let t = uncleared[k].transaction
+            guard marked.insert(t).inserted else { continue }
+            let bytes = c.sources.files[Int(t.file)].bytes
+            // After the date (and `=DATE2`): replace a `!`, or insert `* `.
+            var i = Int(t.offset)
+            while i < bytes.count, bytes[i] != 0x20, bytes[i] != 0x09, bytes[i] != 0x0A { i += 1 }
+            var j = i
+            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "!") {
+                edits.append(TextEdit(file: Int(t.file), range: j..<(j + 1), text: [UInt8(ascii: "*")]))
+            } else if j < bytes.count, bytes[j] != UInt8(ascii: "*") {
+                edits.append(TextEdit(file: Int(t.file), range: i..<i, text: Array(" *".utf8)))
+            }
+        }
+        if withAssertion, let last = explaining.max(by: { (uncleared[$0].date, uncleared[$0].location) < (uncleared[$1].date, uncleared[$1].location) }) {
+            let p = uncleared[last].location
+            let bytes = c.sources.files[Int(p.file)].bytes
+            // At the end of the amount: before a comment or the line's end.
+            var end = Int(p.offset)
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            if end > 0, bytes[end - 1] == 0x0D { end -= 1 }
+            while end > Int(p.offset), bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            let line = bytes[Int(p.offset)..<end]
+            if uncleared[last].hasAmount, !line.contains(UInt8(ascii: "=")) {
+                let text = " = " + c.ledger.journal.commodities.format(Amount(statement, commodity))
+                edits.append(TextEdit(file: Int(p.file), range: end..<end, text: Array(text.utf8)))
+            }
+        }
+        return edits
+    }
+}
+
+/// Why a reconciliation cannot start (a usage problem).
+public struct ReconcileProblem: Error {
+    public var message: String
+    init(_ message: String) { self.message = message }
+}
