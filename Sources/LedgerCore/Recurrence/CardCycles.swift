@@ -93,8 +93,8 @@ extension CardTerms {
     /// The card's cycles from the first that holds a posting to the card
     /// through the last that holds a charge or a portion, each with its
     /// charges, refunds, installment portions and the payments recorded
-    /// within 7 days of its due date. `recorded`: the journal's recorded
-    /// transactions (generated ones are not charges, refunds or payments).
+    /// within 7 days of its due date. `recorded`: the journal's transactions,
+    /// with the occurrences of its `repeat` rules (never a card's payments).
     package func cycles(rule: Int32, recorded: [Transaction], commodities: CommodityTable, holidays: Set<Int32>) -> [CardCycle] {
         var byNumber: [Int: CardCycle] = [:]
         func cycle(_ closing: CivilDate) -> Int {
@@ -105,7 +105,7 @@ extension CardTerms {
             return n
         }
         var payments: [(date: CivilDate, paid: Amount, at: SourceLocation)] = []
-        for t in recorded where t.generated == nil {
+        for t in recorded {
             let mine = t.postings.filter { $0.account == account }
             guard !mine.isEmpty else { continue }
             if t.postings.contains(where: { $0.account == paidFrom }) {
@@ -172,10 +172,11 @@ extension Expander {
     /// A card rule's unfulfilled payments up to the horizon: each cycle with
     /// something due whose payment no recorded transfer fulfils; a recorded
     /// payment of another amount is warned about.
-    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms) -> [Transaction] {
+    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms, alsoGenerated: [Transaction]) -> [Transaction] {
         let rule = journal.rules[r]
         var out: [Transaction] = []
-        for cycle in terms.cycles(rule: Int32(r), recorded: journal.transactions, commodities: journal.commodities, holidays: journal.holidays) {
+        let charged = journal.transactions + alsoGenerated.filter { journal.rules[Int($0.generated!.rule)].card == nil }
+        for cycle in terms.cycles(rule: Int32(r), recorded: charged, commodities: journal.commodities, holidays: journal.holidays) {
             let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
             if let paidOn = cycle.paidOn {
                 // Fulfilled; a different amount is said, with the gap.

@@ -80,7 +80,8 @@ package struct Expander {
         var generated: [Transaction] = []
         rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
             if let card = rule.card {
-                generated += cardPayments(journal, rule: r, card)
+                // After every `repeat` rule (cards are declared last): their occurrences on the card are billed too.
+                generated += cardPayments(journal, rule: r, card, alsoGenerated: generated)
                 continue
             }
             let dates = index[r]

@@ -14,7 +14,8 @@ public struct CardStatementsReport: Report {
 
     public func document() throws(AmountOverflow) -> ReportDocument {
         let journal = ledger.journal
-        let recorded = ledger.transactions.filter { $0.generated == nil }
+        // Recorded transactions and `repeat` occurrences are billed; a card's own payments are not.
+        let recorded = ledger.transactions.filter { t in t.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true }
         let columns = [Column("card", "Card"), Column("closes", "Closes"), Column("due", "Due"), Column("charges", "Charges", numeric: true),
                        Column("refunds", "Refunds", numeric: true), Column("installments", "Installments", numeric: true),
                        Column("amount_due", "Amount due", numeric: true), Column("paid", "Paid", numeric: true), Column("paid_on", "Paid on"),
