@@ -33,7 +33,7 @@ public struct Reconciliation {
         let journal = c.ledger.journal
         guard let account = journal.accounts.lookup(accountName) else { return .failure(ReconcileProblem("the journal has no account '\(accountName)'")) }
         let decimalComma = journal.declaresDecimalComma
-        guard let (quantity, symbol) = CSVStatement.number(balanceText, decimalComma: decimalComma) else {
+        guard let (quantity, symbol) = Reconciliation.amount(balanceText, decimalComma: decimalComma) else {
             return .failure(ReconcileProblem("--balance takes an amount as the journal writes one (1,234,000 KRW, $1,234.50), not '\(balanceText)'"))
         }
         // The statement's commodity: as written, else the account's only one.
@@ -63,6 +63,18 @@ public struct Reconciliation {
         }
         r.search()
         return .success(r)
+    }
+
+    /// An amount as the journal writes one (`1,234,000 KRW`, `$-5.00`): its quantity and commodity.
+    static func amount(_ text: String, decimalComma: Bool) -> (ExactDecimal, String)? {
+        let bytes = Array(text.trimmingSpaces.utf8)
+        return bytes.withUnsafeBufferPointer { buf -> (ExactDecimal, String)? in
+            var lx = Lexer(buf, from: 0, to: buf.count)
+            guard case .success(let s) = lx.amount(decimalComma: decimalComma) else { return nil }
+            lx.skipSpaces()
+            guard lx.atEnd else { return nil }
+            return (s.quantity, String(decoding: UnsafeBufferPointer(rebasing: buf[s.commodity]), as: UTF8.self))
+        }
     }
 
     init(account: Int32, commodity: Int32, statement: ExactDecimal) {
