@@ -108,7 +108,20 @@ extension LanguageServer {
         }
         return ["**\(accounts[account])**",
                 "balance after this transaction: \(shown(after))",
-                "balance at the end of the journal (\(ledger.until)): \(shown(end))"]
+                "balance at the end of the journal (\(ledger.until)): \(shown(end))"] + cardLines(ledger, transaction: t, account: account)
+    }
+
+    /// For a card: the cycle the transaction falls in, when it is due, and its bill so far.
+    private func cardLines(_ ledger: Ledger, transaction t: Int, account: Int32) -> [String] {
+        let journal = ledger.journal
+        guard let r = journal.rules.firstIndex(where: { $0.card?.account == account }), let card = journal.rules[r].card else { return [] }
+        let date = ledger.transactions[t].date
+        let closes = card.closing(of: date)
+        let billed = ledger.transactions.filter { t in t.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true }
+        guard let cycle = card.cycles(rule: Int32(r), recorded: billed, commodities: journal.commodities, holidays: journal.holidays)
+            .first(where: { $0.closes == closes }) else { return [] }
+        let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
+        return ["card cycle closing \(cycle.closes), due \(cycle.due): \(due.isEmpty ? "nothing" : journal.commodities.format(due)) billed so far"]
     }
 
     /// The rule's schedule, its next occurrences after today, and the last

@@ -259,6 +259,20 @@ public struct HTMLReport {
         for t in ledger.transactions { if let g = t.generated { generated.insert("\(g.rule) \(t.date)") } }
         var next: [[String]] = [], past: [[String]] = [], pastClasses: [Int: String] = [:]
         for (r, rule) in journal.rules.enumerated() where rule.isValid {
+            if let card = rule.card {
+                // A card's payments: each cycle's amount due on its due date.
+                let billed = ledger.transactions.filter { t in t.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true }
+                for c in card.cycles(rule: Int32(r), recorded: billed, commodities: journal.commodities, holidays: journal.holidays) {
+                    let due = c.amountDue.amounts.filter { $0.quantity.signum > 0 }
+                    guard !due.isEmpty, c.due >= start, c.due <= end else { continue }
+                    let amount = due.map { journal.commodities.format($0) }.joined(separator: ", ")
+                    if c.due > today { next.append([c.due.description, rule.description, amount]); continue }
+                    let open = c.paidOn == nil
+                    if open { pastClasses[past.count] = "over" }
+                    past.append([c.due.description, rule.description, amount, open ? "not recorded yet (generated)" : "recorded"])
+                }
+                continue
+            }
             let amount = ruleAmount(rule.template)
             for o in rule.occurrences(holidays: journal.holidays) {
                 if o.date > end { break }

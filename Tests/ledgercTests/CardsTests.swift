@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// Cards (issue 48): billing cycles, 할부, payments as occurrences, `report
+/// statements`, the page's upcoming payments, and `reconcile`. The figures
+/// are worked out by hand in the comments.
+final class CardsTests: XCTestCase {
+    let dir = repositoryRoot.appendingPathComponent("Tests/ledgercTests/Cards")
+    var card: String { dir.appendingPathComponent("card.ledger").path }
+
+    /// The card closes on the 14th and pays on the 25th from 국민은행:
+    /// - cycle to 01-14: 마트 100,000; due 01-25 is a Saturday, 01-27..30 are
+    ///   설날 holidays: 01-31; paid exactly on 01-31;
+    /// - cycle to 02-14: 식당 50,000 − 환불 20,000 + the first of 3 할부
+    ///   portions of 1,000,000 (333,334: the remainder goes first) = 363,334,
+    ///   due 02-25; 360,000 paid: 3,334 short, warned;
+    /// - cycles to 03-14 and 04-14: 333,333 each, due 03-25 and 04-25: generated.
+    func testCyclesInstallmentsAndPayments() throws {
+        let statements = try runLedgerc(["report", "statements", card, "--until", "2025-04-30", "--format", "csv"])
+        XCTAssertEqual(statements.status, 0, statements.stderr)
+        XCTAssertEqual(statements.stdout, """
+            card,closes,due,charges,refunds,installments,amount_due,paid,paid_on,difference
+            부채:카드:신한,2025-01-14,2025-01-31,100000,0,0,100000,100000,2025-01-31,0
+            부채:카드:신한,2025-02-14,2025-02-25,50000,20000,333334,363334,360000,2025-02-25,-3334
+            부채:카드:신한,2025-03-14,2025-03-25,0,0,333333,333333,,,
+            부채:카드:신한,2025-04-14,2025-04-25,0,0,333333,333333,,,
+
+            """)
+        XCTAssertTrue(statements.stderr.contains("card.ledger:36:1: warning: the statement of 2025-02-14 comes to 363,334 KRW; 360,000 KRW was paid on 2025-02-25: 3,334 KRW short"), statements.stderr)
+        let register = try runLedgerc(["report", "register", card, "--account", "^부채:카드", "--until", "2025-04-30", "--format", "csv"])
+        XCTAssertEqual(register.stdout.split(separator: "\n").suffix(2), [
+            "2025-03-25,카드대금 부채:카드:신한,부채:카드:신한,333333,KRW,-336667,true",
+            "2025-04-25,카드대금 부채:카드:신한,부채:카드:신한,333333,KRW,-3334,true",
+        ])
+        // The expense is whole on its day; only the bill is split.
+        let expenses = try runLedgerc(["report", "balance", card, "--account", "^지출", "--period", "month", "--until", "2025-04-30", "--format", "csv"])
+        XCTAssertTrue(expenses.stdout.contains("지출,KRW,1080000,50000,1130000"), expenses.stdout)
+        // Before the horizon reaches a due day, nothing is generated for it.
+        let early = try runLedgerc(["report", "register", card, "--account", "^부채:카드", "--until", "2025-03-24", "--format", "csv"])
+        XCTAssertFalse(early.stdout.contains("true"), early.stdout)
+        // The page shows the next payment, and the last one as recorded.
+        let page = try temporaryDirectory(self).appendingPathComponent("p.html")
+        let html = try runLedgerc(["report", "html", card, "--until", "2025-04-30", "-o", page.path], env: ["LEDGERC_TODAY": "2025-03-10"])
+        XCTAssertEqual(html.status, 0, html.stderr)
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let next = text.components(separatedBy: "Next 30 days").last?.components(separatedBy: "Last 30 days").first ?? ""
+        XCTAssertTrue(next.contains("2025-03-25") && next.contains("카드대금 부채:카드:신한") && next.contains("333,333 KRW"), next)
+    }
+
+    /// materialize --write records the payments; again, it finds nothing to record.
+    func testMaterializeRecordsThePayments() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("card.ledger")
+        try FileManager.default.copyItem(atPath: card, toPath: file.path)
+        let r = try runLedgerc(["materialize", file.path, "--until", "2025-04-30", "--write"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("\n2025-04-25 카드대금 부채:카드:신한\n    부채:카드:신한  333,333 KRW\n    자산:은행:국민  -333,333 KRW\n"), text)
+        let again = try runLedgerc(["report", "register", file.path, "--until", "2025-04-30", "--format", "csv"])
+        XCTAssertFalse(again.stdout.contains(",true"), again.stdout)
+    }
+
+    /// A card missing a tag, or with a day that is none, is an error at its declaration.
+    func testABadDeclarationIsAnError() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("bad.ledger")
+        try "account 부채:카드\n    ; statement-day: 14\n    ; paid-from: 자산:은행\n\naccount 부채:카드2\n    ; statement-day: 32\n    ; payment-day: 1\n    ; paid-from: 자산:은행\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["check", file.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("bad.ledger:1:9: error: the card '부채:카드' also needs payment-day"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("bad.ledger:6:7: error: statement-day takes a day of the month from 1 to 31, not '32'"), r.stderr)
+    }
+
+    /// Three uncleared postings (+200,000, −30,000, −5,000) against a cleared
+    /// 1,000,000: a statement of 1,195,000 is explained by the first and the
+    /// third; --write clears exactly those; 1,111,111 is explained by none.
+    func testReconcile() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("bank.ledger")
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("bank.ledger"), to: file)
+        let args = ["reconcile", file.path, "--account", "자산:은행:국민", "--to", "2025-03-31", "--balance"]
+        let r = try runLedgerc(args + ["1,195,000 KRW"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("difference:               195,000 KRW"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  * 2025-03-05  200,000 KRW  급여"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    2025-03-10  -30,000 KRW  마트"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  * 2025-03-12   -5,000 KRW  카페"), r.stdout)
+        let before = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(try runLedgerc(args + ["1,195,000 KRW", "--write"]).status, 0)
+        let after = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(after, before.replacingOccurrences(of: "2025-03-05 급여", with: "2025-03-05 * 급여")
+                                  .replacingOccurrences(of: "2025-03-12 카페", with: "2025-03-12 * 카페"))
+        let now = try runLedgerc(args + ["1,195,000 KRW"])
+        XCTAssertTrue(now.stdout.contains("the cleared balance is the statement's"), now.stdout)
+        // With every uncleared posting on the statement, the balance is asserted on the last.
+        try before.write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runLedgerc(args + ["1,165,000 KRW", "--write"]).status, 0)
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("    자산:은행:국민  -5,000 KRW = 1,165,000 KRW  ; note"))
+        XCTAssertEqual(try runLedgerc(["check", file.path]).status, 0)
+        let none = try runLedgerc(args + ["1,111,111 KRW"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stdout.contains("no set of uncleared postings makes up the difference"), none.stdout)
+        let unknown = try runLedgerc(["reconcile", file.path, "--account", "자산:없음", "--to", "2025-03-31", "--balance", "1 KRW"])
+        XCTAssertEqual(unknown.status, 2)
+    }
+}
