@@ -19,6 +19,7 @@ enum LedgerCommand {
         "add": AddCommand.self,
         "close": CloseCommand.self,
         "reconcile": ReconcileCommand.self,
+        "rename": RenameCommand.self,
         "import": ImportCommand.self,
         "diff": DiffCommand.self,
         "merge": MergeCommand.self,
@@ -45,6 +46,7 @@ enum LedgerCommand {
       ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
       ledgerc close  [FILE...] --to DATE [FILTER...]
       ledgerc reconcile FILE --account ACCOUNT --to DATE --balance AMOUNT [--write]
+      ledgerc rename account OLD NEW [FILE...] [--dry-run] [--merge]
       ledgerc diff   OLD NEW | REV [PATH] [--format text|json|markdown]   (exit 1: the meaning changed)
       ledgerc merge  BASE OURS THEIRS   (git's merge driver for journals; docs/GIT.md)
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]

@@ -1,0 +1,111 @@
+/// `ledgerc rename account OLD NEW` and the editor's rename: every place
+/// the journal writes the account or one of its subaccounts (postings,
+/// `account` directives, `repeat`, `~` and automated rules' postings,
+/// aliases' targets) rewritten, in every file of the journal; never a
+/// name inside a comment or a description. The edit is written only when
+/// the journal compiled after it has every figure of before under the new
+/// names (`AccountRename.check`).
+public struct AccountRename {
+    public let old: String
+    public let new: String
+    /// The edits, in file order; empty when nothing is written as OLD.
+    public private(set) var edits: [TextEdit] = []
+    /// Where each edited name is (for references), as (file, start offset).
+    public private(set) var places: [SourceLocation] = []
+
+    /// The edits of renaming `old` to `new` in `c`; nil when the journal has no account `old`.
+    public init?(_ c: Compilation, old: String, new: String) {
+        self.old = old
+        self.new = new
+        let journal = c.ledger.journal
+        guard let id = journal.accounts.lookup(old) else { return nil }
+        var seen = Set<SourceLocation>()
+        let oldBytes = Array(old.utf8)
+        func consider(_ at: SourceLocation) {
+            guard seen.insert(at).inserted, Int(at.file) < c.sources.files.count else { return }
+            let bytes = c.sources.files[Int(at.file)].bytes
+            let start = Int(at.offset)
+            // The name as written: OLD, then a segment break or the name's end (an alias's name is left alone).
+            guard start + oldBytes.count <= bytes.count, bytes[start..<(start + oldBytes.count)].elementsEqual(oldBytes) else { return }
+            let next = start + oldBytes.count < bytes.count ? bytes[start + oldBytes.count] : 0x0A
+            guard [0x3A, 0x20, 0x09, 0x0A, 0x0D, 0x29, 0x5D, 0x3B].contains(next) else { return }
+            places.append(at)
+            edits.append(TextEdit(file: Int(at.file), range: start..<(start + oldBytes.count), text: Array(new.utf8)))
+        }
+        let mine = { (a: Int32) in journal.accounts.isSelfOrDescendant(a, of: id) }
+        for t in c.ledger.transactions where t.generated == nil {
+            for p in t.postings where mine(p.account) { consider(p.location) }
+        }
+        for rule in journal.rules where rule.card == nil {
+            for p in rule.template.postings where mine(p.account) { consider(p.location) }
+        }
+        for rule in journal.periodic { for p in rule.template.postings where mine(p.account) { consider(p.location) } }
+        for rule in journal.automatedRules { for p in rule.postings where mine(p.account) { consider(p.location) } }
+        for (account, at) in journal.accounts.declared where mine(account) { consider(at) }
+        // Aliases' targets: `alias NAME = OLD...`, and a card's `paid-from: OLD`.
+        for (k, file) in c.sources.files.enumerated() {
+            let bytes = file.bytes
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var end = lineStart
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let line = Array(bytes[lineStart..<end])
+                var target: Int?
+                if line.starts(with: Array("alias ".utf8)), let eq = line.firstIndex(of: 0x3D) {
+                    target = lineStart + eq + 1
+                } else if let r = AccountRename.find(Array("paid-from:".utf8), in: line), line.contains(0x3B) {
+                    target = lineStart + r + 10
+                }
+                if var t = target {
+                    while t < end, bytes[t] == 0x20 || bytes[t] == 0x09 { t += 1 }
+                    consider(SourceLocation(file: k, offset: t))
+                }
+                lineStart = end + 1
+            }
+        }
+        edits.sort { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }
+        places.sort { ($0.file, $0.offset) < ($1.file, $1.offset) }
+    }
+
+    /// Where `needle` starts in `bytes`.
+    static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    /// Why the rename may not be written, or nil: renaming onto an account of
+    /// another type needs `merge`; the journal after it must compile without
+    /// new errors and hold every figure of before under the new names.
+    public func check(_ c: Compilation, merge: Bool, options: CompileOptions) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
+        let journal = c.ledger.journal
+        if let existing = journal.accounts.lookup(new), let old = journal.accounts.lookup(old),
+           journal.accounts.type(of: existing) != journal.accounts.type(of: old), !merge {
+            let type = { (a: Int32) in journal.accounts.type(of: a)?.rawValue ?? "no type" }
+            return (nil, "'\(new)' is an account of another type (\(type(existing)), '\(self.old)' is \(type(old))): add --merge to merge them")
+        }
+        let outcome = CheckedEdit(c, edits: edits, keeps: .errorsOnly).check(options: options)
+        guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
+            return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
+        }
+        guard figures(c, renamed: true) == figures(outcome.after, renamed: false) else {
+            return (outcome, "the figures would change under the new names (an alias or a pattern reaches the old name); nothing was written")
+        }
+        return (outcome, nil)
+    }
+
+    /// Every posting's amount summed by account name (OLD... as NEW... when `renamed`), day and commodity.
+    func figures(_ c: Compilation, renamed: Bool) -> [String: ExactDecimal] {
+        let journal = c.ledger.journal
+        var out: [String: ExactDecimal] = [:]
+        for t in c.ledger.transactions {
+            for p in t.postings {
+                guard let a = p.amount else { continue }
+                var name = journal.accounts[p.account]
+                if renamed, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
+                let key = "\(name)\u{0}\(t.date)\u{0}\(journal.commodities[a.commodity])"
+                out[key] = (out[key] ?? .zero).adding(a.quantity) ?? .zero
+            }
+        }
+        return out.filter { !$0.value.isZero }
+    }
+}
