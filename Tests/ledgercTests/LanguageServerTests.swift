@@ -463,6 +463,37 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Rename and references of an account (issue 49) across an included
+    /// file: on `식비` in `지출:식비` the name is `지출:식비`, with its subaccounts.
+    func testRenameAndReferencesAcrossIncludedFiles() throws {
+        for name in ["main.ledger", "more.ledger"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Rename/\(name)"), to: directory.appendingPathComponent(name))
+        }
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("main.ledger")
+        try client.open(doc, try String(contentsOf: directory.appendingPathComponent("main.ledger"), encoding: .utf8))
+        _ = try client.diagnostics(for: doc)
+        let at = ["textDocument": ["uri": doc], "position": position(1, 12)] as [String: Any]
+        let prepared = try client.request("textDocument/prepareRename", at)["result"] as? [String: Any]
+        XCTAssertEqual(prepared?["placeholder"] as? String, "지출:식비")
+        let references = try client.request("textDocument/references", at.merging(["context": ["includeDeclaration": true]]) { a, _ in a })["result"] as? [[String: Any]] ?? []
+        // The two directives, the alias, the rule, the posting in main.ledger, the one in more.ledger.
+        XCTAssertEqual(references.count, 6, "\(references)")
+        XCTAssertEqual(references.filter { ($0["uri"] as? String)?.hasSuffix("more.ledger") == true }.count, 1)
+        var renameParams = at
+        renameParams["newName"] = "지출:음식"
+        let edit = try client.request("textDocument/rename", renameParams)["result"] as? [String: Any]
+        let changes = edit?["changes"] as? [String: [[String: Any]]] ?? [:]
+        XCTAssertEqual(changes.keys.map { URL(string: $0)!.lastPathComponent }.sorted(), ["main.ledger", "more.ledger"])
+        XCTAssertEqual(changes.values.flatMap { $0 }.count, 6)
+        XCTAssertTrue(changes.values.flatMap { $0 }.allSatisfy { $0["newText"] as? String == "지출:음식" })
+        // On `장보기` the name is the whole `지출:식비:장보기`.
+        let leaf = try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(2, 16)])["result"] as? [String: Any]
+        XCTAssertEqual(leaf?["placeholder"] as? String, "지출:식비:장보기")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testRequestsBeforeInitializeAndExitWithoutShutdown() throws {
         let client = try LanguageServerClient()
         let early = try client.request("textDocument/hover", ["textDocument": ["uri": uri("x.ledger")], "position": position(0, 0)])

@@ -99,6 +99,9 @@ public final class LanguageServer {
         case "textDocument/formatting": return withDocument(params) { doc, _ in formatting(doc, range: nil) }
         case "textDocument/rangeFormatting": return withDocument(params) { doc, p in formatting(doc, range: p["range"]) }
         case "textDocument/codeAction": return withDocument(params) { codeActions($0, $1) }
+        case "textDocument/prepareRename": return withDocument(params) { prepareRename($0, $1) }
+        case "textDocument/rename": return withDocument(params) { rename($0, $1) }
+        case "textDocument/references": return withDocument(params) { references($0, $1) }
         default: return .failure(RequestError(code: -32601, message: "unknown method '\(method)'"))
         }
     }
@@ -171,6 +174,8 @@ public final class LanguageServer {
             ("completionProvider", .object([("triggerCharacters", .array([":", " "].map(JSONValue.string)))])),
             ("hoverProvider", .bool(true)),
             ("definitionProvider", .bool(true)),
+            ("renameProvider", .object([("prepareProvider", .bool(true))])),
+            ("referencesProvider", .bool(true)),
             ("documentSymbolProvider", .bool(true)),
             ("documentFormattingProvider", .bool(true)),
             ("documentRangeFormattingProvider", .bool(true)),
