@@ -488,6 +488,20 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(changes.keys.map { URL(string: $0)!.lastPathComponent }.sorted(), ["main.ledger", "more.ledger"])
         XCTAssertEqual(changes.values.flatMap { $0 }.count, 6)
         XCTAssertTrue(changes.values.flatMap { $0 }.allSatisfy { $0["newText"] as? String == "지출:음식" })
+        // Semantic tokens: the `repeat` keyword and the dates (type numbers from the legend).
+        let tokens = (try client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": doc]])["result"] as? [String: Any])?["data"] as? [Int] ?? []
+        var decoded: [(line: Int, start: Int, length: Int, type: Int)] = [], row = 0, column = 0
+        for k in stride(from: 0, to: tokens.count - 4, by: 5) {
+            row += tokens[k]
+            column = tokens[k] == 0 ? column + tokens[k + 1] : tokens[k + 1]
+            decoded.append((row, column, tokens[k + 2], tokens[k + 3]))
+        }
+        XCTAssertTrue(decoded.contains { $0.line == 7 && $0.start == 0 && $0.length == 6 && $0.type == 0 }, "\(decoded)")
+        XCTAssertTrue(decoded.contains { $0.line == 7 && $0.start == 20 && $0.length == 10 && $0.type == 1 }, "\(decoded)")
+        XCTAssertTrue(decoded.contains { $0.line == 11 && $0.start == 0 && $0.length == 10 && $0.type == 1 }, "\(decoded)")
+        // The inlay hint: the inferred amount of 이마트's second posting.
+        let hints = try client.request("textDocument/inlayHint", ["textDocument": ["uri": doc], "range": ["start": position(0, 0), "end": position(20, 0)]])["result"] as? [[String: Any]] ?? []
+        XCTAssertTrue(hints.contains { ($0["label"] as? String)?.contains("-45,000 KRW") == true && ($0["position"] as? [String: Any])?["line"] as? Int == 13 }, "\(hints)")
         // On `장보기` the name is the whole `지출:식비:장보기`.
         let leaf = try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(2, 16)])["result"] as? [String: Any]
         XCTAssertEqual(leaf?["placeholder"] as? String, "지출:식비:장보기")

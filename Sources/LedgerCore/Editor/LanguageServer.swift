@@ -102,6 +102,8 @@ public final class LanguageServer {
         case "textDocument/prepareRename": return withDocument(params) { prepareRename($0, $1) }
         case "textDocument/rename": return withDocument(params) { rename($0, $1) }
         case "textDocument/references": return withDocument(params) { references($0, $1) }
+        case "textDocument/semanticTokens/full": return withDocument(params) { doc, _ in semanticTokens(doc) }
+        case "textDocument/inlayHint": return withDocument(params) { inlayHints($0, $1) }
         default: return .failure(RequestError(code: -32601, message: "unknown method '\(method)'"))
         }
     }
@@ -176,6 +178,9 @@ public final class LanguageServer {
             ("definitionProvider", .bool(true)),
             ("renameProvider", .object([("prepareProvider", .bool(true))])),
             ("referencesProvider", .bool(true)),
+            ("semanticTokensProvider", .object([("legend", .object([("tokenTypes", .array(LanguageServer.tokenTypes.map(JSONValue.string))),
+                                                                    ("tokenModifiers", .array([]))])), ("full", .bool(true))])),
+            ("inlayHintProvider", .bool(true)),
             ("documentSymbolProvider", .bool(true)),
             ("documentFormattingProvider", .bool(true)),
             ("documentRangeFormattingProvider", .bool(true)),
