@@ -46,13 +46,7 @@ enum MaterializeCommand: Subcommand {
             return 0
         }
         // Occurrences go beside their rules, which may live in included files.
-        var writers: [Int: SafeWriter] = [0: writer]
-        for (index, _) in plan.editedFiles(result.sources) where writers[index] == nil {
-            let w = try SafeWriter(path: result.sources.files[index].path)
-            try w.lock()
-            writers[index] = w
-        }
-        for (index, bytes) in plan.editedFiles(result.sources) { try writers[index]!.write(bytes) }
+        try writeEditedFiles(plan.editedFiles(result.sources), sources: result.sources, root: writer)
         if !parsed.has("--quiet") {
             writeStderr(Messages.recorded(occurrences: plan.occurrences, rules: plan.rules, file: common.files[0]).text + "\n")
         }

@@ -89,13 +89,7 @@ enum ReconcileCommand: Subcommand {
             writeStderr("nothing was written to \(common.files[0])\n")
             return 1
         }
-        var writers: [Int: SafeWriter] = [0: writer]
-        for (index, _) in outcome.files where writers[index] == nil {
-            let w = try SafeWriter(path: result.sources.files[index].path)
-            try w.lock()
-            writers[index] = w
-        }
-        for (index, bytes) in outcome.files { try writers[index]!.write(bytes) }
+        try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
         writeStderr("marked \(marked.count) posting\(marked.count == 1 ? "" : "s") cleared in \(common.files[0])\n")
         return 0
     }

@@ -76,13 +76,7 @@ enum RenameCommand: Subcommand {
             return 0
         }
         guard let outcome, let writer else { return 1 }
-        var writers: [Int: SafeWriter] = [0: writer]
-        for (index, _) in outcome.files where writers[index] == nil {
-            let w = try SafeWriter(path: result.sources.files[index].path)
-            try w.lock()
-            writers[index] = w
-        }
-        for (index, bytes) in outcome.files { try writers[index]!.write(bytes) }
+        try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
         writeStderr("renamed '\(old)' to '\(new)': \(rename.edits.count) place\(rename.edits.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")\n")
         return 0
     }

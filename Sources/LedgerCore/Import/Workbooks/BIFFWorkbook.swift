@@ -63,19 +63,10 @@ struct BIFFWorkbook {
             }
             if p == Int.max { break }
         }
-        guard !sheets.isEmpty else { throw StatementFormatError("the .xls workbook has no sheet") }
+        let chosen = try StatementFormat.sheet(named: sheet, among: sheets.map { ($0.name, $0.offset) })
         let strings = try sharedStrings(sstData, breaks: sstBreaks)
         let dates = xfFormats.map { CellText.isDateFormat(id: $0, code: formats[$0]) }
-        let chosen: (name: String, offset: Int)
-        if let sheet {
-            guard let s = sheets.first(where: { $0.name.lowercased() == sheet.lowercased() }) else {
-                throw StatementFormatError("the workbook has no sheet '\(sheet)' (it has \(sheets.map { "'\($0.name)'" }.joined(separator: ", ")))")
-            }
-            chosen = s
-        } else {
-            chosen = sheets[0]
-        }
-        return try cells(from: chosen.offset, strings: strings, dates: dates, from1904: from1904)
+        return try cells(from: chosen, strings: strings, dates: dates, from1904: from1904)
     }
 
     /// A sheet's cells.

@@ -46,6 +46,17 @@ public enum StatementFormat: String, Sendable {
         return csvText(rows)
     }
 
+    /// The sheet named `name` (any case), else the first: its value; an
+    /// error naming the sheets there are when there is no such sheet.
+    static func sheet<Value>(named name: String?, among sheets: [(name: String, value: Value)]) throws(StatementFormatError) -> Value {
+        guard let first = sheets.first else { throw StatementFormatError("the workbook has no sheet") }
+        guard let name else { return first.value }
+        guard let found = sheets.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw StatementFormatError("the workbook has no sheet '\(name)' (it has \(sheets.map { "'\($0.name)'" }.joined(separator: ", ")))")
+        }
+        return found.value
+    }
+
     /// Rows as CSV: every field quoted (a quote doubled), CRLF-free.
     static func csvText(_ rows: [[String]]) -> [UInt8] {
         var out: [UInt8] = []

@@ -19,21 +19,13 @@ struct XLSXWorkbook {
             if name == "sheet", let n = try x.attribute("name"), let id = try x.attribute("id") { sheets.append((n, id)) }
             if name == "workbookPr", let d = try x.attribute("date1904") { from1904 = d == "1" || d == "true" }
         }
-        guard !sheets.isEmpty else { throw StatementFormatError("the workbook has no sheet") }
-        let chosen: (name: String, id: String)
-        if let sheet {
-            guard let s = sheets.first(where: { $0.name.lowercased() == sheet.lowercased() }) else {
-                throw StatementFormatError("the workbook has no sheet '\(sheet)' (it has \(sheets.map { "'\($0.name)'" }.joined(separator: ", ")))")
-            }
-            chosen = s
-        } else {
-            chosen = sheets[0]
-        }
+        let chosenID = try StatementFormat.sheet(named: sheet, among: sheets.map { ($0.name, $0.id) })
+        let chosen = sheets.first { $0.id == chosenID }!
         var path = "xl/worksheets/sheet1.xml"
         if let rels = try zip.read("xl/_rels/workbook.xml.rels") {
             var r = XMLScanner(rels, part: "xl/_rels/workbook.xml.rels")
             while let e = try r.next() {
-                if case .start("Relationship", _) = e, try r.attribute("Id") == chosen.id, let target = try r.attribute("Target") {
+                if case .start("Relationship", _) = e, try r.attribute("Id") == chosenID, let target = try r.attribute("Target") {
                     path = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
                 }
             }
