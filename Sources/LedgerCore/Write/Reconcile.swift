@@ -54,7 +54,9 @@ public struct Reconciliation {
             for p in t.postings where journal.accounts.isSelfOrDescendant(p.account, of: account) {
                 guard let a = p.amount, a.commodity == commodity else { continue }
                 if p.status == .cleared || t.status == .cleared {
-                    r.cleared = r.cleared.adding(a.quantity) ?? r.cleared
+                    // Exact or an error: a sum past 38 digits is no balance.
+                    guard let sum = r.cleared.adding(a.quantity) else { return .failure(ReconcileProblem("the cleared balance of '\(accountName)' needs more than 38 digits")) }
+                    r.cleared = sum
                 } else {
                     r.uncleared.append(Candidate(date: t.date, description: t.description, amount: a, location: p.location,
                                                  transaction: t.location, hasAmount: !p.isInferred))
