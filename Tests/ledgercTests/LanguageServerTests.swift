@@ -502,6 +502,16 @@ final class LanguageServerTests: XCTestCase {
         // The inlay hint: the inferred amount of 이마트's second posting.
         let hints = try client.request("textDocument/inlayHint", ["textDocument": ["uri": doc], "range": ["start": position(0, 0), "end": position(20, 0)]])["result"] as? [[String: Any]] ?? []
         XCTAssertTrue(hints.contains { ($0["label"] as? String)?.contains("-45,000 KRW") == true && ($0["position"] as? [String: Any])?["line"] as? Int == 13 }, "\(hints)")
+        // Workspace symbols: the accounts and the rule, by name.
+        let symbols = try client.request("workspace/symbol", ["query": "식비"])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(symbols.compactMap { $0["name"] as? String }.sorted(), ["지출:식비", "지출:식비:장보기"])
+        let rules = try client.request("workspace/symbol", ["query": "점심"])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(rules.first?["name"] as? String, "점심")
+        // Code lenses: an account directive's balance, a rule's next occurrence.
+        let lenses = try client.request("textDocument/codeLens", ["textDocument": ["uri": doc]])["result"] as? [[String: Any]] ?? []
+        let titles = lenses.compactMap { ($0["command"] as? [String: Any])?["title"] as? String }
+        XCTAssertTrue(titles.contains { $0.hasPrefix("balance: ") && $0.contains("KRW") }, "\(titles)")
+        XCTAssertTrue(titles.contains { $0.hasPrefix("next: 2026-") }, "\(titles)")
         // On `장보기` the name is the whole `지출:식비:장보기`.
         let leaf = try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(2, 16)])["result"] as? [String: Any]
         XCTAssertEqual(leaf?["placeholder"] as? String, "지출:식비:장보기")

@@ -128,7 +128,8 @@ extension LanguageServer {
     /// past ones with the recorded transaction that fulfilled each.
     private func ruleLines(_ ledger: Ledger, _ r: Int, _ sources: SourceManager) -> [String] {
         let rule = ledger.journal.rules[r]
-        guard rule.isValid else { return [] }
+        // A card's rule is its declaration: its payments are the cycles' (hover on a posting to the card).
+        guard rule.isValid, rule.card == nil else { return [] }
         let today = workspace.today
         let name = foldedName(rule.description)
         let recorded = ledger.transactions.filter { t in

@@ -102,7 +102,11 @@ public final class LanguageServer {
         case "textDocument/prepareRename": return withDocument(params) { prepareRename($0, $1) }
         case "textDocument/rename": return withDocument(params) { rename($0, $1) }
         case "textDocument/references": return withDocument(params) { references($0, $1) }
-        case "textDocument/semanticTokens/full": return withDocument(params) { doc, _ in semanticTokens(doc) }
+        case "textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta":
+            // A delta request is answered with the whole tokens (LSP allows either).
+            return withDocument(params) { doc, _ in semanticTokens(doc) }
+        case "workspace/symbol": return .success(workspaceSymbols(params))
+        case "textDocument/codeLens": return withDocument(params) { doc, _ in codeLenses(doc) }
         case "textDocument/inlayHint": return withDocument(params) { inlayHints($0, $1) }
         default: return .failure(RequestError(code: -32601, message: "unknown method '\(method)'"))
         }
@@ -179,7 +183,10 @@ public final class LanguageServer {
             ("renameProvider", .object([("prepareProvider", .bool(true))])),
             ("referencesProvider", .bool(true)),
             ("semanticTokensProvider", .object([("legend", .object([("tokenTypes", .array(LanguageServer.tokenTypes.map(JSONValue.string))),
-                                                                    ("tokenModifiers", .array([]))])), ("full", .bool(true))])),
+                                                                    ("tokenModifiers", .array([]))])),
+                                              ("full", .object([("delta", .bool(true))]))])),
+            ("workspaceSymbolProvider", .bool(true)),
+            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
             ("inlayHintProvider", .bool(true)),
             ("documentSymbolProvider", .bool(true)),
             ("documentFormattingProvider", .bool(true)),

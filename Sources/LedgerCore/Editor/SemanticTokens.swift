@@ -96,7 +96,7 @@ extension LanguageServer {
                 emit(line, commentStart, e, s, .comment)
             }
         }
-        return .object([("data", .array(data))])
+        return .object([("resultId", .string("\(doc.version)")), ("data", .array(data))])
     }
 
     /// `textDocument/inlayHint`: after a posting written without an amount, the amount the compiler inferred.

@@ -43,7 +43,7 @@ final class Workspace {
     }
 
     /// The open documents compiled as roots: those no other open document's journal reads.
-    private var roots: [String] {
+    var roots: [String] {
         documents.keys.sorted().filter { !isStatement($0) && !isReadByAnother($0) }
     }
 
