@@ -47,4 +47,16 @@ final class RenameTests: XCTestCase {
         XCTAssertTrue(dry.stdout.contains("more.ledger:2: 지출:식비 -> 지출:음식"), dry.stdout)
         XCTAssertEqual(try String(contentsOfFile: main, encoding: .utf8), before)
     }
+
+    /// A payee: the part before `|` of each description that has it, and its directive; the note stays; a longer name is another payee.
+    func testRenamePayee() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("p.ledger")
+        try "payee 스타벅스\n\n2025-01-02 스타벅스 | 라떼\n    지출:식비  5,000 KRW\n    자산:현금\n\n2025-01-03 * 스타벅스\n    지출:식비  4,500 KRW\n    자산:현금\n\n2025-01-04 스타벅스코리아\n    지출:식비  1 KRW\n    자산:현금\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["rename", "payee", "스타벅스", "Starbucks", file.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       "payee Starbucks\n\n2025-01-02 Starbucks | 라떼\n    지출:식비  5,000 KRW\n    자산:현금\n\n2025-01-03 * Starbucks\n    지출:식비  4,500 KRW\n    자산:현금\n\n2025-01-04 스타벅스코리아\n    지출:식비  1 KRW\n    자산:현금\n")
+        XCTAssertEqual(try runLedgerc(["rename", "payee", "스타벅스", "Starbucks", file.path]).status, 0)
+    }
 }

@@ -87,25 +87,89 @@ public struct AccountRename {
         guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
             return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
         }
-        guard figures(c, renamed: true) == figures(outcome.after, renamed: false) else {
+        guard AccountRename.figures(c, old: old, new: new) == AccountRename.figures(outcome.after, old: nil, new: nil) else {
             return (outcome, "the figures would change under the new names (an alias or a pattern reaches the old name); nothing was written")
         }
         return (outcome, nil)
     }
 
-    /// Every posting's amount summed by account name (OLD... as NEW... when `renamed`), day and commodity.
-    func figures(_ c: Compilation, renamed: Bool) -> [String: ExactDecimal] {
+    /// Every posting's amount summed by account name (OLD... as NEW... when given), day and commodity.
+    static func figures(_ c: Compilation, old: String?, new: String?) -> [String: ExactDecimal] {
         let journal = c.ledger.journal
         var out: [String: ExactDecimal] = [:]
         for t in c.ledger.transactions {
             for p in t.postings {
                 guard let a = p.amount else { continue }
                 var name = journal.accounts[p.account]
-                if renamed, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
+                if let old, let new, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
                 let key = "\(name)\u{0}\(t.date)\u{0}\(journal.commodities[a.commodity])"
                 out[key] = (out[key] ?? .zero).adding(a.quantity) ?? .zero
             }
         }
         return out.filter { !$0.value.isZero }
+    }
+}
+
+/// `ledgerc rename payee OLD NEW`: the payee (a description's part before
+/// ` | `, or the whole description) of every recorded transaction and
+/// `repeat` rule that has it, and its `payee` directive; the note after
+/// `|` stays. Written only when every figure is the same after.
+public struct PayeeRename {
+    public let old: String
+    public let new: String
+    public private(set) var edits: [TextEdit] = []
+
+    public init(_ c: Compilation, old: String, new: String) {
+        self.old = old
+        self.new = new
+        let oldBytes = Array(old.utf8)
+        var seen = Set<SourceLocation>()
+        func header(_ at: SourceLocation, _ description: String) {
+            guard seen.insert(at).inserted else { return }
+            let bytes = c.sources.files[Int(at.file)].bytes
+            var end = Int(at.offset)
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            // The description as written, on its header line: the payee is its start.
+            guard let d = AccountRename.find(Array(description.utf8), in: Array(bytes[Int(at.offset)..<end])) else { return }
+            let start = Int(at.offset) + d
+            guard bytes[start..<min(end, start + oldBytes.count)].elementsEqual(oldBytes) else { return }
+            edits.append(TextEdit(file: Int(at.file), range: start..<(start + oldBytes.count), text: Array(new.utf8)))
+        }
+        for t in c.ledger.transactions where t.generated == nil && t.payee == old { header(t.location, t.description) }
+        for rule in c.ledger.journal.rules where rule.card == nil && rule.template.payee == old { header(rule.location, rule.description) }
+        // `payee OLD` directives.
+        for (k, file) in c.sources.files.enumerated() {
+            let bytes = file.bytes
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var end = lineStart
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let prefix = Array("payee ".utf8)
+                if bytes[lineStart..<end].starts(with: prefix) {
+                    var i = lineStart + prefix.count
+                    while i < end, bytes[i] == 0x20 { i += 1 }
+                    var nameEnd = end
+                    if let semi = bytes[i..<end].firstIndex(of: 0x3B) { nameEnd = semi }
+                    while nameEnd > i, bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x0D || bytes[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+                    if bytes[i..<nameEnd].elementsEqual(oldBytes) {
+                        edits.append(TextEdit(file: k, range: i..<nameEnd, text: Array(new.utf8)))
+                    }
+                }
+                lineStart = end + 1
+            }
+        }
+        edits.sort { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }
+    }
+
+    /// Why the rename may not be written, or nil.
+    public func check(_ c: Compilation, options: CompileOptions) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
+        let outcome = CheckedEdit(c, edits: edits, keeps: .errorsOnly).check(options: options)
+        guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
+            return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
+        }
+        guard AccountRename.figures(c, old: nil, new: nil) == AccountRename.figures(outcome.after, old: nil, new: nil) else {
+            return (outcome, "the figures would change (a repeat rule's occurrences are fulfilled by the payee); nothing was written")
+        }
+        return (outcome, nil)
     }
 }

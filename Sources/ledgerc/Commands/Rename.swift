@@ -6,6 +6,7 @@ enum RenameCommand: Subcommand {
     ledgerc rename: rename an account everywhere the journal writes it
 
     USAGE: ledgerc rename account OLD NEW [FILE...] [--dry-run] [--merge]
+           ledgerc rename payee OLD NEW [FILE...] [--dry-run]
 
     Rewrites OLD and its subaccounts (OLD:...) in every file of the journal,
     included files too: postings, 'account' directives, the postings of
@@ -21,7 +22,10 @@ enum RenameCommand: Subcommand {
       --merge               allow NEW to be an existing account of another type
       --diagnostics FORMAT  text (default), json or github
 
-    (Renaming payees, commodities and tags is not done yet.)
+    'rename payee' rewrites the payee (the description's part before ' | ',
+    or all of it) of each transaction and repeat rule that has it, and its
+    'payee' directive; the note after '|' stays. (Renaming commodities and
+    tags is not done yet.)
 
     """
 
@@ -30,8 +34,8 @@ enum RenameCommand: Subcommand {
         var words = parsed.positionals
         guard words.count >= 3 else { throw UsageError(message: "rename takes account OLD NEW [FILE...]") }
         let kind = words.removeFirst(), old = words.removeFirst(), new = words.removeFirst()
-        guard kind == "account" else {
-            throw UsageError(message: kind == "payee" || kind == "commodity" || kind == "tag" ? "renaming a \(kind) is not done yet; 'rename account' is" : "rename takes account OLD NEW, not '\(kind)'")
+        guard kind == "account" || kind == "payee" else {
+            throw UsageError(message: kind == "commodity" || kind == "tag" ? "renaming a \(kind) is not done yet; 'rename account' and 'rename payee' are" : "rename takes account|payee OLD NEW, not '\(kind)'")
         }
         guard !new.isEmpty, !new.contains("  "), !new.contains("\t"), !new.hasPrefix(":"), !new.hasSuffix(":"), !new.unicodeScalars.contains(where: { $0.isUnsafeInTerminal || $0 == "\n" }) else {
             throw UsageError(message: "'\(new)' is not an account name")
@@ -44,6 +48,30 @@ enum RenameCommand: Subcommand {
         let writer = dryRun ? nil : try SafeWriter(path: common.files[0])
         try writer?.lock()
         guard let result = try compileAndReport(common) else { return 1 }
+        var options = CompileOptions()
+        options.today = common.today
+        options.horizon = result.ledger.until
+        if kind == "payee" {
+            guard !new.contains("|"), !new.contains(";"), !new.hasPrefix("(") else { throw UsageError(message: "'\(new)' is not a payee (no '|', ';', or '(' first)") }
+            let rename = PayeeRename(result, old: old, new: new)
+            guard !rename.edits.isEmpty, old != new else {
+                writeStderr("nothing to rename: no transaction has the payee '\(old)'\n")
+                return 0
+            }
+            let (outcome, problem) = rename.check(result, options: options)
+            if let problem { writeStderr("ledgerc: error: \(problem)\n"); return 1 }
+            if dryRun {
+                writeStdout(Array(rename.edits.map { e in
+                    let (path, line, _) = result.sources.describe(SourceLocation(file: e.file, offset: e.range.lowerBound))
+                    return "\(path):\(line): \(old) -> \(new)\n"
+                }.joined().utf8))
+                return 0
+            }
+            guard let outcome, let writer else { return 1 }
+            try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
+            writeStderr("renamed the payee '\(old)' to '\(new)': \(rename.edits.count) place\(rename.edits.count == 1 ? "" : "s")\n")
+            return 0
+        }
         guard let rename = AccountRename(result, old: old, new: new) else {
             // Run again after a rename: nothing to do.
             if result.ledger.journal.accounts.lookup(new) != nil {
@@ -56,9 +84,6 @@ enum RenameCommand: Subcommand {
             writeStderr("nothing to rename: no file writes '\(old)'\n")
             return 0
         }
-        var options = CompileOptions()
-        options.today = common.today
-        options.horizon = result.ledger.until
         let (outcome, problem) = rename.check(result, merge: parsed.has("--merge"), options: options)
         if let problem {
             if let outcome { RunDiagnostics.show(outcome.errors, sources: outcome.after.sources) }
