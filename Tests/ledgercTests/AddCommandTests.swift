@@ -208,6 +208,34 @@ final class AddCommandTests: XCTestCase {
         XCTAssertTrue(try contents().contains("\n2025-03-20 이마트\n    지출:식비:장보기  12,000 KRW\n    부채:카드\n"), (try? contents()) ?? "")
     }
 
+    /// Issue 49: Tab completes a payee, an account from any part of its name
+    /// and a commodity; ↑ recalls earlier answers; Ctrl-C ends with nothing written.
+    func testTabCompletionAndHistoryOnATerminal() throws {
+        let term = try Terminal(self, command: "LEDGERC_TODAY=2025-03-20 \(ledgercBinary.path) add \(path); echo EXIT=$?; sleep 30")
+        try term.waitFor("Description:")
+        try term.send("이마", "Tab")
+        try term.waitFor("Description: 이마트")
+        try term.send("Enter")
+        try term.waitFor("Date [2025-03-20]:")
+        try term.send("Enter")
+        try term.waitFor("Use these postings [y]:")
+        try term.send("n", "Enter")
+        try term.waitFor("Account 1:")
+        try term.send("장보", "Tab")
+        try term.waitFor("Account 1: 지출:식비:장보기")
+        try term.send("Enter")
+        try term.waitFor("Amount for 지출:식비:장보기")
+        try term.send("12,000 K", "Tab")
+        try term.waitFor("12,000 KRW")
+        try term.send("Enter")
+        try term.waitFor("Account 2:")
+        try term.send("Up", "Up")
+        try term.waitFor("Account 2: 지출:식비:장보기")
+        try term.send("C-c")
+        try term.waitFor("EXIT=0")
+        XCTAssertEqual(try contents(), AddCommandTests.journal)
+    }
+
     func testCtrlDAtTheFirstQuestionWritesNothing() throws {
         let term = try Terminal(self, command: "LEDGERC_TODAY=2025-03-20 \(ledgercBinary.path) add \(path); echo EXIT=$?; sleep 30")
         try term.waitFor("Description:")

@@ -1,6 +1,7 @@
 import LedgerCore
 
-/// The questions `ledgerc add` asks on a terminal, with plain line input:
+/// The questions `ledgerc add` asks on a terminal (with Tab completion and
+/// ↑ for earlier answers, `LineEditor`; plain lines from a pipe):
 /// the description first (empty or Ctrl-D ends without writing), then the
 /// date, then the postings, or the postings of the most recent transaction
 /// with a similar description. An account is completed from any part of its
@@ -11,6 +12,8 @@ struct AddDialog {
     let description: String?
     /// Account names, most used first (counted once, for every question).
     private let accountNames: [String]
+    /// On a terminal: Tab completion and earlier answers (↑).
+    private let editor: LineEditor? = LineEditor.isTerminal ? LineEditor() : nil
 
     init(compilation: Compilation, date: CivilDate, description: String?) {
         self.compilation = compilation
@@ -69,13 +72,30 @@ struct AddDialog {
 
     /// One line from the terminal; nil at the end of input.
     private func ask(_ question: String, default value: String? = nil) -> String? {
-        writeStdout(question + (value.map { " [\($0)]" } ?? "") + ": ")
-        guard let line = readLine() else {
-            writeStdout("\n")
-            return nil
+        let prompt = question + (value.map { " [\($0)]" } ?? "") + ": "
+        let line: String?
+        if let editor {
+            line = editor.read(prompt, candidates: candidates(for: question))
+        } else {
+            writeStdout(prompt)
+            line = readLine()
+            if line == nil { writeStdout("\n") }
         }
+        guard let line else { return nil }
         if line.trimmingSpaces.isEmpty, let value { return value }
         return line
+    }
+
+    /// What Tab completes for a question: accounts, payees, or commodities after an amount.
+    private func candidates(for question: String) -> [String] {
+        let journal = compilation.ledger.journal
+        if question.hasPrefix("Account") { return accountNames }
+        if question.hasPrefix("Description") {
+            var seen = Set<String>()
+            return compilation.ledger.transactions.reversed().compactMap { t in t.generated == nil && seen.insert(t.payee).inserted ? t.payee : nil }
+        }
+        if question.hasPrefix("Amount") { return (1..<Int32(max(1, journal.commodities.count))).map { journal.commodities[$0] } }
+        return []
     }
 
     /// A past payee the typed text starts (most recent first), else the text.
