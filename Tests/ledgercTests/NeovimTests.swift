@@ -41,4 +41,32 @@ final class NeovimTests: XCTestCase {
             "completion 지출:식비",
         ])
     }
+
+    /// Issue 49: rename in Neovim edits the journal and its included file, and the journal still compiles.
+    func testNeovimRenamesAcrossIncludedFiles() throws {
+        let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let nvim else { throw XCTSkip("nvim is not installed (apt-get install neovim); .ci/run installs it") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerc-nvim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["main.ledger", "more.ledger"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Rename/\(name)"), to: dir.appendingPathComponent(name))
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["LEDGERC_BIN"] = ledgercBinary.path
+        env["LEDGER_FILE_TO_OPEN"] = dir.appendingPathComponent("main.ledger").path
+        env["RENAME_AT"] = "1:12"
+        env["RENAME_TO"] = "지출:음식"
+        env["LEDGERC_TODAY"] = "2025-12-31"
+        env["HOME"] = dir.path
+        let out = try OutputFile()
+        let script = repositoryRoot.appendingPathComponent("Tests/Editors/neovim-lsp.lua").path
+        try ChildProcess.start(nvim, ["--headless", "-u", "NONE", "-c", "luafile " + script],
+                               environment: env, directory: dir.path, stdout: out.descriptor).wait(seconds: 90)
+        XCTAssertEqual(out.text.split(separator: "\n").map(String.init), ["renamed 2"])
+        let main = try String(contentsOf: dir.appendingPathComponent("main.ledger"), encoding: .utf8)
+        XCTAssertTrue(main.contains("account 지출:음식\naccount 지출:음식:장보기\n"), main)
+        XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("more.ledger"), encoding: .utf8).contains("    지출:음식  12,000 KRW"))
+        XCTAssertEqual(try runLedgerc(["check", dir.appendingPathComponent("main.ledger").path]).status, 0)
+    }
 }
