@@ -8,6 +8,8 @@ public enum JSONValue: Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// An array of whole numbers, kept as numbers (semantic tokens send millions).
+    case numbers([Int])
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
@@ -16,6 +18,7 @@ public enum JSONValue: Equatable, Sendable {
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
+        case (.numbers(let x), .numbers(let y)): return x == y
         case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
@@ -49,6 +52,7 @@ public enum JSONValue: Equatable, Sendable {
 
     public var array: [JSONValue]? {
         if case .array(let a) = self { return a }
+        if case .numbers(let n) = self { return n.map(JSONValue.int) }
         return nil
     }
 
@@ -68,6 +72,10 @@ public enum JSONValue: Equatable, Sendable {
         case .array(let items):
             w.beginArray()
             for item in items { item.write(into: &w) }
+            w.endArray()
+        case .numbers(let numbers):
+            w.beginArray()
+            for n in numbers { w.int(n) }
             w.endArray()
         case .object(let fields):
             w.beginObject()

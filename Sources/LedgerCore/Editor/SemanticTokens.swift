@@ -15,7 +15,7 @@ extension LanguageServer {
 
     func semanticTokens(_ doc: TextDocument) -> JSONValue {
         let file = doc.file, bytes = file.bytes
-        var data: [JSONValue] = []
+        var data: [Int] = []
         var lastLine = 0, lastStart = 0
         func emit(_ line: Int, _ from: Int, _ to: Int, _ lineStart: Int, _ type: Token) {
             guard to > from else { return }
@@ -23,7 +23,7 @@ extension LanguageServer {
             let length = file.units(from: from, to: to, workspace.encoding)
             let deltaLine = line - lastLine
             let deltaStart = deltaLine == 0 ? start - lastStart : start
-            data += [.int(deltaLine), .int(deltaStart), .int(length), .int(type.rawValue), .int(0)]
+            data += [deltaLine, deltaStart, length, type.rawValue, 0]
             lastLine = line
             lastStart = start
         }
@@ -96,7 +96,7 @@ extension LanguageServer {
                 emit(line, commentStart, e, s, .comment)
             }
         }
-        return .object([("resultId", .string("\(doc.version)")), ("data", .array(data))])
+        return .object([("resultId", .string("\(doc.version)")), ("data", .numbers(data))])
     }
 
     /// `textDocument/inlayHint`: after a posting written without an amount, the amount the compiler inferred.
