@@ -59,6 +59,22 @@ final class CardsTests: XCTestCase {
         XCTAssertFalse(again.stdout.contains(",true"), again.stdout)
     }
 
+    /// A cycle whose charges pass 38 digits is an error at the posting that
+    /// passes them, never a bill with a figure left out.
+    func testACycleTooLargeIsAnErrorAtItsPosting() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("big.ledger")
+        let charge = "2025-01-02 a\n    지출:x  9999999999999999999999999999999999 KRW\n    부채:카드\n\n"
+        try ("account 부채:카드\n    ; statement-day: 14\n    ; payment-day: 25\n    ; paid-from: 자산:은행\n\n" + String(repeating: charge, count: 20_000))
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["check", file.path, "--until", "2025-02-28"])
+        XCTAssertEqual(r.status, 1)
+        // The 17,015th charge is the first the sum cannot hold (Int128 holds 1.7 × 10^38).
+        XCTAssertTrue(r.stderr.contains("big.ledger:68064:10: error: amount overflows: a card cycle's sum"), String(r.stderr.prefix(400)))
+        let statements = try runLedgerc(["report", "statements", file.path, "--until", "2025-02-28", "--format", "csv"])
+        XCTAssertEqual(statements.status, 1)
+        XCTAssertFalse(statements.stdout.contains("2025-01-14"), statements.stdout)
+    }
+
     /// A card missing a tag, or with a day that is none, is an error at its declaration.
     func testABadDeclarationIsAnError() throws {
         let file = try temporaryDirectory(self).appendingPathComponent("bad.ledger")

@@ -48,6 +48,17 @@ final class RenameTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: main, encoding: .utf8), before)
     }
 
+    /// An automated rule's query word that names the account is renamed with it, so its postings still apply.
+    func testAnAutomatedRulesQueryFollows() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("q.ledger")
+        try "account 지출:식비\naccount 예산:식비\n\n= 지출:식비\n    (예산:식비)  *-1\n\n2025-01-02 a\n    지출:식비:외식  1,000 KRW\n    자산:현금\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["rename", "account", "지출:식비", "지출:음식", file.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       "account 지출:음식\naccount 예산:식비\n\n= 지출:음식\n    (예산:식비)  *-1\n\n2025-01-02 a\n    지출:음식:외식  1,000 KRW\n    자산:현금\n")
+    }
+
     /// A payee: the part before `|` of each description that has it, and its directive; the note stays; a longer name is another payee.
     func testRenamePayee() throws {
         let file = try temporaryDirectory(self).appendingPathComponent("p.ledger")

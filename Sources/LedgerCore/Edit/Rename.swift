@@ -1,8 +1,9 @@
 /// `ledgerc rename account OLD NEW` and the editor's rename: every place
 /// the journal writes the account or one of its subaccounts (postings,
-/// `account` directives, `repeat`, `~` and automated rules' postings,
-/// aliases' targets) rewritten, in every file of the journal; never a
-/// name inside a comment or a description. The edit is written only when
+/// `account` directives, `repeat`, `~` and automated rules' postings, the
+/// words of an automated rule's query that name it, aliases' targets)
+/// rewritten, in every file of the journal; never a name inside a comment
+/// or a description. The edit is written only when
 /// the journal compiled after it has every figure of before under the new
 /// names (`AccountRename.check`).
 public struct AccountRename {
@@ -40,7 +41,22 @@ public struct AccountRename {
             for p in rule.template.postings where mine(p.account) { consider(p.location) }
         }
         for rule in journal.periodic { for p in rule.template.postings where mine(p.account) { consider(p.location) } }
-        for rule in journal.automatedRules { for p in rule.postings where mine(p.account) { consider(p.location) } }
+        for rule in journal.automatedRules {
+            for p in rule.postings where mine(p.account) { consider(p.location) }
+            // The query's words that name it (`= 지출:식비`, `= acct:지출:식비:외식`): after a space or `acct:`.
+            let bytes = c.sources.files[Int(rule.location.file)].bytes
+            var end = Int(rule.location.offset)
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x3B { end += 1 }
+            let line = Array(bytes[Int(rule.location.offset)..<end])
+            var from = 0
+            while let k = line.firstOffset(of: oldBytes, from: from) {
+                let before = k > 0 ? line[k - 1] : 0x20
+                if before == 0x20 || before == 0x09 || before == 0x3D || (k >= 5 && line[(k - 5)..<k].elementsEqual(Array("acct:".utf8))) {
+                    consider(SourceLocation(file: Int(rule.location.file), offset: Int(rule.location.offset) + k))
+                }
+                from = k + 1
+            }
+        }
         for (account, at) in journal.accounts.declared where mine(account) { consider(at) }
         // Aliases' targets: `alias NAME = OLD...`, and a card's `paid-from: OLD`.
         for (k, file) in c.sources.files.enumerated() {
@@ -53,7 +69,7 @@ public struct AccountRename {
                 var target: Int?
                 if line.starts(with: Array("alias ".utf8)), let eq = line.firstIndex(of: 0x3D) {
                     target = lineStart + eq + 1
-                } else if let r = AccountRename.find(Array("paid-from:".utf8), in: line), line.contains(0x3B) {
+                } else if let r = line.firstOffset(of: Array("paid-from:".utf8)), line.contains(0x3B) {
                     target = lineStart + r + 10
                 }
                 if var t = target {
@@ -67,12 +83,6 @@ public struct AccountRename {
         places.sort { ($0.file, $0.offset) < ($1.file, $1.offset) }
     }
 
-    /// Where `needle` starts in `bytes`.
-    static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
     /// Why the rename may not be written, or nil: renaming onto an account of
     /// another type needs `merge`; the journal after it must compile without
     /// new errors and hold every figure of before under the new names.
@@ -83,27 +93,37 @@ public struct AccountRename {
             let type = { (a: Int32) in journal.accounts.type(of: a)?.rawValue ?? "no type" }
             return (nil, "'\(new)' is an account of another type (\(type(existing)), '\(self.old)' is \(type(old))): add --merge to merge them")
         }
+        return AccountRename.checked(c, edits: edits, renaming: (old, new), options: options,
+                                     changed: "the figures would change under the new names (an alias or a pattern reaches the old name); nothing was written")
+    }
+
+    /// The edits compiled: the problem when the journal after has more errors,
+    /// or other figures than before (accounts read under `renaming`).
+    static func checked(_ c: Compilation, edits: [TextEdit], renaming: (old: String, new: String)?, options: CompileOptions,
+                        changed: String) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
         let outcome = CheckedEdit(c, edits: edits, keeps: .errorsOnly).check(options: options)
         guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
             return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
         }
-        guard AccountRename.figures(c, old: old, new: new) == AccountRename.figures(outcome.after, old: nil, new: nil) else {
-            return (outcome, "the figures would change under the new names (an alias or a pattern reaches the old name); nothing was written")
+        do throws(AmountOverflow) {
+            guard try figures(c, renaming: renaming) == figures(outcome.after, renaming: nil) else { return (outcome, changed) }
+        } catch {
+            return (outcome, "the figures cannot be compared exactly (\(error.message.text)); nothing was written")
         }
         return (outcome, nil)
     }
 
-    /// Every posting's amount summed by account name (OLD... as NEW... when given), day and commodity.
-    static func figures(_ c: Compilation, old: String?, new: String?) -> [String: ExactDecimal] {
+    /// Every posting's amount summed by account name (OLD... as NEW... under `renaming`), day and commodity.
+    static func figures(_ c: Compilation, renaming: (old: String, new: String)?) throws(AmountOverflow) -> [String: ExactDecimal] {
         let journal = c.ledger.journal
         var out: [String: ExactDecimal] = [:]
         for t in c.ledger.transactions {
             for p in t.postings {
                 guard let a = p.amount else { continue }
                 var name = journal.accounts[p.account]
-                if let old, let new, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
+                if let (old, new) = renaming, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
                 let key = "\(name)\u{0}\(t.date)\u{0}\(journal.commodities[a.commodity])"
-                out[key] = (out[key] ?? .zero).adding(a.quantity) ?? .zero
+                out[key] = try (out[key] ?? .zero).plus(a.quantity, at: p.amountLocation)
             }
         }
         return out.filter { !$0.value.isZero }
@@ -130,7 +150,7 @@ public struct PayeeRename {
             var end = Int(at.offset)
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             // The description as written, on its header line: the payee is its start.
-            guard let d = AccountRename.find(Array(description.utf8), in: Array(bytes[Int(at.offset)..<end])) else { return }
+            guard let d = Array(bytes[Int(at.offset)..<end]).firstOffset(of: Array(description.utf8)) else { return }
             let start = Int(at.offset) + d
             guard bytes[start..<min(end, start + oldBytes.count)].elementsEqual(oldBytes) else { return }
             edits.append(TextEdit(file: Int(at.file), range: start..<(start + oldBytes.count), text: Array(new.utf8)))
@@ -163,13 +183,7 @@ public struct PayeeRename {
 
     /// Why the rename may not be written, or nil.
     public func check(_ c: Compilation, options: CompileOptions) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
-        let outcome = CheckedEdit(c, edits: edits, keeps: .errorsOnly).check(options: options)
-        guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
-            return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
-        }
-        guard AccountRename.figures(c, old: nil, new: nil) == AccountRename.figures(outcome.after, old: nil, new: nil) else {
-            return (outcome, "the figures would change (a repeat rule's occurrences are fulfilled by the payee); nothing was written")
-        }
-        return (outcome, nil)
+        AccountRename.checked(c, edits: edits, renaming: nil, options: options,
+                              changed: "the figures would change (a repeat rule's occurrences are fulfilled by the payee); nothing was written")
     }
 }

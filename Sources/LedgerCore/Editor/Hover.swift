@@ -117,8 +117,8 @@ extension LanguageServer {
         guard let r = journal.rules.firstIndex(where: { $0.card?.account == account }), let card = journal.rules[r].card else { return [] }
         let date = ledger.transactions[t].date
         let closes = card.closing(of: date)
-        let billed = ledger.transactions.filter { t in t.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true }
-        guard let cycle = card.cycles(rule: Int32(r), recorded: billed, commodities: journal.commodities, holidays: journal.holidays)
+        // A cycle past 38 digits is an error of the compile already; the hover then says nothing of it.
+        guard let cycle = (try? card.cycles(rule: Int32(r), recorded: ledger.billedToCards, commodities: journal.commodities, holidays: journal.holidays))?
             .first(where: { $0.closes == closes }) else { return [] }
         let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
         return ["card cycle closing \(cycle.closes), due \(cycle.due): \(due.isEmpty ? "nothing" : journal.commodities.format(due)) billed so far"]

@@ -264,5 +264,5 @@ public struct CSVRules {
 }
 
 extension String {
-    var trimmingTrailingCR: String { hasSuffix("\r") ? String(dropLast()) : self }
+    package var trimmingTrailingCR: String { hasSuffix("\r") ? String(dropLast()) : self }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 // What `ledgerc import` adds to the journal, and where.
 
 /// What `ledgerc import` adds: the statement's rows the journal does not hold yet.
@@ -96,8 +91,7 @@ public struct ImportPlan {
     public static func resolvedAccounts(_ names: [String], journal: Compilation, path: String, bytes: [UInt8], options: CompileOptions, until: CivilDate) -> [String: String] {
         let unique = Array(Set(names)).sorted()
         let renames = journal.sources.files.contains { f in
-            // By memchr: a generic search over a 12 MB journal took seconds.
-            f.bytes.withUnsafeBytes { b in ImportPlan.contains(b, "alias") || ImportPlan.contains(b, "apply") }
+            f.bytes.firstOffset(of: Array("alias".utf8)) != nil || f.bytes.firstOffset(of: Array("apply".utf8)) != nil
         }
         guard !unique.isEmpty, renames else { return [:] }
         var probe = bytes
@@ -116,19 +110,6 @@ public struct ImportPlan {
             if let p = t.postings.first { out[name] = c.ledger.journal.accounts[p.account] }
         }
         return out
-    }
-
-    /// Whether `word` occurs in `bytes`: memchr finds each first byte, memcmp the rest.
-    static func contains(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
-        let n = word.utf8CodeUnitCount
-        guard let base = bytes.baseAddress, n > 0, bytes.count >= n else { return false }
-        var i = 0
-        while i + n <= bytes.count {
-            guard let p = memchr(base + i, Int32(word.utf8Start.pointee), bytes.count - n - i + 1) else { return false }
-            if memcmp(p, word.utf8Start, n) == 0 { return true }
-            i = base.distance(to: p) + 1
-        }
-        return false
     }
 
     /// For each payee of the journal's recorded transactions and each side

@@ -63,7 +63,7 @@ public struct HTMLReport {
         sections.append(("months", length == .month ? "Months" : "Periods", try monthCharts(months, commodities, length)))
         sections.append(("categories", "Spending by category", try categoryCharts(months, commodities)))
         sections.append(("net-worth", "Net worth", try netWorth(worth)))
-        if !journal.rules.isEmpty { sections.append(("upcoming", "Upcoming and recurring", upcoming())) }
+        if !journal.rules.isEmpty { sections.append(("upcoming", "Upcoming and recurring", try upcoming())) }
         if let portfolio = try portfolio() { sections.append(("portfolio", "Portfolio", portfolio)) }
         sections.append(("balances", "Balances", try balances()))
         if !journal.periodic.isEmpty { sections.append(("budget", "Budget", try budget())) }
@@ -253,16 +253,16 @@ public struct HTMLReport {
 
     /// Each rule's occurrences in the 30 days after today, and the last 30
     /// days' occurrences: recorded by hand, or still generated.
-    func upcoming() -> String {
+    func upcoming() throws(AmountOverflow) -> String {
         let end = today.adding(days: 30), start = today.adding(days: -30)
         var generated = Set<String>()
         for t in ledger.transactions { if let g = t.generated { generated.insert("\(g.rule) \(t.date)") } }
         var next: [[String]] = [], past: [[String]] = [], pastClasses: [Int: String] = [:]
+        let billed = journal.rules.contains { $0.card != nil } ? ledger.billedToCards : []
         for (r, rule) in journal.rules.enumerated() where rule.isValid {
             if let card = rule.card {
                 // A card's payments: each cycle's amount due on its due date.
-                let billed = ledger.transactions.filter { t in t.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true }
-                for c in card.cycles(rule: Int32(r), recorded: billed, commodities: journal.commodities, holidays: journal.holidays) {
+                for c in try card.cycles(rule: Int32(r), recorded: billed, commodities: journal.commodities, holidays: journal.holidays) {
                     let due = c.amountDue.amounts.filter { $0.quantity.signum > 0 }
                     guard !due.isEmpty, c.due >= start, c.due <= end else { continue }
                     let amount = due.map { journal.commodities.format($0) }.joined(separator: ", ")

@@ -52,13 +52,8 @@ package struct CardCycle: Sendable {
     /// The recorded payment's transaction, for a warning at it.
     public var payment: SourceLocation?
 
-    /// Charges − refunds + installments, per commodity.
-    public var amountDue: AmountSums {
-        var due = charges
-        for a in refunds.amounts { due.add(Amount(a.quantity.negated, a.commodity)) }
-        due.add(installments)
-        return due
-    }
+    /// Charges − refunds + installments, per commodity (summed once the cycle is complete).
+    public var amountDue = AmountSums()
 }
 
 extension CardTerms {
@@ -67,7 +62,8 @@ extension CardTerms {
         let (y, m, _) = date.components
         let here = CardTerms.day(statementDay, y, m)
         if date <= here { return here }
-        let next = date.adding(months: 1, dayOfMonth: 1) ?? date
+        // Past the calendar's last month, the cycle closes on its last day.
+        guard let next = date.adding(months: 1, dayOfMonth: 1) else { return CivilDate(year: 9999, month: 12, day: 31)! }
         return CardTerms.day(statementDay, next.components.year, next.components.month)
     }
 
@@ -76,7 +72,7 @@ extension CardTerms {
         let (y, m, _) = closing.components
         var d = CardTerms.day(paymentDay, y, m)
         if d <= closing {
-            let next = closing.adding(months: 1, dayOfMonth: 1) ?? closing
+            guard let next = closing.adding(months: 1, dayOfMonth: 1) else { return closing }
             d = CardTerms.day(paymentDay, next.components.year, next.components.month)
         }
         return BusinessDayShift(later: true, holidays: true).shifted(d, holidays: holidays)
@@ -95,7 +91,8 @@ extension CardTerms {
     /// charges, refunds, installment portions and the payments recorded
     /// within 7 days of its due date. `recorded`: the journal's transactions,
     /// with the occurrences of its `repeat` rules (never a card's payments).
-    package func cycles(rule: Int32, recorded: [Transaction], commodities: CommodityTable, holidays: Set<Int32>) -> [CardCycle] {
+    /// A sum past 38 digits is an error at the posting that made it, never a figure left out.
+    package func cycles(rule: Int32, recorded: [Transaction], commodities: CommodityTable, holidays: Set<Int32>) throws(AmountOverflow) -> [CardCycle] {
         var byNumber: [Int: CardCycle] = [:]
         func cycle(_ closing: CivilDate) -> Int {
             let n = CardTerms.number(closing)
@@ -105,6 +102,9 @@ extension CardTerms {
             return n
         }
         var payments: [(date: CivilDate, paid: Amount, at: SourceLocation)] = []
+        func add(_ a: Amount, to sums: inout AmountSums, at: SourceLocation?) throws(AmountOverflow) {
+            guard sums.add(a) else { throw AmountOverflow(at: at, "a card cycle's sum") }
+        }
         for t in recorded {
             let mine = t.postings.filter { $0.account == account }
             guard !mine.isEmpty else { continue }
@@ -116,18 +116,18 @@ extension CardTerms {
             for p in mine {
                 guard let a = p.amount, !a.quantity.isZero else { continue }
                 if !a.quantity.isNegative {
-                    byNumber[n]!.refunds.add(a)
+                    try add(a, to: &byNumber[n]!.refunds, at: p.amountLocation)
                     continue
                 }
                 let charge = Amount(a.quantity.negated, a.commodity)
                 let months = CardTerms.installments(t, p)
-                guard months >= 2 else { byNumber[n]!.charges.add(charge); continue }
+                guard months >= 2 else { try add(charge, to: &byNumber[n]!.charges, at: p.amountLocation); continue }
                 // 할부: N portions on N consecutive statements from this one; the remainder on the first.
-                let portions = CardTerms.portions(charge, months, places: commodities.precision(a.commodity))
+                let portions = try CardTerms.portions(charge, months, places: commodities.precision(a.commodity), at: p.amountLocation)
                 var closes = byNumber[n]!.closes
                 for (k, portion) in portions.enumerated() {
                     if k > 0 { closes = closing(of: closes.adding(days: 1)) }
-                    byNumber[cycle(closes)]!.installments.add(portion)
+                    try add(portion, to: &byNumber[cycle(closes)]!.installments, at: p.amountLocation)
                 }
             }
         }
@@ -136,8 +136,14 @@ extension CardTerms {
         for payment in payments {
             let window = sorted.indices.filter { abs(Int(sorted[$0].due.day) - Int(payment.date.day)) <= 7 }
             guard let k = window.min(by: { abs(Int(sorted[$0].due.day) - Int(payment.date.day)) < abs(Int(sorted[$1].due.day) - Int(payment.date.day)) }) else { continue }
-            sorted[k].paid.add(payment.paid)
+            try add(payment.paid, to: &sorted[k].paid, at: payment.at)
             if sorted[k].paidOn == nil { sorted[k].paidOn = payment.date; sorted[k].payment = payment.at }
+        }
+        for k in sorted.indices {
+            var due = sorted[k].charges
+            for a in sorted[k].refunds.amounts { try add(Amount(a.quantity.negated, a.commodity), to: &due, at: nil) }
+            for a in sorted[k].installments.amounts { try add(a, to: &due, at: nil) }
+            sorted[k].amountDue = due
         }
         return sorted
     }
@@ -154,7 +160,7 @@ extension CardTerms {
     }
 
     /// `amount` in `n` portions rounded down to `places`, the remainder on the first.
-    static func portions(_ amount: Amount, _ n: Int, places: Int) -> [Amount] {
+    static func portions(_ amount: Amount, _ n: Int, places: Int, at: SourceLocation?) throws(AmountOverflow) -> [Amount] {
         let q = amount.quantity
         // The amount in units of the last place shown, then divided.
         var units = q.mantissa
@@ -162,8 +168,7 @@ extension CardTerms {
         while scale > places { units /= 10; scale -= 1 }
         while scale < places, let u = units.multipliedReportingOverflow(by: 10) as (partialValue: Int128, overflow: Bool)?, !u.overflow { units = u.partialValue; scale += 1 }
         let each = ExactDecimal(mantissa: units / Int128(n), scale: scale)
-        var rest = q
-        for _ in 1..<n { rest = rest.subtracting(each) ?? rest }
+        let rest = try q.minus(try each.times(ExactDecimal(n - 1), at: at), at: at)
         return [Amount(rest, amount.commodity)] + Array(repeating: Amount(each, amount.commodity), count: n - 1)
     }
 }
@@ -176,13 +181,23 @@ extension Expander {
         let rule = journal.rules[r]
         var out: [Transaction] = []
         let charged = journal.transactions + alsoGenerated.filter { journal.rules[Int($0.generated!.rule)].card == nil }
-        for cycle in terms.cycles(rule: Int32(r), recorded: charged, commodities: journal.commodities, holidays: journal.holidays) {
+        let cycles: [CardCycle]
+        do throws(AmountOverflow) {
+            cycles = try terms.cycles(rule: Int32(r), recorded: charged, commodities: journal.commodities, holidays: journal.holidays)
+        } catch {
+            diagnostics?.error(error.message, at: error.location ?? rule.location)
+            return []
+        }
+        for cycle in cycles {
             let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
             if let paidOn = cycle.paidOn {
                 // Fulfilled; a different amount is said, with the gap.
                 for a in due where !cycle.paid.quantity(a.commodity).isEqual(to: a.quantity) {
                     let paid = Amount(cycle.paid.quantity(a.commodity), a.commodity)
-                    let gap = a.quantity.subtracting(paid.quantity) ?? .zero
+                    guard let gap = a.quantity.subtracting(paid.quantity) else {
+                        diagnostics?.error(Messages.amountOverflows("the statement's amount − the payment"), at: cycle.payment ?? rule.location)
+                        continue
+                    }
                     let c = journal.commodities
                     diagnostics?.warning(Messages.cardPaymentDiffers(cycle.closes.description, c.format(a), c.format(paid), paidOn.description,
                                                                      c.format(Amount(gap.magnitude, a.commodity)), short: gap.signum > 0),

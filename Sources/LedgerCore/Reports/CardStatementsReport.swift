@@ -14,20 +14,19 @@ public struct CardStatementsReport: Report {
 
     public func document() throws(AmountOverflow) -> ReportDocument {
         let journal = ledger.journal
-        // Recorded transactions and `repeat` occurrences are billed; a card's own payments are not.
-        let recorded = ledger.transactions.filter { t in t.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true }
         let columns = [Column("card", "Card"), Column("closes", "Closes"), Column("due", "Due"), Column("charges", "Charges", numeric: true),
                        Column("refunds", "Refunds", numeric: true), Column("installments", "Installments", numeric: true),
                        Column("amount_due", "Amount due", numeric: true), Column("paid", "Paid", numeric: true), Column("paid_on", "Paid on"),
                        Column("difference", "Difference", numeric: true)]
         var rows: [[Cell]] = [], owed: [[Cell]] = []
         let matcher = QueryMatcher(options.query, journal: journal)
+        let billed = ledger.billedToCards
         for (r, rule) in journal.rules.enumerated() {
             guard let card = rule.card, matcher.keeps(account: card.account) else { continue }
-            let cycles = card.cycles(rule: Int32(r), recorded: recorded, commodities: journal.commodities, holidays: journal.holidays)
+            let cycles = try card.cycles(rule: Int32(r), recorded: billed, commodities: journal.commodities, holidays: journal.holidays)
             var future = AmountSums()
             for c in cycles {
-                if c.closes > ledger.until { future.add(c.installments) }
+                if c.closes > ledger.until, !future.add(c.installments) { throw AmountOverflow(at: nil, "the installments still to bill") }
                 guard options.period.contains(c.closes) else { continue }
                 let due = c.amountDue
                 var commodities = (due.amounts + c.paid.amounts + c.charges.amounts + c.refunds.amounts).map(\.commodity)

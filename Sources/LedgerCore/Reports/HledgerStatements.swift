@@ -187,10 +187,12 @@ public struct HledgerStatement {
             // Assets − liabilities (as shown), revenues − expenses: the raw sums, negated for income.
             if percent {
                 // hledger sums the sections' shown percentages: the first less the second.
-                out.append(["Net:"] + (0..<columns.count).map { k in
-                    let q = (shares[0][k].subtracting(shares[1][k]) ?? .zero)
-                    return q.isZero ? "0" : HledgerStatement.percentFigure(q)
-                })
+                var cells = ["Net:"]
+                for k in 0..<columns.count {
+                    let q = try shares[0][k].minus(shares[1][k], at: nil)
+                    cells.append(q.isZero ? "0" : HledgerStatement.percentFigure(q))
+                }
+                out.append(cells)
             } else {
                 out.append(["Net:"] + (net.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(net, negated: kind == .incomestatement, of: net)))
             }

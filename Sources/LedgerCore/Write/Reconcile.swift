@@ -24,7 +24,8 @@ public struct Reconciliation {
     /// The most postings searched exactly.
     public static let exactLimit = 40
 
-    public var difference: ExactDecimal { statement.subtracting(cleared) ?? .zero }
+    /// The statement's balance less the cleared one (set with them).
+    public private(set) var difference: ExactDecimal = .zero
 
     /// The reconciliation of `accountName` (and its subaccounts) on `date`
     /// against `balanceText` (an amount as the journal writes one); a
@@ -63,6 +64,10 @@ public struct Reconciliation {
                 }
             }
         }
+        guard let difference = r.statement.subtracting(r.cleared) else {
+            return .failure(ReconcileProblem("the difference of the statement's balance and the cleared one needs more than 38 digits"))
+        }
+        r.difference = difference
         r.search()
         return .success(r)
     }

@@ -109,7 +109,7 @@ enum StatementPassword {
                 throw StatementFormatError(message: "cannot read the password file '\(file)'", refusal: true)
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingTrailingCarriageReturn
+            return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingTrailingCR
         }
         if let env = getenv("LEDGERC_STATEMENT_PASSWORD") { return String(cString: env) }
         guard isatty(0) == 1, isatty(2) == 1 else {
@@ -128,13 +128,9 @@ enum StatementPassword {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while readByte(&byte), byte != 0x0A, line.count < 1024 { line.append(byte) }
-        return String(decoding: line, as: UTF8.self).trimmingTrailingCarriageReturn
+        return String(decoding: line, as: UTF8.self).trimmingTrailingCR
     }
 }
 
 /// One byte of standard input.
 private func readByte(_ byte: inout UInt8) -> Bool { read(0, &byte, 1) == 1 }
-
-extension String {
-    var trimmingTrailingCarriageReturn: String { hasSuffix("\r") ? String(dropLast()) : self }
-}

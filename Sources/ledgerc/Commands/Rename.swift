@@ -10,8 +10,8 @@ enum RenameCommand: Subcommand {
 
     Rewrites OLD and its subaccounts (OLD:...) in every file of the journal,
     included files too: postings, 'account' directives, the postings of
-    'repeat', '~' and automated rules, aliases' targets and a card's
-    'paid-from'. A name inside a comment or a description is left alone.
+    'repeat', '~' and automated rules, the words of an automated rule's
+    query that name it, aliases' targets and a card's 'paid-from'. A name inside a comment or a description is left alone.
     The journal is compiled before and after: the files are written (all or
     none, through the safe writer) only when every figure is the same under
     the new names. Renaming onto an existing account of another type is
