@@ -518,6 +518,44 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Rename and references on a payee, a commodity and a tag: the same edits as `ledgerc rename`, positioned in UTF-16 on Korean text.
+    func testRenamePayeeCommodityAndTagInTheEditor() throws {
+        let text = "commodity 1,000 KRW\ntag 여행\n\n2025-01-03 이마트 | 장보기  ; 여행: 부산\n    지출:식비  45,000 KRW\n    자산:현금\n\n2025-01-04 이마트\n    지출:식비  \"KRW\" 5,000  ; :여행:\n    자산:현금\n"
+        let path = directory.appendingPathComponent("names.ledger")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("names.ledger")
+        try client.open(doc, text)
+        _ = try client.diagnostics(for: doc)
+        func edits(_ line: Int, _ character: Int, _ new: String) throws -> [[String: Any]] {
+            let params = ["textDocument": ["uri": doc], "position": position(line, character), "newName": new] as [String: Any]
+            let result = try client.request("textDocument/rename", params)["result"] as? [String: Any]
+            return (result?["changes"] as? [String: [[String: Any]]])?[doc] ?? []
+        }
+        func start(_ edit: [String: Any]) -> [Int] {
+            let s = (edit["range"] as? [String: Any])?["start"] as? [String: Any]
+            return [s?["line"] as? Int ?? -1, s?["character"] as? Int ?? -1]
+        }
+        // The payee on `이마트` (the note after `|` stays).
+        let payee = try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(3, 12)])["result"] as? [String: Any]
+        XCTAssertEqual(payee?["placeholder"] as? String, "이마트")
+        let payees = try edits(3, 12, "E-mart")
+        XCTAssertEqual(payees.map(start), [[3, 11], [7, 11]])
+        // The commodity on `KRW` of a posting: the directive, both amounts (the quoted one stays quoted).
+        let commodities = try edits(4, 21, "원")
+        XCTAssertEqual(commodities.map(start), [[0, 16], [4, 18], [8, 11]])
+        XCTAssertEqual(commodities.map { $0["newText"] as? String }, ["원", "원", "\"원\""])
+        // The tag on `여행` in a comment: the directive and both comments; references find the same places.
+        let tags = try edits(3, 24, "trip")
+        XCTAssertEqual(tags.map(start), [[1, 4], [3, 24], [8, 27]])
+        let references = try client.request("textDocument/references", ["textDocument": ["uri": doc], "position": position(8, 28), "context": ["includeDeclaration": true]])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(references.count, 3)
+        // A date is nothing to rename.
+        XCTAssertTrue(try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(3, 2)])["result"] is NSNull)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testRequestsBeforeInitializeAndExitWithoutShutdown() throws {
         let client = try LanguageServerClient()
         let early = try client.request("textDocument/hover", ["textDocument": ["uri": uri("x.ledger")], "position": position(0, 0)])

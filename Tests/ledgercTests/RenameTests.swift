@@ -70,4 +70,67 @@ final class RenameTests: XCTestCase {
                        "payee Starbucks\n\n2025-01-02 Starbucks | 라떼\n    지출:식비  5,000 KRW\n    자산:현금\n\n2025-01-03 * Starbucks\n    지출:식비  4,500 KRW\n    자산:현금\n\n2025-01-04 스타벅스코리아\n    지출:식비  1 KRW\n    자산:현금\n")
         XCTAssertEqual(try runLedgerc(["rename", "payee", "스타벅스", "Starbucks", file.path]).status, 0)
     }
+
+    /// A commodity: amounts, costs, lots, assertions, `P`, `commodity` and its `format`, `split`, `cur:` and `dividend:`;
+    /// never inside an account name, a description or a comment; quoted where it must be; a merge needs --merge.
+    func testRenameCommodity() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("c.ledger")
+        let before = """
+        commodity AAPL
+            format 1.00 AAPL
+        commodity USD
+
+        = cur:AAPL
+            (Memo:AAPL)  *1
+
+        2025-01-02 * Buy AAPL  ; AAPL in a comment
+            Assets:Broker:AAPL  10 AAPL {150 USD} @ 150 USD
+            Assets:Cash  -1,500 USD
+
+        P 2025-02-01 AAPL 160 USD
+        split 2025-03-01 AAPL 2:1
+
+        2025-03-20 * Dividend  ; dividend: AAPL
+            Assets:Broker:AAPL  0 AAPL = 10 AAPL
+            Assets:Cash  10 USD
+            Income:Dividends
+
+        """
+        try before.write(to: file, atomically: true, encoding: .utf8)
+        let balance = try runLedgerc(["report", "balance", file.path, "--until", "2025-12-31", "--format", "csv"])
+        XCTAssertEqual(balance.status, 0, balance.stderr)
+        let r = try runLedgerc(["rename", "commodity", "AAPL", "Apple 1", file.path, "--until", "2025-12-31"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("9 places in 1 file"), r.stderr)
+        let after = before.replacingOccurrences(of: "AAPL", with: "\"Apple 1\"")
+            .replacingOccurrences(of: "cur:\"Apple 1\"", with: "cur:'Apple 1'").replacingOccurrences(of: "dividend: \"Apple 1\"", with: "dividend: Apple 1")
+            .replacingOccurrences(of: "Memo:\"Apple 1\"", with: "Memo:AAPL").replacingOccurrences(of: "Broker:\"Apple 1\"", with: "Broker:AAPL")
+            .replacingOccurrences(of: "Buy \"Apple 1\"  ; \"Apple 1\" in", with: "Buy AAPL  ; AAPL in")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), after)
+        let renamed = try runLedgerc(["report", "balance", file.path, "--until", "2025-12-31", "--format", "csv"])
+        XCTAssertEqual(renamed.stdout, balance.stdout.replacingOccurrences(of: ",AAPL,", with: ",Apple 1,"))
+        // Again: nothing to do. Onto an existing commodity: refused without --merge.
+        XCTAssertEqual(try runLedgerc(["rename", "commodity", "AAPL", "Apple 1", file.path]).status, 0)
+        let merge = try runLedgerc(["rename", "commodity", "Apple 1", "USD", file.path])
+        XCTAssertEqual(merge.status, 1)
+        XCTAssertTrue(merge.stderr.contains("add --merge"), merge.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), after)
+        XCTAssertEqual(try runLedgerc(["rename", "commodity", "GOOG", "G", file.path]).status, 2)
+    }
+
+    /// A tag: `key: value` and `:key:` in `;` comments, its directive, an automated rule's `tag:`; not a
+    /// column-1 comment, not a value; a tag with a meaning (`할부`) is refused.
+    func testRenameTag() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("t.ledger")
+        let before = "tag 여행\n; 여행: a file comment\n= tag:여행\n    (예산:여행)  *-1\n\n2025-01-05 호텔  ; 여행: 부산, :여행:가족:\n    지출:숙박  100,000 KRW  ; 여행: 1일차\n    ; note: 여행: no\n    자산:현금\n"
+        try before.write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["rename", "tag", "여행", "trip", file.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       "tag trip\n; 여행: a file comment\n= tag:trip\n    (예산:여행)  *-1\n\n2025-01-05 호텔  ; trip: 부산, :trip:가족:\n    지출:숙박  100,000 KRW  ; trip: 1일차\n    ; note: 여행: no\n    자산:현금\n")
+        let meaning = try runLedgerc(["rename", "tag", "trip", "할부", file.path])
+        XCTAssertEqual(meaning.status, 1)
+        XCTAssertTrue(meaning.stderr.contains("has a meaning"), meaning.stderr)
+        XCTAssertEqual(try runLedgerc(["rename", "tag", "trip", "a b", file.path]).status, 2)
+    }
 }

@@ -93,41 +93,63 @@ public struct AccountRename {
             let type = { (a: Int32) in journal.accounts.type(of: a)?.rawValue ?? "no type" }
             return (nil, "'\(new)' is an account of another type (\(type(existing)), '\(self.old)' is \(type(old))): add --merge to merge them")
         }
-        return AccountRename.checked(c, edits: edits, renaming: (old, new), options: options,
+        return AccountRename.checked(c, edits: edits, renaming: .account(old: old, new: new), options: options,
                                      changed: "the figures would change under the new names (an alias or a pattern reaches the old name); nothing was written")
     }
 
     /// The edits compiled: the problem when the journal after has more errors,
     /// or other figures than before (accounts read under `renaming`).
-    static func checked(_ c: Compilation, edits: [TextEdit], renaming: (old: String, new: String)?, options: CompileOptions,
+    static func checked(_ c: Compilation, edits: [TextEdit], renaming: Renaming, options: CompileOptions,
                         changed: String) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
         let outcome = CheckedEdit(c, edits: edits, keeps: .errorsOnly).check(options: options)
         guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
             return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
         }
         do throws(AmountOverflow) {
-            guard try figures(c, renaming: renaming) == figures(outcome.after, renaming: nil) else { return (outcome, changed) }
+            guard try figures(c, renaming: renaming) == figures(outcome.after, renaming: .none) else { return (outcome, changed) }
         } catch {
             return (outcome, "the figures cannot be compared exactly (\(error.message.text)); nothing was written")
         }
         return (outcome, nil)
     }
 
-    /// Every posting's amount summed by account name (OLD... as NEW... under `renaming`), day and commodity.
-    static func figures(_ c: Compilation, renaming: (old: String, new: String)?) throws(AmountOverflow) -> [String: ExactDecimal] {
+    /// Every posting's amount and cost summed by account name, day and
+    /// commodity, and every market price, names read under `renaming`.
+    static func figures(_ c: Compilation, renaming: Renaming) throws(AmountOverflow) -> [String: ExactDecimal] {
         let journal = c.ledger.journal
         var out: [String: ExactDecimal] = [:]
+        func commodity(_ id: Int32) -> String {
+            let name = journal.commodities[id]
+            if case .commodity(let old, let new) = renaming, name == old { return new }
+            return name
+        }
         for t in c.ledger.transactions {
             for p in t.postings {
                 guard let a = p.amount else { continue }
                 var name = journal.accounts[p.account]
-                if let (old, new) = renaming, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
-                let key = "\(name)\u{0}\(t.date)\u{0}\(journal.commodities[a.commodity])"
+                if case .account(let old, let new) = renaming, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
+                let key = "\(name)\u{0}\(t.date)\u{0}\(commodity(a.commodity))"
                 out[key] = try (out[key] ?? .zero).plus(a.quantity, at: p.amountLocation)
+                if let cost = p.cost {
+                    let key = "@\(name)\u{0}\(t.date)\u{0}\(commodity(a.commodity))\u{0}\(commodity(cost.amount.commodity))\u{0}\(cost.isTotal)"
+                    out[key] = try (out[key] ?? .zero).plus(cost.amount.quantity, at: p.amountLocation)
+                }
             }
+        }
+        for p in journal.prices {
+            let key = "P\(p.date)\u{0}\(commodity(p.commodity))\u{0}\(commodity(p.price.commodity))"
+            out[key] = try (out[key] ?? .zero).plus(p.price.quantity, at: p.location)
         }
         return out.filter { !$0.value.isZero }
     }
+}
+
+/// The names a rename reads the journal of before it under: figures of an
+/// account OLD (and OLD:...) count as NEW's, or of a commodity OLD as NEW's.
+enum Renaming {
+    case none
+    case account(old: String, new: String)
+    case commodity(old: String, new: String)
 }
 
 /// `ledgerc rename payee OLD NEW`: the payee (a description's part before
@@ -183,7 +205,7 @@ public struct PayeeRename {
 
     /// Why the rename may not be written, or nil.
     public func check(_ c: Compilation, options: CompileOptions) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
-        AccountRename.checked(c, edits: edits, renaming: nil, options: options,
+        AccountRename.checked(c, edits: edits, renaming: .none, options: options,
                               changed: "the figures would change (a repeat rule's occurrences are fulfilled by the payee); nothing was written")
     }
 }

@@ -1,12 +1,11 @@
 import LedgerCore
 
-/// `ledgerc rename account OLD NEW`: an account renamed in every file of the journal.
+/// `ledgerc rename account|payee|commodity|tag OLD NEW`: a name rewritten in every file of the journal.
 enum RenameCommand: Subcommand {
     static let help = """
-    ledgerc rename: rename an account everywhere the journal writes it
+    ledgerc rename: rename an account, payee, commodity or tag everywhere the journal writes it
 
-    USAGE: ledgerc rename account OLD NEW [FILE...] [--dry-run] [--merge]
-           ledgerc rename payee OLD NEW [FILE...] [--dry-run]
+    USAGE: ledgerc rename account|payee|commodity|tag OLD NEW [FILE...] [--dry-run] [--merge]
 
     Rewrites OLD and its subaccounts (OLD:...) in every file of the journal,
     included files too: postings, 'account' directives, the postings of
@@ -19,90 +18,102 @@ enum RenameCommand: Subcommand {
 
     OPTIONS:
       --dry-run             print each edit (FILE:LINE: old -> new); write nothing
-      --merge               allow NEW to be an existing account of another type
+      --merge               allow NEW to be an existing account of another type,
+                            or an existing commodity
       --diagnostics FORMAT  text (default), json or github
 
     'rename payee' rewrites the payee (the description's part before ' | ',
     or all of it) of each transaction and repeat rule that has it, and its
-    'payee' directive; the note after '|' stays. (Renaming commodities and
-    tags is not done yet.)
+    'payee' directive; the note after '|' stays.
+
+    'rename commodity' rewrites the symbol in every amount (costs, lots,
+    balance assertions, rules' postings too), in P, commodity (and its
+    format line), D, N, C and split lines, an automated rule's cur:OLD and
+    a dividend: tag; NEW is quoted where it must be ("S&P 500").
+
+    'rename tag' rewrites the tag's name in every ';' comment (NAME: value
+    and :NAME:), its 'tag' directive and an automated rule's tag:OLD. A tag
+    ledgerc gives a meaning to (type, 할부, statement-day...) is refused.
 
     """
 
     static func run(_ args: [String]) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--merge"]))
         var words = parsed.positionals
-        guard words.count >= 3 else { throw UsageError(message: "rename takes account OLD NEW [FILE...]") }
+        guard words.count >= 3 else { throw UsageError(message: "rename takes account|payee|commodity|tag OLD NEW [FILE...]") }
         let kind = words.removeFirst(), old = words.removeFirst(), new = words.removeFirst()
-        guard kind == "account" || kind == "payee" else {
-            throw UsageError(message: kind == "commodity" || kind == "tag" ? "renaming a \(kind) is not done yet; 'rename account' and 'rename payee' are" : "rename takes account|payee OLD NEW, not '\(kind)'")
+        guard ["account", "payee", "commodity", "tag"].contains(kind) else {
+            throw UsageError(message: "rename takes account|payee|commodity|tag OLD NEW, not '\(kind)'")
         }
-        guard !new.isEmpty, !new.contains("  "), !new.contains("\t"), !new.hasPrefix(":"), !new.hasSuffix(":"), !new.unicodeScalars.contains(where: { $0.isUnsafeInTerminal || $0 == "\n" }) else {
-            throw UsageError(message: "'\(new)' is not an account name")
-        }
+        if let kind = RenamedKind(rawValue: kind), let problem = RenamedKind.problem(withName: new, kind) { throw UsageError(message: problem) }
         var common = try CommonOptions(Arguments(words + (parsed.values["--until"].map { ["--until", $0] } ?? []),
                                                  valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions))
         if common.files.isEmpty { common.files = try CommonOptions(Arguments([], valueOptions: [], flagOptions: [])).files }
         guard !common.files.contains("-") else { throw UsageError(message: "rename writes files, not standard input") }
-        let dryRun = parsed.has("--dry-run")
+        let dryRun = parsed.has("--dry-run"), merge = parsed.has("--merge")
         let writer = dryRun ? nil : try SafeWriter(path: common.files[0])
         try writer?.lock()
         guard let result = try compileAndReport(common) else { return 1 }
         var options = CompileOptions()
         options.today = common.today
         options.horizon = result.ledger.until
-        if kind == "payee" {
-            guard !new.contains("|"), !new.contains(";"), !new.hasPrefix("(") else { throw UsageError(message: "'\(new)' is not a payee (no '|', ';', or '(' first)") }
+
+        // The edits and their check, or why there is nothing to do.
+        let edits: [TextEdit]
+        let check: () -> (outcome: CheckedEdit.Outcome?, problem: String?)
+        let what: String
+        switch kind {
+        case "account":
+            guard let rename = AccountRename(result, old: old, new: new) else {
+                // Run again after a rename: nothing to do.
+                if result.ledger.journal.accounts.lookup(new) != nil { return nothing("the journal has no '\(old)', and has '\(new)'") }
+                throw UsageError(message: "the journal has no account '\(old)'")
+            }
+            (edits, what) = (rename.edits, "'\(old)' to '\(new)'")
+            check = { rename.check(result, merge: merge, options: options) }
+        case "commodity":
+            guard let rename = CommodityRename(result, old: old, new: new) else {
+                if result.ledger.journal.commodities.lookup(new) != nil { return nothing("the journal has no commodity '\(old)', and has '\(new)'") }
+                throw UsageError(message: "the journal has no commodity '\(old)'")
+            }
+            (edits, what) = (rename.edits, "the commodity '\(old)' to '\(new)'")
+            check = { rename.check(result, merge: merge, options: options) }
+        case "tag":
+            let rename = TagRename(result, old: old, new: new)
+            (edits, what) = (rename.edits, "the tag '\(old)' to '\(new)'")
+            check = { rename.check(result, options: options) }
+        default:
             let rename = PayeeRename(result, old: old, new: new)
-            guard !rename.edits.isEmpty, old != new else {
-                writeStderr("nothing to rename: no transaction has the payee '\(old)'\n")
-                return 0
-            }
-            let (outcome, problem) = rename.check(result, options: options)
-            if let problem { writeStderr("ledgerc: error: \(problem)\n"); return 1 }
-            if dryRun {
-                writeStdout(Array(rename.edits.map { e in
-                    let (path, line, _) = result.sources.describe(SourceLocation(file: e.file, offset: e.range.lowerBound))
-                    return "\(path):\(line): \(old) -> \(new)\n"
-                }.joined().utf8))
-                return 0
-            }
-            guard let outcome, let writer else { return 1 }
-            try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
-            writeStderr("renamed the payee '\(old)' to '\(new)': \(rename.edits.count) place\(rename.edits.count == 1 ? "" : "s")\n")
-            return 0
+            (edits, what) = (rename.edits, "the payee '\(old)' to '\(new)'")
+            check = { rename.check(result, options: options) }
         }
-        guard let rename = AccountRename(result, old: old, new: new) else {
-            // Run again after a rename: nothing to do.
-            if result.ledger.journal.accounts.lookup(new) != nil {
-                writeStderr("nothing to rename: the journal has no '\(old)', and has '\(new)'\n")
-                return 0
-            }
-            throw UsageError(message: "the journal has no account '\(old)'")
-        }
-        if old == new || rename.edits.isEmpty {
-            writeStderr("nothing to rename: no file writes '\(old)'\n")
-            return 0
-        }
-        let (outcome, problem) = rename.check(result, merge: parsed.has("--merge"), options: options)
+        if old == new || edits.isEmpty { return nothing("no file writes the \(kind) '\(old)'") }
+        let (outcome, problem) = check()
         if let problem {
             if let outcome { RunDiagnostics.show(outcome.errors, sources: outcome.after.sources) }
             writeStderr("ledgerc: error: \(problem)\n")
             return 1
         }
-        let files = Set(rename.edits.map(\.file))
         if dryRun {
             var out = ""
-            for place in rename.places {
-                let (path, line, _) = result.sources.describe(place)
-                out += "\(path):\(line): \(old) -> \(new)\n"
+            for e in edits {
+                let (path, line, _) = result.sources.describe(SourceLocation(file: e.file, offset: e.range.lowerBound))
+                let written = result.sources.files[e.file].withBytes { String(decoding: $0[e.range], as: UTF8.self) }
+                out += "\(path):\(line): \(written) -> \(String(decoding: e.text, as: UTF8.self))\n"
             }
             writeStdout(Array(out.utf8))
             return 0
         }
         guard let outcome, let writer else { return 1 }
         try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
-        writeStderr("renamed '\(old)' to '\(new)': \(rename.edits.count) place\(rename.edits.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")\n")
+        let files = Set(edits.map(\.file)).count
+        writeStderr("renamed \(what): \(edits.count) place\(edits.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
+        return 0
+    }
+
+    /// Nothing to rename: said on standard error, and success (running a rename again changes nothing).
+    private static func nothing(_ why: String) -> Int {
+        writeStderr("nothing to rename: \(why)\n")
         return 0
     }
 }
