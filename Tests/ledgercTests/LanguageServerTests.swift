@@ -556,6 +556,36 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Semantic tokens after an edit, asked as a delta: one edit that makes the tokens sent before into the tokens of the new text.
+    func testSemanticTokensDeltaAfterAnEdit() throws {
+        let text = "2025-01-03 이마트\n    지출:식비  45,000 KRW\n    자산:현금\n\n2025-01-04 b\n    지출:식비  1 KRW\n    자산:현금\n"
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("delta.ledger")
+        try client.open(doc, text)
+        let full = try client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": doc]])["result"] as? [String: Any]
+        var data = full?["data"] as? [Int] ?? []
+        XCTAssertFalse(data.isEmpty)
+        // A comment typed at the end of the first posting.
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": 2],
+                                                     "contentChanges": [["range": ["start": position(1, 21), "end": position(1, 21)], "text": "  ; :여행:"]]])
+        let delta = try client.request("textDocument/semanticTokens/full/delta", ["textDocument": ["uri": doc], "previousResultId": full?["resultId"] as? String ?? ""])["result"] as? [String: Any]
+        let edits = delta?["edits"] as? [[String: Any]] ?? []
+        XCTAssertEqual(edits.count, 1, "\(String(describing: delta))")
+        for edit in edits {
+            let start = edit["start"] as? Int ?? 0, count = edit["deleteCount"] as? Int ?? 0
+            data.replaceSubrange(start..<(start + count), with: edit["data"] as? [Int] ?? [])
+        }
+        let again = try client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": doc]])["result"] as? [String: Any]
+        XCTAssertEqual(data, again?["data"] as? [Int])
+        // The comment and the tag's name are there: types 6 and 7 on line 1.
+        XCTAssertTrue(edits.first.map { ($0["data"] as? [Int] ?? []).contains(7) } ?? false)
+        // An unknown previous id is answered in full.
+        let unknown = try client.request("textDocument/semanticTokens/full/delta", ["textDocument": ["uri": doc], "previousResultId": "nope"])["result"] as? [String: Any]
+        XCTAssertEqual(unknown?["data"] as? [Int], data)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testRequestsBeforeInitializeAndExitWithoutShutdown() throws {
         let client = try LanguageServerClient()
         let early = try client.request("textDocument/hover", ["textDocument": ["uri": uri("x.ledger")], "position": position(0, 0)])

@@ -9,7 +9,7 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
     /// An array of whole numbers, kept as numbers (semantic tokens send millions).
-    case numbers([Int])
+    case numbers([UInt32])
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
@@ -52,7 +52,7 @@ public enum JSONValue: Equatable, Sendable {
 
     public var array: [JSONValue]? {
         if case .array(let a) = self { return a }
-        if case .numbers(let n) = self { return n.map(JSONValue.int) }
+        if case .numbers(let n) = self { return n.map { JSONValue.int(Int($0)) } }
         return nil
     }
 
@@ -74,9 +74,7 @@ public enum JSONValue: Equatable, Sendable {
             for item in items { item.write(into: &w) }
             w.endArray()
         case .numbers(let numbers):
-            w.beginArray()
-            for n in numbers { w.int(n) }
-            w.endArray()
+            w.array(of: numbers)
         case .object(let fields):
             w.beginObject()
             for (key, value) in fields {

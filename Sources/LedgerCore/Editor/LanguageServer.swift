@@ -15,6 +15,8 @@ public final class LanguageServer {
     /// Requests cancelled before they were handled, by `requestKey`.
     private var cancelled = Set<String>()
     private var initialized = false
+    /// How many semantic token results were sent: the next result id.
+    var tokenResults = 0
 
     /// `today` is the horizon of repeat rules and the year of dates written without one.
     public init(today: CivilDate) {
@@ -102,9 +104,10 @@ public final class LanguageServer {
         case "textDocument/prepareRename": return withDocument(params) { prepareRename($0, $1) }
         case "textDocument/rename": return withDocument(params) { rename($0, $1) }
         case "textDocument/references": return withDocument(params) { references($0, $1) }
-        case "textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta":
-            // A delta request is answered with the whole tokens (LSP allows either).
-            return withDocument(params) { doc, _ in semanticTokens(doc) }
+        case "textDocument/semanticTokens/full":
+            return withDocument(params) { doc, _ in semanticTokens(doc, since: nil) }
+        case "textDocument/semanticTokens/full/delta":
+            return withDocument(params) { doc, params in semanticTokens(doc, since: params["previousResultId"]?.string) }
         case "workspace/symbol": return .success(workspaceSymbols(params))
         case "textDocument/codeLens": return withDocument(params) { doc, _ in codeLenses(doc) }
         case "textDocument/inlayHint": return withDocument(params) { inlayHints($0, $1) }
@@ -141,7 +144,10 @@ public final class LanguageServer {
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var doc = workspace.documents[uri],
                   let changes = params["contentChanges"]?.array else { return }
-            for change in changes where !doc.apply(change, workspace.encoding) { return }
+            for change in changes where !doc.apply(change, workspace.encoding) {
+                workspace.documents[uri]?.tokens = nil
+                return
+            }
             doc.version = params["textDocument"]?["version"]?.int ?? doc.version + 1
             workspace.documents[uri] = doc
             edited(uri)

@@ -164,9 +164,16 @@ public final class MessageChannel {
 
     /// Writes one message with its header.
     public func send(_ message: JSONValue) {
-        let body = message.bytes
-        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        frame.append(contentsOf: body)
-        frame.withUnsafeBufferPointer { _ = systemWriteAll(output, $0) }
+        var w = JSONWriter(pretty: false, capacity: 256)
+        message.write(into: &w)
+        var header = Array("Content-Length: \(w.buffer.count)\r\n\r\n".utf8)
+        guard w.buffer.count > 1 << 16 else {
+            w.buffer.withBytes { header.append(contentsOf: $0) }
+            header.withUnsafeBufferPointer { _ = systemWriteAll(output, $0) }
+            return
+        }
+        // A large response (semantic tokens) is written from the writer's own buffer, not copied.
+        header.withUnsafeBufferPointer { _ = systemWriteAll(output, $0) }
+        w.buffer.withBytes { _ = systemWriteAll(output, $0) }
     }
 }

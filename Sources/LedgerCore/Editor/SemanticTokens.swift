@@ -1,102 +1,35 @@
-/// `textDocument/semanticTokens/full` and `textDocument/inlayHint` (issue 49).
+/// `textDocument/semanticTokens/full` (and `/delta`) and
+/// `textDocument/inlayHint` (issue 49).
 ///
 /// Tokens are read from the text line by line (so they come while the file
-/// has errors): dates, statuses, codes, payees, accounts, amounts and their
-/// commodities, comments, tags, and directive keywords (`repeat`, `split`,
-/// `holiday`, `account`...). Inlay hints show the amount the compiler
-/// inferred for a posting written without one.
+/// has errors, `SemanticTokenLines`): dates, statuses, codes, payees,
+/// accounts, amounts and their commodities, comments, tags, and directive
+/// keywords (`repeat`, `split`, `holiday`, `account`...). Inlay hints show
+/// the amount the compiler inferred for a posting written without one.
 extension LanguageServer {
-    /// The legend, in the order of the token type numbers.
+    /// The legend, in the order of the token type numbers (`SemanticTokenLines.Kind`).
     static let tokenTypes = ["keyword", "number", "operator", "string", "namespace", "type", "comment", "property"]
-    enum Token: Int { case keyword, date, status, text, account, amount, comment, tag }
 
-    static let directiveWords: Set<String> = ["repeat", "split", "holiday", "account", "commodity", "include", "!include", "alias", "P", "~", "=",
-                                               "apply", "end", "payee", "tag", "decimal-mark", "year", "Y", "D", "N", "C", "comment", "test"]
-
-    func semanticTokens(_ doc: TextDocument) -> JSONValue {
-        let file = doc.file, bytes = file.bytes
-        var data: [Int] = []
-        var lastLine = 0, lastStart = 0
-        func emit(_ line: Int, _ from: Int, _ to: Int, _ lineStart: Int, _ type: Token) {
-            guard to > from else { return }
-            let start = file.units(from: lineStart, to: from, workspace.encoding)
-            let length = file.units(from: from, to: to, workspace.encoding)
-            let deltaLine = line - lastLine
-            let deltaStart = deltaLine == 0 ? start - lastStart : start
-            data += [deltaLine, deltaStart, length, type.rawValue, 0]
-            lastLine = line
-            lastStart = start
+    /// The document's tokens: all of them, or (given the id of the last ones
+    /// sent) the one edit that makes those into these.
+    func semanticTokens(_ doc: TextDocument, since previous: String?) -> JSONValue {
+        let lines: SemanticTokenLines
+        if let kept = doc.tokens, kept.describes(doc.file), kept.encoding == workspace.encoding {
+            lines = kept
+        } else {
+            lines = SemanticTokenLines(doc.file, workspace.encoding)
+            workspace.documents[doc.uri]?.tokens = lines
         }
-        let starts = file.lineStarts
-        for (line, s32) in starts.enumerated() {
-            let s = Int(s32)
-            var e = line + 1 < starts.count ? Int(starts[line + 1]) - 1 : bytes.count
-            if e > s, e <= bytes.count, bytes[e - 1] == 0x0D { e -= 1 }
-            guard e > s else { continue }
-            // A comment, from `;` (or `#` at the start) to the line's end; tags inside it.
-            var commentStart = e
-            if let k = (s..<e).first(where: { bytes[$0] == 0x3B }) { commentStart = k }
-            if bytes[s] == 0x23 { commentStart = s }
-            func word(from i: Int) -> Int {
-                var j = i
-                while j < commentStart, bytes[j] != 0x20, bytes[j] != 0x09 { j += 1 }
-                return j
-            }
-            func skipSpaces(_ i: Int) -> Int {
-                var j = i
-                while j < commentStart, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
-                return j
-            }
-            let first = bytes[s]
-            if (0x30...0x39).contains(first) {
-                // DATE[=DATE2] [*|!] [(CODE)] DESCRIPTION
-                var i = word(from: s)
-                emit(line, s, i, s, .date)
-                i = skipSpaces(i)
-                if i < commentStart, bytes[i] == 0x2A || bytes[i] == 0x21 { emit(line, i, i + 1, s, .status); i = skipSpaces(i + 1) }
-                if i < commentStart, bytes[i] == 0x28, let close = (i..<commentStart).first(where: { bytes[$0] == 0x29 }) {
-                    emit(line, i, close + 1, s, .text); i = skipSpaces(close + 1)
-                }
-                var d = commentStart
-                while d > i, bytes[d - 1] == 0x20 || bytes[d - 1] == 0x09 { d -= 1 }
-                emit(line, i, d, s, .text)
-            } else if first == 0x20 || first == 0x09 {
-                // A posting: ACCOUNT  AMOUNT
-                var i = skipSpaces(s)
-                if i < commentStart {
-                    var nameEnd = i
-                    while nameEnd < commentStart, bytes[nameEnd] != 0x09, !(bytes[nameEnd] == 0x20 && nameEnd + 1 < commentStart && bytes[nameEnd + 1] == 0x20) { nameEnd += 1 }
-                    while nameEnd > i, bytes[nameEnd - 1] == 0x20 { nameEnd -= 1 }
-                    emit(line, i, nameEnd, s, .account)
-                    i = skipSpaces(nameEnd)
-                    var d = commentStart
-                    while d > i, bytes[d - 1] == 0x20 || bytes[d - 1] == 0x09 { d -= 1 }
-                    emit(line, i, d, s, .amount)
-                }
-            } else {
-                let w = word(from: s)
-                let keyword = String(decoding: bytes[s..<w], as: UTF8.self)
-                if LanguageServer.directiveWords.contains(keyword) {
-                    emit(line, s, w, s, .keyword)
-                    // A `repeat` or `holiday` line's dates, and its schedule words.
-                    var i = skipSpaces(w)
-                    while i < commentStart {
-                        let j = word(from: i)
-                        let text = String(decoding: bytes[i..<j], as: UTF8.self)
-                        if let c = text.unicodeScalars.first, ("0"..."9").contains(c) { emit(line, i, j, s, .date) }
-                        else if keyword == "repeat", ["monthly", "weekly", "daily", "yearly", "quarterly", "biweekly", "fortnightly", "bimonthly", "every",
-                                                      "from", "until", "to", "count", "on", "shift", "before", "after", "weekend", "holiday", "last", "day"].contains(text) {
-                            emit(line, i, j, s, .keyword)
-                        } else if keyword == "repeat" { break }
-                        i = skipSpaces(j)
-                    }
-                }
-            }
-            if commentStart < e {
-                emit(line, commentStart, e, s, .comment)
-            }
+        tokenResults += 1
+        let id = "\(tokenResults)"
+        defer { lines.markSent(id) }
+        if let previous, let edit = lines.delta(since: previous) {
+            let edits: [JSONValue] = edit.deleteCount == 0 && edit.data.isEmpty ? [] : [
+                .object([("start", .int(edit.start)), ("deleteCount", .int(edit.deleteCount)), ("data", .numbers(edit.data))]),
+            ]
+            return .object([("resultId", .string(id)), ("edits", .array(edits))])
         }
-        return .object([("resultId", .string("\(doc.version)")), ("data", .numbers(data))])
+        return .object([("resultId", .string(id)), ("data", .numbers(lines.encoded()))])
     }
 
     /// `textDocument/inlayHint`: after a posting written without an amount, the amount the compiler inferred.

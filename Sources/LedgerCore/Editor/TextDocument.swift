@@ -80,6 +80,8 @@ struct TextDocument {
     let realPath: String?
     var version: Int
     private(set) var file: SourceFile
+    /// Its semantic tokens, once asked for; kept up to date by `apply`.
+    var tokens: SemanticTokenLines?
 
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -96,10 +98,22 @@ struct TextDocument {
         let new = Array(text.utf8)
         guard let range = change["range"], let start = EditorPosition(range["start"]), let end = EditorPosition(range["end"]) else {
             file = SourceFile(path: path, bytes: new)
+            tokens = nil
             return true
         }
         let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
+        let starts = file.lineStarts, contentStart = file.contentStart
+        func line(_ offset: Int) -> Int { max(0, starts.partitionIndex { Int($0) > offset } - 1) }
+        let first = line(a), last = line(b)
+        let current = tokens?.describes(file) == true
         file = file.replacing(a..<b, with: new)
+        if current, let tokens, file.contentStart == contentStart {
+            var added = 0
+            for byte in new where byte == 0x0A { added += 1 }
+            tokens.replace(lines: first...last, with: first...(first + added), in: file)
+        } else {
+            tokens = nil
+        }
         return true
     }
 }

@@ -1,0 +1,98 @@
+@testable import LedgerCore
+import XCTest
+
+/// The editor's semantic tokens kept line by line (issue 49): after any run
+/// of edits they are the tokens of the text read afresh, and the one delta
+/// edit sent makes the old data into the new.
+final class SemanticTokenTests: XCTestCase {
+    let journal = """
+    commodity 1,000 KRW
+    account 지출:식비  ; type: X
+
+    repeat monthly from 2025-01-25  월급
+        자산:은행  3,000,000 KRW
+        수입:급여
+
+    comment
+    2025-01-01 not a transaction
+    end comment
+
+    2025-01-03 * (12) 이마트 | 장보기  ; 여행: 부산, :가족:
+        지출:식비  45,000 KRW @ 1 KRW
+        ; 한 줄 설명
+        자산:현금
+
+    P 2025-02-01 "005930" 55,000 KRW
+
+    """
+
+    /// Tokens decoded to (line, start, length, type), absolute.
+    func decode(_ data: [UInt32]) -> [[Int]] {
+        var out: [[Int]] = [], line = 0, start = 0
+        for k in stride(from: 0, to: data.count, by: 5) {
+            line += Int(data[k])
+            start = data[k] == 0 ? start + Int(data[k + 1]) : Int(data[k + 1])
+            out.append([line, start, Int(data[k + 2]), Int(data[k + 3])])
+        }
+        return out
+    }
+
+    func testTokensOfEachKindOfLine() {
+        let file = SourceFile(path: "t.ledger", bytes: Array(journal.utf8))
+        let tokens = decode(SemanticTokenLines(file, .utf16).encoded())
+        let keyword = 0, number = 1, op = 2, string = 3, namespace = 4, type = 5, comment = 6, property = 7
+        // `repeat monthly from 2025-01-25  월급`: keywords, the date, the description.
+        XCTAssertEqual(tokens.filter { $0[0] == 3 }, [[3, 0, 6, keyword], [3, 7, 7, keyword], [3, 15, 4, keyword], [3, 20, 10, number], [3, 32, 2, string]])
+        // A posting: the account, the number, the commodity.
+        XCTAssertEqual(tokens.filter { $0[0] == 4 }, [[4, 4, 5, namespace], [4, 11, 9, number], [4, 21, 3, type]])
+        // The `comment` block is one comment a line; its date is no date.
+        XCTAssertEqual(tokens.filter { $0[0] == 8 }, [[8, 0, 28, comment]])
+        // The header: date, status, code, description, then the comment with its tags' names apart.
+        XCTAssertEqual(tokens.filter { $0[0] == 11 }, [[11, 0, 10, number], [11, 11, 1, op], [11, 13, 4, string], [11, 18, 9, string],
+                                                        [11, 29, 2, comment], [11, 31, 2, property], [11, 33, 7, comment], [11, 40, 2, property], [11, 42, 1, comment]])
+        XCTAssertEqual(tokens.filter { $0[0] == 12 }, [[12, 4, 5, namespace], [12, 11, 6, number], [12, 18, 3, type], [12, 22, 1, op], [12, 24, 1, number], [12, 26, 3, type]])
+        XCTAssertEqual(tokens.filter { $0[0] == 16 }, [[16, 0, 1, keyword], [16, 2, 10, number], [16, 13, 8, type], [16, 22, 6, number], [16, 29, 3, type]])
+        // In UTF-8 units the Korean account is three times as long.
+        let utf8 = decode(SemanticTokenLines(file, .utf8).encoded())
+        XCTAssertEqual(utf8.filter { $0[0] == 4 }.first, [4, 4, 13, namespace])
+    }
+
+    func testEditsKeepTheTokensOfTheTextReadAfresh() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["\n", "    ", "2025-01-09 x\n", "comment\n", "end comment\n", "  ; a: b", "repeat ", "지출:식비  1 KRW\n", "", "\"", ";", "@ 2 KRW"]
+        for round in 0..<40 {
+            var doc = TextDocument(uri: "file:///t\(round).ledger", version: 1, text: Array(journal.utf8))
+            doc.tokens = SemanticTokenLines(doc.file, .utf16)
+            var sent = doc.tokens!.encoded()
+            doc.tokens!.markSent("0")
+            for step in 1...12 {
+                let bytes = doc.file.bytes
+                // A range on character boundaries (an editor never splits one).
+                func boundary(_ i: Int) -> Int { var j = i; while j < bytes.count, bytes[j] & 0xC0 == 0x80 { j += 1 }; return j }
+                let a = boundary(Int.random(in: 0...bytes.count, using: &generator))
+                let b = boundary(min(bytes.count, a + Int.random(in: 0...20, using: &generator)))
+                func position(_ o: Int) -> JSONValue {
+                    let p = doc.file.editorPosition(of: o, .utf16)
+                    return p.json
+                }
+                let text = pieces.randomElement(using: &generator)!
+                let change = JSONValue.object([("range", .object([("start", position(a)), ("end", position(b))])), ("text", .string(text))])
+                XCTAssertTrue(doc.apply(change, .utf16))
+                guard let kept = doc.tokens else { return XCTFail("the edit dropped the tokens") }
+                let fresh = SemanticTokenLines(doc.file, .utf16).encoded()
+                let now = kept.encoded()
+                XCTAssertEqual(now, fresh, "after replacing \(a)..<\(b) with \(text.debugDescription) in\n\(String(decoding: doc.file.bytes, as: UTF8.self))")
+                guard now == fresh else { return }
+                // A delta every other edit: the edits between are summed up in one.
+                guard step % 2 == 0 else { continue }
+                guard let edit = kept.delta(since: "\(step - 2)") else { return XCTFail("no delta since \(step - 2)") }
+                kept.markSent("\(step)")
+                var patched = sent
+                patched.replaceSubrange(edit.start..<(edit.start + edit.deleteCount), with: edit.data)
+                XCTAssertEqual(patched, now)
+                XCTAssertEqual(edit.start % 5, 0)
+                sent = now
+            }
+        }
+    }
+}
