@@ -586,6 +586,24 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// After a balance assertion, the balance the checker reads there: in date order (a later line dated earlier counts first),
+    /// with `=*` its subaccounts, and when the assertion fails, the balance it found.
+    func testInlayHintsShowTheBalanceAfterAnAssertion() throws {
+        let text = "2025-01-05 a\n    자산:현금  -5,000 KRW = -7,000 KRW\n    지출:식비\n\n2025-01-02 b\n    자산:현금:지갑  -2,000 KRW\n    지출:식비\n\n2025-01-06 c\n    자산:현금  0 KRW =* -7,000 KRW  ; 지갑 too\n    지출:식비  0 KRW = 1 KRW\n"
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("assertions.ledger")
+        try client.open(doc, text)
+        _ = try client.diagnostics(for: doc)
+        let hints = try client.request("textDocument/inlayHint", ["textDocument": ["uri": doc], "range": ["start": position(0, 0), "end": position(20, 0)]])["result"] as? [[String: Any]] ?? []
+        let shown = hints.compactMap { hint -> String? in
+            guard let p = hint["position"] as? [String: Any], let label = hint["label"] as? String, label.hasPrefix("→") else { return nil }
+            return "\(p["line"] as? Int ?? -1):\(p["character"] as? Int ?? -1) \(label)"
+        }
+        XCTAssertEqual(shown, ["1:34 → -5,000 KRW", "9:30 → -7,000 KRW", "10:24 → 7,000 KRW"], "\(hints)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testRequestsBeforeInitializeAndExitWithoutShutdown() throws {
         let client = try LanguageServerClient()
         let early = try client.request("textDocument/hover", ["textDocument": ["uri": uri("x.ledger")], "position": position(0, 0)])

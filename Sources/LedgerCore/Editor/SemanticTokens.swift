@@ -50,6 +50,45 @@ extension LanguageServer {
                                       ("label", .string("  " + c.format(a))), ("paddingLeft", .bool(true))]))
             }
         }
+        hints += assertionHints(compilation, file: index, doc)
         return .array(hints)
+    }
+
+    /// After each balance assertion of the document, the account's balance
+    /// there as the checker reads it (date, then file order; `=*` with its
+    /// subaccounts; `==` every commodity): `→ 1,234,000 KRW`.
+    private func assertionHints(_ compilation: Compilation, file index: Int, _ doc: TextDocument) -> [JSONValue] {
+        let ledger = compilation.ledger, journal = ledger.journal
+        guard journal.hasAssertions else { return [] }
+        let transactions = ledger.transactions
+        let order = transactions.indices.filter { transactions[$0].generated == nil }.sorted {
+            let a = transactions[$0].date, b = transactions[$1].date
+            return a == b ? $0 < $1 : a < b
+        }
+        var balances = RunningBalances()
+        var hints: [JSONValue] = []
+        let file = doc.file
+        for i in order {
+            let t = transactions[i]
+            for p in t.postings {
+                if let a = p.amount { balances.add(a.quantity, to: AccountCommodity(p.account, a.commodity)) }
+                guard let assertion = p.assertion, Int(assertion.location.file) == index else { continue }
+                var shown: [Amount] = []
+                guard let main = balances.balance(of: p.account, assertion.amount.commodity, includingSubaccounts: assertion.includesSubaccounts, journal.accounts) else { continue }
+                shown.append(Amount(main, assertion.amount.commodity))
+                if assertion.isTotal {
+                    for k in balances.keys where k.account == p.account && k.commodity != assertion.amount.commodity {
+                        if let v = balances.value(k), !v.isZero { shown.append(Amount(v, k.commodity)) }
+                    }
+                    shown[1...].sort { $0.commodity < $1.commodity }
+                }
+                // At the end of the posting's amount part (the assertion is its last part).
+                let end = file.withBytes { JournalLineReader.line(at: Int(assertion.location.offset), in: $0).rest.upperBound }
+                hints.append(.object([("position", file.editorPosition(of: end, workspace.encoding).json),
+                                      ("label", .string("→ " + journal.commodities.format(shown))), ("paddingLeft", .bool(true)),
+                                      ("tooltip", .string("the balance of \(journal.accounts[p.account]) after this posting"))]))
+            }
+        }
+        return hints
     }
 }

@@ -201,13 +201,7 @@ struct AssertionChecker {
 
     /// The balance an assertion reads; nil when it does not fit (an overflow on the way).
     private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: RunningBalances) -> ExactDecimal? {
-        if !inclusive { return balances.value(AccountCommodity(account, commodity)) }
-        var sum = ExactDecimal.zero
-        for k in balances.keys where k.commodity == commodity && accounts.isSelfOrDescendant(k.account, of: account) {
-            guard let v = balances.value(k), let s = sum.adding(v) else { return nil }
-            sum = s
-        }
-        return sum
+        balances.balance(of: account, commodity, includingSubaccounts: inclusive, accounts)
     }
 
     private func verify(_ a: BalanceAssertion, account: Int32, _ balances: RunningBalances) {
@@ -255,6 +249,18 @@ struct RunningBalances {
     /// The balance; nil once a sum into it overflowed.
     func value(_ key: AccountCommodity) -> ExactDecimal? {
         overflowed.contains(key) ? nil : values[key, default: .zero]
+    }
+
+    /// The balance a balance assertion reads (with `=*`, of the account and
+    /// its subaccounts); nil when it does not fit (an overflow on the way).
+    func balance(of account: Int32, _ commodity: Int32, includingSubaccounts: Bool, _ accounts: AccountTable) -> ExactDecimal? {
+        if !includingSubaccounts { return value(AccountCommodity(account, commodity)) }
+        var sum = ExactDecimal.zero
+        for k in values.keys where k.commodity == commodity && accounts.isSelfOrDescendant(k.account, of: account) {
+            guard let v = value(k), let s = sum.adding(v) else { return nil }
+            sum = s
+        }
+        return sum
     }
 
     mutating func add(_ q: ExactDecimal, to key: AccountCommodity) {
