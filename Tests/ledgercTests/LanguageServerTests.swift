@@ -604,6 +604,18 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// The VS Code extension maps every token type of the server's legend to a scope (a type it leaves out is not coloured).
+    func testTheVSCodeExtensionDeclaresTheLegend() throws {
+        let client = try LanguageServerClient()
+        let capabilities = try client.start()
+        let legend = ((capabilities["semanticTokensProvider"] as? [String: Any])?["legend"] as? [String: Any])?["tokenTypes"] as? [String] ?? []
+        XCTAssertFalse(legend.isEmpty)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: repositoryRoot.appendingPathComponent("editors/vscode/package.json"))) as? [String: Any]
+        let scopes = (((manifest?["contributes"] as? [String: Any])?["semanticTokenScopes"] as? [[String: Any]])?.first?["scopes"] as? [String: Any]) ?? [:]
+        XCTAssertEqual(Set(scopes.keys), Set(legend))
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     func testRequestsBeforeInitializeAndExitWithoutShutdown() throws {
         let client = try LanguageServerClient()
         let early = try client.request("textDocument/hover", ["textDocument": ["uri": uri("x.ledger")], "position": position(0, 0)])

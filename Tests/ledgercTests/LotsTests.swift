@@ -140,6 +140,21 @@ final class LotsTests: XCTestCase {
         XCTAssertEqual(try csv(["holdings", "--lots"], printed.stdout), try csv(["holdings", "--lots"], text))
     }
 
+    /// A balance assertion after a split reads the new shares, as the reports do: in `check` (where a plain
+    /// transaction is let go and replayed) and in a report; the old quantity fails and names the new one.
+    func testAnAssertionAfterASplitSeesTheNewShares() throws {
+        let journal = { (asserted: String) in
+            "account Assets:Broker  ; type: Asset\n\n2025-01-02 transfer in\n    Assets:Broker  10 AAPL\n    Equity:Opening\n\n2025-02-01 buy\n    Assets:Broker  5 AAPL @ $150\n    Assets:Cash\n\nsplit 2025-03-01 AAPL 3:2\n\n2025-03-01 check\n    Assets:Broker  0 AAPL = \(asserted)\n    Assets:Cash  0 USD\n"
+        }
+        for command in [["check", "-"], ["report", "balance", "-"]] {
+            let holds = try runLedgerc(command, stdin: journal("22.5 AAPL"))
+            XCTAssertEqual(holds.status, 0, "\(command): \(holds.stderr)")
+            let old = try runLedgerc(command, stdin: journal("15.0 AAPL"))
+            XCTAssertEqual(old.status, 1, "\(command)")
+            XCTAssertTrue(old.stderr.contains("balance assertion failed: Assets:Broker is 22.5 AAPL, not 15.0 AAPL"), "\(command): \(old.stderr)")
+        }
+    }
+
     /// A dividend tagged with its commodity, or posted to an income account
     /// named after it, counts to the holding: a column in text and JSON, and
     /// the total return against the principal.

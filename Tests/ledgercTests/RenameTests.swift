@@ -91,7 +91,7 @@ final class RenameTests: XCTestCase {
         split 2025-03-01 AAPL 2:1
 
         2025-03-20 * Dividend  ; dividend: AAPL
-            Assets:Broker:AAPL  0 AAPL = 10 AAPL
+            Assets:Broker:AAPL  0 AAPL = 20 AAPL
             Assets:Cash  10 USD
             Income:Dividends
 

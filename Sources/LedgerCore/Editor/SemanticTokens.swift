@@ -60,11 +60,9 @@ extension LanguageServer {
     private func assertionHints(_ compilation: Compilation, file index: Int, _ doc: TextDocument) -> [JSONValue] {
         let ledger = compilation.ledger, journal = ledger.journal
         guard journal.hasAssertions else { return [] }
+        // Date, then file order, a split's new shares at the open of its day; occurrences move no assertion.
         let transactions = ledger.transactions
-        let order = transactions.indices.filter { transactions[$0].generated == nil }.sorted {
-            let a = transactions[$0].date, b = transactions[$1].date
-            return a == b ? $0 < $1 : a < b
-        }
+        let order = ledger.order.lazy.map(Int.init).filter { transactions[$0].generated == nil }
         var balances = RunningBalances()
         var hints: [JSONValue] = []
         let file = doc.file

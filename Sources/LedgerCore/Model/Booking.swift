@@ -23,4 +23,10 @@ public struct StockSplit: Sendable {
     public var numerator: ExactDecimal
     public var denominator: ExactDecimal
     public var location: SourceLocation
+
+    /// The shares a holding of `held` gains on the split: held × N/M − held.
+    public func newShares(for held: ExactDecimal) throws(AmountOverflow) -> ExactDecimal {
+        let scaled = try held.times(numerator, at: location).quotient(over: denominator, at: location)
+        return try scaled.minus(held, at: location)
+    }
 }

@@ -67,3 +67,46 @@ extension AmountSums {
         guard add(a) else { throw AmountOverflow(at: at, "a sum of \(a.quantity) and what came before it") }
     }
 }
+
+extension ExactDecimal {
+    /// `self ÷ divisor`: exact (trailing zeros dropped) when the quotient
+    /// terminates within 30 places, else rounded half away from zero once, at
+    /// the 30th place (or at as many places as 38 digits leave), and kept at
+    /// that scale: a figure with 30 places, or 38 digits, is shown at display
+    /// precision (`CommodityTable.exactPlaces`). Throws when even the whole
+    /// part does not fit, or the divisor is zero.
+    public func quotient(over divisor: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) -> ExactDecimal {
+        if let exact = smallExactQuotient(over: divisor) { return exact }
+        if !divisor.isZero {
+            for places in stride(from: ExactDecimal.maxScale, through: 0, by: -1) {
+                guard let q = divided(by: divisor, places: places) else { continue }
+                let exact = q.normalized
+                return exact.multiplied(by: divisor)?.isEqual(to: self) == true ? exact : q
+            }
+        }
+        throw AmountOverflow(at: at, "\(self) ÷ \(divisor)")
+    }
+
+    /// The quotient in 64-bit arithmetic when it is exact within a few more
+    /// places (a split's 3 ÷ 2, a price's reverse of 4): the value the long
+    /// division gives, normalized; nil when it needs the long division.
+    private func smallExactQuotient(over divisor: ExactDecimal) -> ExactDecimal? {
+        guard let m = mantissa64, let d = divisor.mantissa64, d != 0, d != -1 else { return nil }
+        // (m / 10^s) / (d / 10^t) = (m · 10^(t + k) / d) / 10^(s + k).
+        var shifted = m
+        for _ in 0..<divisor.scale {
+            let (r, o) = shifted.multipliedReportingOverflow(by: 10)
+            if o { return nil }
+            shifted = r
+        }
+        var k = 0
+        while scale + k <= ExactDecimal.maxScale && k <= 6 {
+            if shifted % d == 0 { return ExactDecimal(mantissa: Int128(shifted / d), scale: scale + k).normalized }
+            let (r, o) = shifted.multipliedReportingOverflow(by: 10)
+            if o { return nil }
+            shifted = r
+            k += 1
+        }
+        return nil
+    }
+}

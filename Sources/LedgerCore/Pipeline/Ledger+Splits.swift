@@ -78,8 +78,7 @@ extension Ledger {
                             location: split.location)
         t.isSplit = true
         for (account, quantity) in held.sorted(by: { accounts[$0.key] < accounts[$1.key] }) where quantity.signum > 0 {
-            let scaled = try quantity.times(split.numerator, at: split.location).quotient(over: split.denominator, at: split.location)
-            let delta = try scaled.minus(quantity, at: split.location)
+            let delta = try split.newShares(for: quantity)
             guard !delta.isZero else { continue }
             var p = Posting(account: account, location: split.location)
             p.amount = Amount(delta, split.commodity)

@@ -155,7 +155,27 @@ struct AssertionChecker {
                 next += 1
             }
         }
+        // A `split` gives each asset account holding its commodity the new
+        // shares at the open of its day, as `Ledger.withSplits` does for reports.
+        let splits = journal.splits.indices.sorted {
+            journal.splits[$0].date != journal.splits[$1].date ? journal.splits[$0].date < journal.splits[$1].date : $0 < $1
+        }
+        var nextSplit = 0
+        func applySplits(through day: CivilDate) {
+            while nextSplit < splits.count, journal.splits[splits[nextSplit]].date <= day {
+                let split = journal.splits[splits[nextSplit]]
+                nextSplit += 1
+                replayRecords(before: split.date.day, Int32.min)
+                let holdings = balances.keys.filter { $0.commodity == split.commodity && accounts.type(of: $0.account) == .asset }
+                for key in holdings {
+                    // A split that does not fit is an error where the reports add its shares.
+                    guard let held = balances.value(key), held.signum > 0, let delta = try? split.newShares(for: held) else { continue }
+                    balances.add(delta, to: key)
+                }
+            }
+        }
         for i in order {
+            applySplits(through: journal.transactions[i].date)
             replayRecords(before: journal.transactions[i].date.day, letGo?.keptSeq[i] ?? Int32(i))
             var t = journal.transactions[i]
             // A broken transaction still moves balances by the amounts it states,
