@@ -512,6 +512,11 @@ final class LanguageServerTests: XCTestCase {
         let titles = lenses.compactMap { ($0["command"] as? [String: Any])?["title"] as? String }
         XCTAssertTrue(titles.contains { $0.hasPrefix("balance: ") && $0.contains("KRW") }, "\(titles)")
         XCTAssertTrue(titles.contains { $0.hasPrefix("next: 2026-") }, "\(titles)")
+        // Onto an account of another type: refused with the reason, as `ledgerc rename` refuses it.
+        var merge = at
+        merge["newName"] = "수입:급여"
+        let refused = try client.request("textDocument/rename", merge)
+        XCTAssertTrue(((refused["error"] as? [String: Any])?["message"] as? String)?.contains("another type") == true, "\(refused)")
         // On `장보기` the name is the whole `지출:식비:장보기`.
         let leaf = try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(2, 16)])["result"] as? [String: Any]
         XCTAssertEqual(leaf?["placeholder"] as? String, "지출:식비:장보기")

@@ -102,7 +102,10 @@ public final class LanguageServer {
         case "textDocument/rangeFormatting": return withDocument(params) { doc, p in formatting(doc, range: p["range"]) }
         case "textDocument/codeAction": return withDocument(params) { codeActions($0, $1) }
         case "textDocument/prepareRename": return withDocument(params) { prepareRename($0, $1) }
-        case "textDocument/rename": return withDocument(params) { rename($0, $1) }
+        case "textDocument/rename":
+            guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.invalidParams("textDocument.uri is missing")) }
+            guard let doc = workspace.documents[uri] else { return .success(.null) }
+            return rename(doc, params)
         case "textDocument/references": return withDocument(params) { references($0, $1) }
         case "textDocument/semanticTokens/full":
             return withDocument(params) { doc, _ in semanticTokens(doc, since: nil) }

@@ -104,11 +104,29 @@ extension LanguageServer {
                         ("placeholder", .string(found.name))])
     }
 
-    func rename(_ doc: TextDocument, _ params: JSONValue) -> JSONValue {
-        guard let found = nameUnderCursor(doc, params), let new = params["newName"]?.string,
-              RenamedKind.problem(withName: new, found.kind) == nil, let edits = renameEdits(found, to: new) else { return .null }
+    /// The rename as a WorkspaceEdit, checked as `ledgerc rename` checks it
+    /// (the figures the same under the new name; no merge across account
+    /// types or onto another commodity): a rename that fails the check is
+    /// an error the editor shows, and edits nothing.
+    func rename(_ doc: TextDocument, _ params: JSONValue) -> Result<JSONValue, RequestError> {
+        guard let found = nameUnderCursor(doc, params) else { return .success(.null) }
+        guard let new = params["newName"]?.string else { return .failure(.invalidParams("newName is missing")) }
+        if let problem = RenamedKind.problem(withName: new, found.kind) { return .failure(RequestError(code: -32803, message: problem)) }
+        guard let edits = renameEdits(found, to: new), !edits.isEmpty else { return .success(.null) }
+        let c = found.compilation, options = workspace.options
+        let problem: String?
+        switch found.kind {
+        case .account: problem = AccountRename(c, old: found.name, new: new)?.check(c, merge: false, options: options).problem
+        case .commodity: problem = CommodityRename(c, old: found.name, new: new)?.check(c, merge: false, options: options).problem
+        case .payee: problem = PayeeRename(c, old: found.name, new: new).check(c, options: options).problem
+        case .tag: problem = TagRename(c, old: found.name, new: new).check(c, options: options).problem
+        }
+        if let problem {
+            let merge = problem.contains("--merge") ? " (the editor never merges: run 'ledgerc rename' with --merge)" : ""
+            return .failure(RequestError(code: -32803, message: problem + merge))
+        }
         var changes: [(String, JSONValue)] = []
-        let sources = found.compilation.sources
+        let sources = c.sources
         for fileIndex in Set(edits.map(\.file)).sorted() {
             let file = sources.files[fileIndex]
             let inFile = edits.filter { $0.file == fileIndex }.map { e -> JSONValue in
@@ -117,7 +135,7 @@ extension LanguageServer {
             }
             changes.append((workspace.uri(ofPath: file.path), .array(inFile)))
         }
-        return .object([("changes", .object(changes))])
+        return .success(.object([("changes", .object(changes))]))
     }
 
     func references(_ doc: TextDocument, _ params: JSONValue) -> JSONValue {
