@@ -45,7 +45,11 @@ final class SemanticTokenLines {
     /// lines `new` of `file`.
     func replace(lines old: ClosedRange<Int>, with new: ClosedRange<Int>, in file: SourceFile) {
         let starts = file.lineStarts
-        guard old.upperBound < lineCount, new.upperBound < starts.count else { return }
+        guard old.upperBound < lineCount, new.upperBound < starts.count else {
+            // Not this text's lines: describe no text, so that they are read again.
+            byteCount = -1
+            return
+        }
         var oldEnd = old.upperBound + 1, newEnd = new.upperBound + 1
         var fresh: [UInt32] = [], freshFirst: [Int32] = [], freshBlocks: [UInt8] = []
         file.withBytes { b in
