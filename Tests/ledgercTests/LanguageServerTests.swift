@@ -585,6 +585,20 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(data, again?["data"] as? [Int])
         // The comment and the tag's name are there: types 6 and 7 on line 1.
         XCTAssertTrue(edits.first.map { ($0["data"] as? [Int] ?? []).contains(7) } ?? false)
+        // A range: the tokens of its lines, as the whole file has them.
+        let range = try client.request("textDocument/semanticTokens/range", ["textDocument": ["uri": doc], "range": ["start": position(4, 0), "end": position(5, 3)]])["result"] as? [String: Any]
+        func absolute(_ data: [Int]) -> [[Int]] {
+            var out: [[Int]] = [], line = 0, start = 0
+            for k in stride(from: 0, to: data.count, by: 5) {
+                line += data[k]
+                start = data[k] == 0 ? start + data[k + 1] : data[k + 1]
+                out.append([line, start, data[k + 2], data[k + 3]])
+            }
+            return out
+        }
+        let inRange = absolute(range?["data"] as? [Int] ?? [])
+        XCTAssertEqual(inRange, absolute(data).filter { (4...5).contains($0[0]) })
+        XCTAssertFalse(inRange.isEmpty)
         // An unknown previous id is answered in full.
         let unknown = try client.request("textDocument/semanticTokens/full/delta", ["textDocument": ["uri": doc], "previousResultId": "nope"])["result"] as? [String: Any]
         XCTAssertEqual(unknown?["data"] as? [Int], data)

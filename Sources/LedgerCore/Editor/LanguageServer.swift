@@ -109,6 +109,8 @@ public final class LanguageServer {
         case "textDocument/references": return withDocument(params) { references($0, $1) }
         case "textDocument/semanticTokens/full":
             return withDocument(params) { doc, _ in semanticTokens(doc, since: nil) }
+        case "textDocument/semanticTokens/range":
+            return withDocument(params) { doc, params in semanticTokens(doc, in: params["range"]) }
         case "textDocument/semanticTokens/full/delta":
             return withDocument(params) { doc, params in semanticTokens(doc, since: params["previousResultId"]?.string) }
         case "workspace/symbol": return .success(workspaceSymbols(params))
@@ -193,7 +195,7 @@ public final class LanguageServer {
             ("referencesProvider", .bool(true)),
             ("semanticTokensProvider", .object([("legend", .object([("tokenTypes", .array(LanguageServer.tokenTypes.map(JSONValue.string))),
                                                                     ("tokenModifiers", .array([]))])),
-                                              ("full", .object([("delta", .bool(true))]))])),
+                                              ("full", .object([("delta", .bool(true))])), ("range", .bool(true))])),
             ("workspaceSymbolProvider", .bool(true)),
             ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
             ("inlayHintProvider", .bool(true)),

@@ -91,6 +91,14 @@ final class SemanticTokenLines {
         encode(lines: 0..<lineCount, tokens: 0..<(firstToken[lineCount]), lineBefore: 0)
     }
 
+    /// The tokens of the lines `lines` (those past the end left out), the
+    /// first one's line counted from the document's start.
+    func encoded(lines: ClosedRange<Int>) -> [UInt32] {
+        let first = min(lines.lowerBound, lineCount), end = min(lines.upperBound + 1, lineCount)
+        guard first < end else { return [] }
+        return encode(lines: first..<end, tokens: firstToken[first]..<firstToken[end], lineBefore: 0)
+    }
+
     /// Notes that the tokens as they are now were sent as `id`.
     func markSent(_ id: String) {
         sent = (id, Int(firstToken[lineCount]), Int.max, Int.max)

@@ -10,16 +10,25 @@ extension LanguageServer {
     /// The legend, in the order of the token type numbers (`SemanticTokenLines.Kind`).
     static let tokenTypes = ["keyword", "number", "operator", "string", "namespace", "type", "comment", "property"]
 
+    /// The document's tokens, read once and kept up to date by its edits.
+    private func tokenLines(_ doc: TextDocument) -> SemanticTokenLines {
+        if let kept = doc.tokens, kept.describes(doc.file), kept.encoding == workspace.encoding { return kept }
+        let lines = SemanticTokenLines(doc.file, workspace.encoding)
+        workspace.documents[doc.uri]?.tokens = lines
+        return lines
+    }
+
+    /// `semanticTokens/range`: the tokens of the lines the range spans (an
+    /// editor asks for what it shows first).
+    func semanticTokens(_ doc: TextDocument, in range: JSONValue?) -> JSONValue {
+        guard let start = EditorPosition(range?["start"]), let end = EditorPosition(range?["end"]) else { return .null }
+        return .object([("data", .numbers(tokenLines(doc).encoded(lines: start.line...max(start.line, end.line))))])
+    }
+
     /// The document's tokens: all of them, or (given the id of the last ones
     /// sent) the one edit that makes those into these.
     func semanticTokens(_ doc: TextDocument, since previous: String?) -> JSONValue {
-        let lines: SemanticTokenLines
-        if let kept = doc.tokens, kept.describes(doc.file), kept.encoding == workspace.encoding {
-            lines = kept
-        } else {
-            lines = SemanticTokenLines(doc.file, workspace.encoding)
-            workspace.documents[doc.uri]?.tokens = lines
-        }
+        let lines = tokenLines(doc)
         tokenResults += 1
         let id = "\(tokenResults)"
         defer { lines.markSent(id) }
