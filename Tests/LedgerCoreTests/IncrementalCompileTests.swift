@@ -107,6 +107,33 @@ final class IncrementalCompileTests: XCTestCase {
         XCTAssertGreaterThan(takenIn, 3000)
     }
 
+    /// The editor's path: a document's changes (several between two checks)
+    /// tell the chunked journal where the text changed, so the texts are not
+    /// compared; the diagnostics are still those of a fresh compile.
+    func testEditsAnEditorReportsGiveTheDiagnosticsOfAFreshCompile() {
+        for seed in [21, 22] {
+            var rng = SeededRandom(seed: UInt64(seed))
+            var doc = TextDocument(uri: "file:///edited.ledger", version: 1, text: Array(journal(120).utf8))
+            let chunked = ChunkedJournal(path: doc.path, chunkSize: 400)
+            let options = options(streaming: true)
+            for step in 0..<80 {
+                for _ in 0..<(1 + Int(rng.next() % 3)) {
+                    let bytes = doc.file.bytes
+                    func boundary(_ i: Int) -> Int { var j = i; while j < bytes.count, bytes[j] & 0xC0 == 0x80 { j += 1 }; return j }
+                    let a = boundary(Int(rng.next() % UInt64(bytes.count + 1)))
+                    let b = boundary(min(bytes.count, a + Int(rng.next() % 50)))
+                    let text = rng.next() % 3 == 0 ? "" : String(decoding: piece(&rng), as: UTF8.self)
+                    let range = JSONValue.object([("start", doc.file.editorPosition(of: a, .utf16).json), ("end", doc.file.editorPosition(of: b, .utf16).json)])
+                    XCTAssertTrue(doc.apply(.object([("range", range), ("text", .string(text))]), .utf16))
+                }
+                let compiled = chunked.compile(doc.file, options: options, unchanged: doc.unchanged)
+                doc.markCompiled()
+                let fresh = rendered(compile([InputFile(path: doc.path, bytes: doc.file.bytes)], options: options))
+                XCTAssertEqual(rendered(compiled), fresh, "seed \(seed) step \(step)")
+            }
+        }
+    }
+
     /// An edit in the middle re-reads one chunk, not the file; the places of
     /// the diagnostics after it move with the text.
     func testAnEditReadsOnlyTheChunkItTouched() {

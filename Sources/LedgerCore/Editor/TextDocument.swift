@@ -82,6 +82,13 @@ struct TextDocument {
     private(set) var file: SourceFile
     /// Its semantic tokens, once asked for; kept up to date by `apply`.
     var tokens: SemanticTokenLines?
+    /// How the text differs from the text last compiled (`since`): at least
+    /// its first `prefix` and last `suffix` bytes are as they were (the
+    /// chunks of a large journal are moved by it, not by comparing the texts).
+    private(set) var unchanged: (since: SourceFile, prefix: Int, suffix: Int)?
+
+    /// Notes that the text as it is now was compiled.
+    mutating func markCompiled() { unchanged = (file, Int.max, Int.max) }
 
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -99,12 +106,14 @@ struct TextDocument {
         guard let range = change["range"], let start = EditorPosition(range["start"]), let end = EditorPosition(range["end"]) else {
             file = SourceFile(path: path, bytes: new)
             tokens = nil
+            unchanged = nil
             return true
         }
         let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
         let starts = file.lineStarts, contentStart = file.contentStart
         func line(_ offset: Int) -> Int { max(0, starts.partitionIndex { Int($0) > offset } - 1) }
         let first = line(a), last = line(b)
+        if let u = unchanged { unchanged = (u.since, min(u.prefix, a), min(u.suffix, file.byteCount - b)) }
         let current = tokens?.describes(file) == true
         file = file.replacing(a..<b, with: new)
         if current, let tokens, file.contentStart == contentStart {

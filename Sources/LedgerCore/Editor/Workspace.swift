@@ -124,7 +124,8 @@ final class Workspace {
         if doc.file.byteCount >= Workspace.chunkedFromBytes, reached[root] == [doc.path] {
             let journal = chunked[root] ?? ChunkedJournal(path: doc.path)
             chunked[root] = journal
-            compilation = journal.compile(doc.file, options: options)
+            compilation = journal.compile(doc.file, options: options, unchanged: doc.unchanged)
+            documents[root]?.markCompiled()
         } else {
             chunked[root] = nil
             compilation = compile([InputFile(path: doc.path, bytes: doc.file.bytes)], options: options)

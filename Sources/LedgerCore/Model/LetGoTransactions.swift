@@ -83,31 +83,36 @@ package final class LetGoTransactions: @unchecked Sendable {
         let seqBase = seen, moveBase = Int32(moves.count)
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
         growCapacity(&moves, by: other.moves.count)
-        LetGoTransactions.copy(&other.moves, consuming: consuming) { (m: inout StoredMove) in
+        LetGoTransactions.append(&other.moves, to: &moves, consuming: consuming) { (m: inout StoredMove) in
             m.account = accounts[Int(m.account)]
             m.commodity = commodities[Int(m.commodity)]
-            moves.append(m)
         }
         other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
         growCapacity(&records, by: other.records.count)
-        LetGoTransactions.copy(&other.records, consuming: consuming) { (r: inout Record) in
+        LetGoTransactions.append(&other.records, to: &records, consuming: consuming) { (r: inout Record) in
             r.seq += seqBase
             r.end += moveBase
             r.payee = payeeMap[Int(r.payee)]
-            records.append(r)
         }
         repeatTags.append(contentsOf: other.repeatTags)
         if headers != nil { headers!.append(contentsOf: other.headers ?? []) }
         seen += other.seen
     }
 
-    /// Calls `body` with each element of `items` in order; when `consuming`,
-    /// gives back the whole pages of each megabyte copied, then empties `items`.
-    private static func copy<T>(_ items: inout [T], consuming: Bool, _ body: (inout T) -> Void) {
+    /// Appends `items` to `destination`, each changed by `change`; when
+    /// `consuming`, gives back the whole pages of each megabyte of `items`
+    /// as it is copied, then empties `items` (a merge of a large file does
+    /// not hold both copies at its peak). Kept items are copied at once and
+    /// changed in place (an append each cost a uniqueness test).
+    private static func append<T>(_ items: inout [T], to destination: inout [T], consuming: Bool, _ change: (inout T) -> Void) {
         guard consuming else {
-            for var item in items { body(&item) }
+            let start = destination.count
+            destination.append(contentsOf: items)
+            destination.withUnsafeMutableBufferPointer { d in
+                for i in start..<d.count { change(&d[i]) }
+            }
             return
         }
         // Pages given back are zero: only for plain values, which nothing destroys.
@@ -117,9 +122,10 @@ package final class LetGoTransactions: @unchecked Sendable {
             var start = 0
             while start < all.count {
                 let end = min(all.count, start + block)
-                for i in start..<end {
-                    var item = all[i]
-                    body(&item)
+                let first = destination.count
+                destination.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
+                destination.withUnsafeMutableBufferPointer { d in
+                    for i in first..<d.count { change(&d[i]) }
                 }
                 releasePages(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: all[start..<end])))
                 start = end

@@ -36,8 +36,12 @@ public final class ChunkedJournal {
         var chunk: ParsedChunk?
     }
 
+    /// How much of the new text is as `text` at its start and end, when the caller knew (`compile(_:options:unchanged:)`).
+    private var editedEnds: (prefix: Int, suffix: Int)?
     /// The text the chunks were cut from.
     var text: [UInt8] = []
+    /// The source file `text` came as, when it came as one (an editor's document).
+    private var textFile: SourceFile?
     /// The head, read in every compile, ends here (the first chunk's start).
     var headEnd = 0
     var slots: [Slot] = []
@@ -72,8 +76,21 @@ public final class ChunkedJournal {
 
     /// The compile of the file's whole new text, given as a source file (an
     /// editor's document, whose line starts are known already).
-    public func compile(_ file: SourceFile, options: CompileOptions) -> Compilation {
+    ///
+    /// `unchanged`, when given, says how much of the text is as it was in
+    /// the file `since`: at least its first `prefix` and last `suffix` bytes
+    /// (an editor knows where it edited). When `since` is the text last
+    /// compiled, the chunks are moved by it, and the texts are not compared.
+    public func compile(_ file: SourceFile, options: CompileOptions,
+                        unchanged: (since: SourceFile, prefix: Int, suffix: Int)? = nil) -> Compilation {
+        editedEnds = unchanged.flatMap { u in
+            guard let last = textFile, u.since === last else { return nil }
+            let n = min(last.byteCount, file.byteCount)
+            let prefix = min(u.prefix, n)
+            return (prefix, min(u.suffix, n - prefix))
+        }
         let compiled = layOut(file, options: options)()
+        textFile = file
         chunksTakenIn += compiled.chunksTakenIn
         return compiled.compilation
     }
@@ -172,7 +189,7 @@ public final class ChunkedJournal {
     /// false when the chunks must be planned again.
     private func patch(to bytes: [UInt8]) -> Bool {
         guard !slots.isEmpty else { return false }
-        let (p, s) = ChunkedJournal.commonEnds(text, bytes)
+        let (p, s) = editedEnds ?? ChunkedJournal.commonEnds(text, bytes)
         if p == text.count && text.count == bytes.count { return true }
         let oldEnd = text.count - s, delta = bytes.count - text.count
         // A part is untouched when it ends before the edit (a part at the end

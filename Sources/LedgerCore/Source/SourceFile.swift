@@ -63,8 +63,16 @@ public final class SourceFile: @unchecked Sendable {
     /// line starts are worked out from this file's, not read again: an edit
     /// of a 12 MB file costs a copy, not a scan.
     public func replacing(_ range: Range<Int>, with text: [UInt8]) -> SourceFile {
-        var bytes = self.bytes
-        bytes.replaceSubrange(range, with: text)
+        // One copy: the part before, the text, the part after (a copy of the
+        // whole, then a replacement in it, moved the part after twice).
+        let previous = self.bytes
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(previous.count - range.count + text.count)
+        previous.withUnsafeBufferPointer { b in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[..<range.lowerBound]))
+            bytes.append(contentsOf: text)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[range.upperBound...]))
+        }
         let edited = SourceFile(path: path, bytes: bytes)
         // An edit of the byte order mark moves where line 1 starts: read again.
         guard edited.contentStart == contentStart, range.lowerBound >= contentStart else { return edited }
