@@ -96,7 +96,8 @@ package struct JournalLineReader {
             return line
         }
         if first == e {
-            if block != .commentBlock { block = .none }
+            // A blank line ends a transaction, or a directive's indented lines.
+            block = .none
             return line
         }
         let c = b[start]
