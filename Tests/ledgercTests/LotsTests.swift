@@ -155,6 +155,20 @@ final class LotsTests: XCTestCase {
         }
     }
 
+    /// An assertion compares exactly, as hledger does: 1.5 X is neither 1 X nor 2 X where X shows no
+    /// decimals, and the message shows the figures as they are, not rounded.
+    func testAnAssertionComparesExactlyAndShowsExactFigures() throws {
+        for (asserted, difference) in [("1", "0.5"), ("2", "-0.5")] {
+            let text = "commodity 1. X\n\n2025-01-01 a\n    Assets:A  1 X\n    Equity:E\n\n2025-01-02 b\n    Assets:A  0.5 X\n    Equity:E\n\n2025-01-03 c\n    Assets:A  0 X = \(asserted) X\n    Equity:E\n"
+            let r = try runLedgerc(["check", "-"], stdin: text)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("balance assertion failed: Assets:A is 1.5 X, not \(asserted) X"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("the difference is \(difference) X"), r.stderr)
+        }
+        let holds = try runLedgerc(["check", "-"], stdin: "commodity 1. X\n\n2025-01-01 a\n    Assets:A  1.5 X = 1.50 X\n    Equity:E\n")
+        XCTAssertEqual(holds.status, 0, holds.stderr)
+    }
+
     /// A dividend tagged with its commodity, or posted to an income account
     /// named after it, counts to the holding: a column in text and JSON, and
     /// the total return against the principal.

@@ -226,12 +226,13 @@ struct AssertionChecker {
 
     private func verify(_ a: BalanceAssertion, account: Int32, _ balances: RunningBalances) {
         let c = a.amount.commodity
-        let places = commodities.precision(c)
         guard let actual = balance(of: account, c, a.includesSubaccounts, balances) else {
             diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
             return
         }
-        var failed = !actual.rounded(to: places).isEqual(to: a.amount.quantity.rounded(to: places))
+        // Exactly, as hledger compares: a balance of 1.5 X is not 2 X, even
+        // where X is shown without decimals.
+        var failed = !actual.isEqual(to: a.amount.quantity)
         var others: [Amount] = []
         if a.isTotal {
             for k in balances.keys where k.account == account && k.commodity != c {
@@ -240,7 +241,7 @@ struct AssertionChecker {
                     diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
                     return
                 }
-                if !v.rounded(to: commodities.precision(other)).isZero {
+                if !v.isZero {
                     others.append(Amount(v, other))
                     failed = true
                 }
@@ -248,9 +249,11 @@ struct AssertionChecker {
         }
         guard failed else { return }
         others.sort { $0.commodity < $1.commodity }
-        let actualText = commodities.format([Amount(actual, c)] + others)
-        let difference = actual.subtracting(a.amount.quantity).map { commodities.format(Amount($0, c)) } ?? Messages.tooLargeToShow.text
-        diagnostics.error(Messages.assertionFailed(accounts[account], expected: commodities.format(a.amount), actual: actualText),
+        // Every figure shown exactly (at display precision, or at as many more places as it has).
+        func exact(_ amount: Amount) -> String { commodities.format(amount, precision: commodities.exactPlaces(amount.quantity, amount.commodity)) }
+        let actualText = ([Amount(actual, c)] + others).map(exact).joined(separator: ", ")
+        let difference = actual.subtracting(a.amount.quantity).map { exact(Amount($0, c)) } ?? Messages.tooLargeToShow.text
+        diagnostics.error(Messages.assertionFailed(accounts[account], expected: exact(a.amount), actual: actualText),
                           at: a.location,
                           notes: [DiagnosticNote(Messages.assertionDifference(difference))])
     }
