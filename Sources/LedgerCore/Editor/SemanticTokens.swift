@@ -92,7 +92,7 @@ extension LanguageServer {
                 // At the end of the posting's amount part (the assertion is its last part).
                 let end = file.withBytes { JournalLineReader.line(at: Int(assertion.location.offset), in: $0).rest.upperBound }
                 hints.append(.object([("position", file.editorPosition(of: end, workspace.encoding).json),
-                                      ("label", .string("→ " + journal.commodities.format(shown))), ("paddingLeft", .bool(true)),
+                                      ("label", .string("→ " + shown.map(journal.commodities.formatExactly).joined(separator: ", "))), ("paddingLeft", .bool(true)),
                                       ("tooltip", .string("the balance of \(journal.accounts[p.account]) after this posting"))]))
             }
         }

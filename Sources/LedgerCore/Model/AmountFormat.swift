@@ -75,6 +75,12 @@ extension CommodityTable {
         exactPlaces(quantity, commodity) > precision(commodity)
     }
 
+    /// An amount in the commodity's style, every digit it has shown: at display
+    /// precision, or at as many more places as it needs (`1.5 X` where X shows none).
+    public func formatExactly(_ amount: Amount) -> String {
+        format(amount, precision: exactPlaces(amount.quantity, amount.commodity))
+    }
+
     /// Several amounts joined with `, `, e.g. for a multi-commodity difference.
     public func format(_ amounts: [Amount]) -> String {
         amounts.map { format($0) }.joined(separator: ", ")

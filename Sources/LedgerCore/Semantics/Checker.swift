@@ -250,7 +250,7 @@ struct AssertionChecker {
         guard failed else { return }
         others.sort { $0.commodity < $1.commodity }
         // Every figure shown exactly (at display precision, or at as many more places as it has).
-        func exact(_ amount: Amount) -> String { commodities.format(amount, precision: commodities.exactPlaces(amount.quantity, amount.commodity)) }
+        let exact = commodities.formatExactly
         let actualText = ([Amount(actual, c)] + others).map(exact).joined(separator: ", ")
         let difference = actual.subtracting(a.amount.quantity).map { exact(Amount($0, c)) } ?? Messages.tooLargeToShow.text
         diagnostics.error(Messages.assertionFailed(accounts[account], expected: exact(a.amount), actual: actualText),
