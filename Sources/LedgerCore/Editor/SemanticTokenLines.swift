@@ -94,7 +94,7 @@ final class SemanticTokenLines {
     /// The tokens of the lines `lines` (those past the end left out), the
     /// first one's line counted from the document's start.
     func encoded(lines: ClosedRange<Int>) -> [UInt32] {
-        let first = min(lines.lowerBound, lineCount), end = min(lines.upperBound + 1, lineCount)
+        let first = min(max(lines.lowerBound, 0), lineCount), end = min(max(lines.upperBound, 0) + 1, lineCount)
         guard first < end else { return [] }
         return encode(lines: first..<end, tokens: firstToken[first]..<firstToken[end], lineBefore: 0)
     }
