@@ -561,6 +561,27 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// On a `repeat` line's description, the rename is of the payee: the rule's and each recorded transaction's.
+    func testRenameThePayeeOfARule() throws {
+        let text = "repeat monthly from 2025-01-25 shift before weekend  월급 | 1월\n    자산:은행  3,000,000 KRW\n    수입:급여\n\n2025-01-24 월급\n    자산:은행  3,000,000 KRW\n    수입:급여\n"
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("rule.ledger")
+        try client.open(doc, text)
+        _ = try client.diagnostics(for: doc)
+        let at = ["textDocument": ["uri": doc], "position": position(0, 53)] as [String: Any]
+        let prepared = try client.request("textDocument/prepareRename", at)["result"] as? [String: Any]
+        XCTAssertEqual(prepared?["placeholder"] as? String, "월급")
+        var params = at
+        params["newName"] = "급여"
+        let result = try client.request("textDocument/rename", params)["result"] as? [String: Any]
+        let edits = (result?["changes"] as? [String: [[String: Any]]])?[doc] ?? []
+        XCTAssertEqual(edits.compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int }, [0, 4])
+        // On the schedule, nothing is renamed.
+        XCTAssertTrue(try client.request("textDocument/prepareRename", ["textDocument": ["uri": doc], "position": position(0, 9)])["result"] is NSNull)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// Semantic tokens after an edit, asked as a delta: one edit that makes the tokens sent before into the tokens of the new text.
     func testSemanticTokensDeltaAfterAnEdit() throws {
         let text = "2025-01-03 이마트\n    지출:식비  45,000 KRW\n    자산:현금\n\n2025-01-04 b\n    지출:식비  1 KRW\n    자산:현금\n"

@@ -40,6 +40,16 @@ extension LanguageServer {
                 if start < end, b[start] == 0x28 || b[start] == 0x5B { start += 1 }
                 return found(.account, start..<end)
             }
+            /// The payee: a description up to ` | `.
+            func payee(in description: Range<Int>) -> NameUnderCursor? {
+                guard description.contains(cursor) || description.upperBound == cursor else { return nil }
+                var end = description.upperBound
+                if let bar = b.firstOffset(of: [0x7C], from: description.lowerBound, to: description.upperBound) {
+                    end = bar
+                    while end > description.lowerBound, b[end - 1] == 0x20 { end -= 1 }
+                }
+                return cursor <= end ? found(.payee, description.lowerBound..<end) : nil
+            }
             func commodity(in r: Range<Int>) -> NameUnderCursor? {
                 var hit: Range<Int>?
                 forEachAmountPiece(in: b, r) { piece, p in
@@ -63,15 +73,10 @@ extension LanguageServer {
                 if inHead { return account(line.account) }
                 if inRest { return commodity(in: line.rest) }
             case .header where inRest:
-                // The payee: the description up to ` | `.
-                var end = line.rest.upperBound
-                if let bar = b.firstOffset(of: [0x7C], from: line.rest.lowerBound, to: line.rest.upperBound) {
-                    end = bar
-                    while end > line.rest.lowerBound, b[end - 1] == 0x20 { end -= 1 }
-                }
-                return cursor <= end ? found(.payee, line.rest.lowerBound..<end) : nil
+                return payee(in: line.rest)
             case .directive where inRest:
                 let keyword = b[line.keyword]
+                if keyword.elementsEqual("repeat".utf8) { return payee(in: line.ruleParts(b).description) }
                 if keyword.elementsEqual("account".utf8) { return account(line.rest) }
                 if keyword.elementsEqual("payee".utf8) { return found(.payee, line.rest) }
                 if keyword.elementsEqual("tag".utf8) { return found(.tag, line.rest) }

@@ -159,10 +159,6 @@ final class SemanticTokenLines {
     /// The token types, in the legend's order.
     enum Kind: UInt32 { case keyword, number, `operator`, string, namespace, type, comment, property }
 
-    static let scheduleWords: Set<String> = ["monthly", "weekly", "daily", "yearly", "quarterly", "biweekly", "fortnightly", "bimonthly", "every",
-                                              "from", "until", "to", "count", "on", "shift", "before", "after", "weekend", "holiday", "holidays",
-                                              "last", "day", "days", "weeks", "months", "years", "in", "and", "skip", "except", "business", "nearest"]
-
     private func appendTokens(ofLine k: Int, _ starts: [Int32], _ b: UnsafeBufferPointer<UInt8>, _ reader: inout JournalLineReader, into out: inout [UInt32]) {
         let s = Int(starts[k])
         let e = k + 1 < starts.count ? Int(starts[k + 1]) - 1 : b.count
@@ -212,22 +208,16 @@ final class SemanticTokenLines {
         case .directive:
             emit(line.keyword, .keyword)
             if keywordIs("repeat") || keywordIs("~") {
-                // The schedule's words and dates, then the description.
-                var i = line.rest.lowerBound
-                while i < line.rest.upperBound {
+                // The schedule's words (its dates numbers), then the description.
+                let parts = line.ruleParts(b)
+                var i = parts.schedule.lowerBound
+                while i < parts.schedule.upperBound {
                     var j = i
-                    while j < line.rest.upperBound, b[j] != 0x20, b[j] != 0x09 { j += 1 }
-                    if b[i] >= 0x30 && b[i] <= 0x39 {
-                        emit(i..<j, .number)
-                    } else if SemanticTokenLines.scheduleWords.contains(String(decoding: b[i..<j], as: UTF8.self)) {
-                        emit(i..<j, .keyword)
-                    } else {
-                        emit(i..<line.rest.upperBound, .string)
-                        break
-                    }
-                    i = j
-                    while i < line.rest.upperBound, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+                    while j < parts.schedule.upperBound, b[j] != 0x20 { j += 1 }
+                    emit(i..<j, b[i] >= 0x30 && b[i] <= 0x39 ? .number : .keyword)
+                    i = j + 1
                 }
+                emit(parts.description, .string)
             } else if keywordIs("P") || keywordIs("D") || keywordIs("commodity") || keywordIs("split") || keywordIs("N") || keywordIs("C") {
                 amount(line.rest)
             } else if keywordIs("account") || keywordIs("alias") || keywordIs("apply") {

@@ -39,6 +39,25 @@ package struct JournalLine {
     /// directive's keyword (or an indented line's first word): trimmed, the comment left out.
     package var rest: Range<Int> = 0..<0
 
+    /// A `repeat` or `~` line's schedule (its words up to two spaces or a
+    /// tab, as the parser reads them) and its description (the payee and
+    /// note, after a status and a code).
+    package func ruleParts(_ b: UnsafeBufferPointer<UInt8>) -> (schedule: Range<Int>, description: Range<Int>) {
+        var i = rest.lowerBound
+        while i < rest.upperBound, b[i] != 0x09, !(b[i] == 0x20 && i + 1 < rest.upperBound && b[i + 1] == 0x20) { i += 1 }
+        let schedule = rest.lowerBound..<i
+        while i < rest.upperBound, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        if i < rest.upperBound, b[i] == 0x2A || b[i] == 0x21 {
+            i += 1
+            while i < rest.upperBound, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        }
+        if i < rest.upperBound, b[i] == 0x28, let close = b.firstOffset(of: [0x29], from: i, to: rest.upperBound) {
+            i = close + 1
+            while i < rest.upperBound, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        }
+        return (schedule, i..<rest.upperBound)
+    }
+
     package var date: Range<Int> { head }
     package var account: Range<Int> { head }
     package var keyword: Range<Int> { head }
