@@ -1,11 +1,12 @@
-/// `textDocument/semanticTokens/full` (and `/delta`) and
+/// `textDocument/semanticTokens/full` (and `/delta`, `/range`) and
 /// `textDocument/inlayHint` (issue 49).
 ///
 /// Tokens are read from the text line by line (so they come while the file
 /// has errors, `SemanticTokenLines`): dates, statuses, codes, payees,
 /// accounts, amounts and their commodities, comments, tags, and directive
 /// keywords (`repeat`, `split`, `holiday`, `account`...). Inlay hints show
-/// the amount the compiler inferred for a posting written without one.
+/// the amount the compiler inferred for a posting written without one, and
+/// the balance after each balance assertion.
 extension LanguageServer {
     /// The legend, in the order of the token type numbers (`SemanticTokenLines.Kind`).
     static let tokenTypes = ["keyword", "number", "operator", "string", "namespace", "type", "comment", "property"]
