@@ -582,6 +582,21 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// An account directive's balance lens says a sum that does not fit is too large, never a partial sum.
+    func testABalanceLensThatDoesNotFitSaysSo() throws {
+        let text = "account Assets:A\n\n2025-01-01 a\n    Assets:A  9999999999999999999999999999999999 X\n    Equity:E\n\n2025-01-02 b\n    Assets:A  0.00001 X\n    Equity:E\n"
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("lens.ledger")
+        try client.open(doc, text)
+        _ = try client.diagnostics(for: doc)
+        let lenses = try client.request("textDocument/codeLens", ["textDocument": ["uri": doc]])["result"] as? [[String: Any]] ?? []
+        let titles = lenses.compactMap { ($0["command"] as? [String: Any])?["title"] as? String }
+        XCTAssertEqual(titles.count, 1, "\(titles)")
+        XCTAssertTrue(titles.first?.hasPrefix("balance: too large to show exactly") == true, "\(titles)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// Semantic tokens after an edit, asked as a delta: one edit that makes the tokens sent before into the tokens of the new text.
     func testSemanticTokensDeltaAfterAnEdit() throws {
         let text = "2025-01-03 이마트\n    지출:식비  45,000 KRW\n    자산:현금\n\n2025-01-04 b\n    지출:식비  1 KRW\n    자산:현금\n"
@@ -641,6 +656,9 @@ final class LanguageServerTests: XCTestCase {
             return "\(p["line"] as? Int ?? -1):\(p["character"] as? Int ?? -1) \(label)"
         }
         XCTAssertEqual(shown, ["1:34 → -5,000 KRW", "9:30 → -7,000 KRW", "10:24 → 7,000 KRW"], "\(hints)")
+        // Only the range asked for: the lines of the third transaction.
+        let part = try client.request("textDocument/inlayHint", ["textDocument": ["uri": doc], "range": ["start": position(8, 0), "end": position(10, 40)]])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(part.compactMap { ($0["position"] as? [String: Any])?["line"] as? Int }, [9, 10], "\(part)")
         XCTAssertEqual(try client.stop(), 0)
     }
 

@@ -59,6 +59,19 @@ final class RenameTests: XCTestCase {
                        "account 지출:음식\naccount 예산:식비\n\n= 지출:음식\n    (예산:식비)  *-1\n\n2025-01-02 a\n    지출:음식:외식  1,000 KRW\n    자산:현금\n")
     }
 
+    /// A card's `paid-from:` names the account its generated payments come from: it is renamed with the account,
+    /// so the statements keep their figures (without it, the check finds them changed and writes nothing).
+    func testACardsPaidFromFollows() throws {
+        let dir = try temporaryDirectory(self)
+        let card = dir.appendingPathComponent("card.ledger")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Cards/card.ledger"), to: card)
+        let before = try runLedgerc(["report", "statements", card.path, "--until", "2025-04-30", "--format", "csv"]).stdout
+        let r = try runLedgerc(["rename", "account", "자산:은행:국민", "자산:은행:KB", card.path, "--until", "2025-04-30"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(try String(contentsOf: card, encoding: .utf8).contains("    ; paid-from: 자산:은행:KB\n"))
+        XCTAssertEqual(try runLedgerc(["report", "statements", card.path, "--until", "2025-04-30", "--format", "csv"]).stdout, before)
+    }
+
     /// A payee: the part before `|` of each description that has it, and its directive; the note stays; a longer name is another payee.
     func testRenamePayee() throws {
         let file = try temporaryDirectory(self).appendingPathComponent("p.ledger")

@@ -60,24 +60,22 @@ public struct AccountRename {
         for (account, at) in journal.accounts.declared where mine(account) { consider(at) }
         // Aliases' targets: `alias NAME = OLD...`, and a card's `paid-from: OLD`.
         for (k, file) in c.sources.files.enumerated() {
-            let bytes = file.bytes
-            var lineStart = 0
-            while lineStart < bytes.count {
-                var end = lineStart
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                let line = Array(bytes[lineStart..<end])
-                var target: Int?
-                if line.starts(with: Array("alias ".utf8)), let eq = line.firstIndex(of: 0x3D) {
-                    target = lineStart + eq + 1
-                } else if let r = line.firstOffset(of: Array("paid-from:".utf8)), line.contains(0x3B) {
-                    target = lineStart + r + 10
+            var targets: [Int] = []
+            file.withBytes { b in
+                JournalLineReader.forEachLine(in: b) { line in
+                    var target: Int?
+                    if line.kind == .directive, b[line.keyword].elementsEqual("alias".utf8),
+                       let eq = b.firstOffset(of: [0x3D], from: line.rest.lowerBound, to: line.rest.upperBound) {
+                        target = eq + 1
+                    } else if line.comment < line.end, let r = b.firstOffset(of: Array("paid-from:".utf8), from: line.comment, to: line.end) {
+                        target = r + 10
+                    }
+                    guard var t = target else { return }
+                    while t < line.end, b[t] == 0x20 || b[t] == 0x09 { t += 1 }
+                    targets.append(t)
                 }
-                if var t = target {
-                    while t < end, bytes[t] == 0x20 || bytes[t] == 0x09 { t += 1 }
-                    consider(SourceLocation(file: k, offset: t))
-                }
-                lineStart = end + 1
             }
+            for t in targets { consider(SourceLocation(file: k, offset: t)) }
         }
         edits.sort { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }
         places.sort { ($0.file, $0.offset) < ($1.file, $1.offset) }
@@ -129,16 +127,16 @@ public struct AccountRename {
                 var name = journal.accounts[p.account]
                 if case .account(let old, let new) = renaming, name == old || name.hasPrefix(old + ":") { name = new + name.dropFirst(old.count) }
                 let key = "\(name)\u{0}\(t.date)\u{0}\(commodity(a.commodity))"
-                out[key] = try (out[key] ?? .zero).plus(a.quantity, at: p.amountLocation)
+                out[key] = try out[key, default: .zero].plus(a.quantity, at: p.amountLocation)
                 if let cost = p.cost {
                     let key = "@\(name)\u{0}\(t.date)\u{0}\(commodity(a.commodity))\u{0}\(commodity(cost.amount.commodity))\u{0}\(cost.isTotal)"
-                    out[key] = try (out[key] ?? .zero).plus(cost.amount.quantity, at: p.amountLocation)
+                    out[key] = try out[key, default: .zero].plus(cost.amount.quantity, at: p.amountLocation)
                 }
             }
         }
         for p in journal.prices {
             let key = "P\(p.date)\u{0}\(commodity(p.commodity))\u{0}\(commodity(p.price.commodity))"
-            out[key] = try (out[key] ?? .zero).plus(p.price.quantity, at: p.location)
+            out[key] = try out[key, default: .zero].plus(p.price.quantity, at: p.location)
         }
         return out.filter { !$0.value.isZero }
     }
@@ -181,23 +179,12 @@ public struct PayeeRename {
         for rule in c.ledger.journal.rules where rule.card == nil && rule.template.payee == old { header(rule.location, rule.description) }
         // `payee OLD` directives.
         for (k, file) in c.sources.files.enumerated() {
-            let bytes = file.bytes
-            var lineStart = 0
-            while lineStart < bytes.count {
-                var end = lineStart
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                let prefix = Array("payee ".utf8)
-                if bytes[lineStart..<end].starts(with: prefix) {
-                    var i = lineStart + prefix.count
-                    while i < end, bytes[i] == 0x20 { i += 1 }
-                    var nameEnd = end
-                    if let semi = bytes[i..<end].firstIndex(of: 0x3B) { nameEnd = semi }
-                    while nameEnd > i, bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x0D || bytes[nameEnd - 1] == 0x09 { nameEnd -= 1 }
-                    if bytes[i..<nameEnd].elementsEqual(oldBytes) {
-                        edits.append(TextEdit(file: k, range: i..<nameEnd, text: Array(new.utf8)))
+            file.withBytes { b in
+                JournalLineReader.forEachLine(in: b) { line in
+                    if line.kind == .directive, b[line.keyword].elementsEqual("payee".utf8), b[line.rest].elementsEqual(oldBytes) {
+                        edits.append(TextEdit(file: k, range: line.rest, text: Array(new.utf8)))
                     }
                 }
-                lineStart = end + 1
             }
         }
         edits.sort { ($0.file, $0.range.lowerBound) < ($1.file, $1.range.lowerBound) }

@@ -45,29 +45,32 @@ extension LanguageServer {
     /// `textDocument/inlayHint`: after a posting written without an amount, the amount the compiler inferred.
     func inlayHints(_ doc: TextDocument, _ params: JSONValue) -> JSONValue {
         guard let (compilation, index) = workspace.compilation(for: doc.uri) else { return .array([]) }
-        let file = doc.file, bytes = file.bytes
+        let file = doc.file
+        // Only the range asked for (an editor asks for what it shows): a 100k
+        // file has tens of thousands of inferred amounts.
+        let range = params["range"]
+        let from = EditorPosition(range?["start"]).map { file.lineStart(before: file.offset(of: $0, workspace.encoding)) } ?? 0
+        let to = EditorPosition(range?["end"]).map { file.offset(of: $0, workspace.encoding) } ?? file.byteCount
+        let wanted = { (offset: Int) in offset >= from && offset <= to }
         var hints: [JSONValue] = []
         let c = compilation.ledger.journal.commodities
         for t in compilation.ledger.transactions where t.generated == nil && Int(t.location.file) == index {
-            for p in t.postings where p.isInferred {
+            for p in t.postings where p.isInferred && wanted(Int(p.location.offset)) {
                 guard let a = p.amount else { continue }
                 // After the account name as written.
-                var end = Int(p.location.offset)
-                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x09, bytes[end] != 0x3B, bytes[end] != 0x0D,
-                      !(bytes[end] == 0x20 && end + 1 < bytes.count && bytes[end + 1] == 0x20) { end += 1 }
-                while end > Int(p.location.offset), bytes[end - 1] == 0x20 { end -= 1 }
+                let end = file.withBytes { JournalLineReader.line(at: Int(p.location.offset), in: $0).account.upperBound }
                 hints.append(.object([("position", file.editorPosition(of: end, workspace.encoding).json),
-                                      ("label", .string("  " + c.format(a))), ("paddingLeft", .bool(true))]))
+                                      ("label", .string("  " + c.formatExactly(a))), ("paddingLeft", .bool(true))]))
             }
         }
-        hints += assertionHints(compilation, file: index, doc)
+        hints += assertionHints(compilation, file: index, doc, in: wanted)
         return .array(hints)
     }
 
     /// After each balance assertion of the document, the account's balance
     /// there as the checker reads it (date, then file order; `=*` with its
     /// subaccounts; `==` every commodity): `→ 1,234,000 KRW`.
-    private func assertionHints(_ compilation: Compilation, file index: Int, _ doc: TextDocument) -> [JSONValue] {
+    private func assertionHints(_ compilation: Compilation, file index: Int, _ doc: TextDocument, in wanted: (Int) -> Bool) -> [JSONValue] {
         let ledger = compilation.ledger, journal = ledger.journal
         guard journal.hasAssertions else { return [] }
         // Date, then file order, a split's new shares at the open of its day; occurrences move no assertion.
@@ -80,7 +83,7 @@ extension LanguageServer {
             let t = transactions[i]
             for p in t.postings {
                 if let a = p.amount { balances.add(a.quantity, to: AccountCommodity(p.account, a.commodity)) }
-                guard let assertion = p.assertion, Int(assertion.location.file) == index else { continue }
+                guard let assertion = p.assertion, Int(assertion.location.file) == index, wanted(Int(assertion.location.offset)) else { continue }
                 var shown: [Amount] = []
                 guard let main = balances.balance(of: p.account, assertion.amount.commodity, includingSubaccounts: assertion.includesSubaccounts, journal.accounts) else { continue }
                 shown.append(Amount(main, assertion.amount.commodity))

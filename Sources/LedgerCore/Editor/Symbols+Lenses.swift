@@ -36,17 +36,23 @@ extension LanguageServer {
         let declaredHere = accounts.declared.filter { Int($0.value.file) == index }
         if !declaredHere.isEmpty {
             // Every account's balance with its subaccounts, in one pass.
+            // A sum that does not fit is said so, never shown as it stood before.
             var sums = [AmountSums](repeating: AmountSums(), count: accounts.count)
+            var overflowed = Set<Int32>()
             for t in c.ledger.transactions {
                 for p in t.postings {
                     guard let a = p.amount else { continue }
                     var id = p.account
-                    while id >= 0 { sums[Int(id)].add(a); id = accounts.parent[Int(id)] }
+                    while id >= 0 {
+                        if !sums[Int(id)].add(a) { overflowed.insert(id) }
+                        id = accounts.parent[Int(id)]
+                    }
                 }
             }
             for (id, at) in declaredHere {
                 let shown = sums[Int(id)].nonZero(journal.commodities)
-                lens(Int(at.offset), "balance: " + (shown.isEmpty ? "0" : journal.commodities.format(shown)) + " (to \(c.ledger.until))")
+                let figure = overflowed.contains(id) ? Messages.tooLargeToShow.text : shown.isEmpty ? "0" : journal.commodities.format(shown)
+                lens(Int(at.offset), "balance: \(figure) (to \(c.ledger.until))")
             }
         }
         let today = workspace.today

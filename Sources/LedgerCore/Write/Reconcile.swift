@@ -48,7 +48,7 @@ public struct Reconciliation {
                 for p in t.postings where journal.accounts.isSelfOrDescendant(p.account, of: account) { if let a = p.amount { seen.insert(a.commodity) } }
             }
             guard seen.count <= 1 else { return .failure(ReconcileProblem("'\(accountName)' holds more than one commodity: write --balance with its commodity")) }
-            commodity = seen.first ?? 0
+            commodity = seen.first ?? CommodityTable.none
         }
         var r = Reconciliation(account: account, commodity: commodity, statement: quantity)
         for t in c.ledger.ordered where t.generated == nil && t.date <= date {

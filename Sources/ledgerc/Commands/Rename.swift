@@ -41,11 +41,11 @@ enum RenameCommand: Subcommand {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions.union(["--dry-run", "--merge"]))
         var words = parsed.positionals
         guard words.count >= 3 else { throw UsageError(message: "rename takes account|payee|commodity|tag OLD NEW [FILE...]") }
-        let kind = words.removeFirst(), old = words.removeFirst(), new = words.removeFirst()
-        guard ["account", "payee", "commodity", "tag"].contains(kind) else {
-            throw UsageError(message: "rename takes account|payee|commodity|tag OLD NEW, not '\(kind)'")
+        let word = words.removeFirst(), old = words.removeFirst(), new = words.removeFirst()
+        guard let kind = RenamedKind(rawValue: word) else {
+            throw UsageError(message: "rename takes account|payee|commodity|tag OLD NEW, not '\(word)'")
         }
-        if let kind = RenamedKind(rawValue: kind), let problem = RenamedKind.problem(withName: new, kind) { throw UsageError(message: problem) }
+        if let problem = RenamedKind.problem(withName: new, kind) { throw UsageError(message: problem) }
         var common = try CommonOptions(Arguments(words + (parsed.values["--until"].map { ["--until", $0] } ?? []),
                                                  valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions))
         if common.files.isEmpty { common.files = try CommonOptions(Arguments([], valueOptions: [], flagOptions: [])).files }
@@ -63,7 +63,7 @@ enum RenameCommand: Subcommand {
         let check: () -> (outcome: CheckedEdit.Outcome?, problem: String?)
         let what: String
         switch kind {
-        case "account":
+        case .account:
             guard let rename = AccountRename(result, old: old, new: new) else {
                 // Run again after a rename: nothing to do.
                 if result.ledger.journal.accounts.lookup(new) != nil { return nothing("the journal has no '\(old)', and has '\(new)'") }
@@ -71,23 +71,23 @@ enum RenameCommand: Subcommand {
             }
             (edits, what) = (rename.edits, "'\(old)' to '\(new)'")
             check = { rename.check(result, merge: merge, options: options) }
-        case "commodity":
+        case .commodity:
             guard let rename = CommodityRename(result, old: old, new: new) else {
                 if result.ledger.journal.commodities.lookup(new) != nil { return nothing("the journal has no commodity '\(old)', and has '\(new)'") }
                 throw UsageError(message: "the journal has no commodity '\(old)'")
             }
             (edits, what) = (rename.edits, "the commodity '\(old)' to '\(new)'")
             check = { rename.check(result, merge: merge, options: options) }
-        case "tag":
+        case .tag:
             let rename = TagRename(result, old: old, new: new)
             (edits, what) = (rename.edits, "the tag '\(old)' to '\(new)'")
             check = { rename.check(result, options: options) }
-        default:
+        case .payee:
             let rename = PayeeRename(result, old: old, new: new)
             (edits, what) = (rename.edits, "the payee '\(old)' to '\(new)'")
             check = { rename.check(result, options: options) }
         }
-        if old == new || edits.isEmpty { return nothing("no file writes the \(kind) '\(old)'") }
+        if old == new || edits.isEmpty { return nothing("no file writes the \(word) '\(old)'") }
         let (outcome, problem) = check()
         if let problem {
             if let outcome { RunDiagnostics.show(outcome.errors, sources: outcome.after.sources) }
