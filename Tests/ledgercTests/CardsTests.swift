@@ -117,4 +117,85 @@ final class CardsTests: XCTestCase {
         let unknown = try runLedgerc(["reconcile", file.path, "--account", "자산:없음", "--to", "2025-03-31", "--balance", "1 KRW"])
         XCTAssertEqual(unknown.status, 2)
     }
+
+    /// A card's opening written beside its `paid-from` bank (issue 55) is a
+    /// charge billed in its cycle, not a payment: the 01-14 payment pays it.
+    func testAnOpeningBesideThePaidFromBankIsBilled() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("opening.ledger")
+        try """
+            account 부채:카드:삼성
+                ; statement-day: 31
+                ; payment-day: 14
+                ; paid-from: 자산:은행:국민
+
+            2024-12-31 * 기초 잔액
+                자산:은행:국민  2,000,000원
+                부채:카드:삼성  -100,000원
+                자본:기초잔액
+
+            2025-01-14 * 삼성카드 결제
+                부채:카드:삼성  100,000원
+                자산:은행:국민
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["report", "statements", file.path, "--until", "2025-01-31", "--format", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            card,closes,due,charges,refunds,installments,amount_due,paid,paid_on,difference
+            부채:카드:삼성,2024-12-31,2025-01-14,100000,0,0,100000,100000,2025-01-14,0
+
+            """)
+    }
+
+    /// A 할부 purchase refunded in full (issue 55) bills nothing: in its own
+    /// cycle the plan is cancelled before its first portion; refunded a
+    /// cycle later, the portion already billed comes back in the refund's
+    /// cycle and no portion follows. A partial refund takes back what is not
+    /// yet billed and the rest is split again over the remaining statements.
+    func testARefundedInstallmentPlan() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("refund.ledger")
+        let head = """
+            account 부채:카드:현대
+                ; statement-day: 31
+                ; payment-day: 14
+                ; paid-from: 자산:은행
+
+            2025-07-05 전자랜드  ; 할부: 3
+                지출:가전  1,490,000원
+                부채:카드:현대
+
+            2025-07-20 식당
+                지출:식비  10,000원
+                부채:카드:현대
+
+
+            """
+        func statements(_ refund: String) throws -> String {
+            try (head + refund).write(to: file, atomically: true, encoding: .utf8)
+            let r = try runLedgerc(["report", "statements", file.path, "--until", "2025-10-31", "--format", "csv"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        let header = "card,closes,due,charges,refunds,installments,amount_due,paid,paid_on,difference\n"
+        // Refunded in July: 1,490,000 = 496,668 + 496,666 + 496,666, none billed.
+        XCTAssertEqual(try statements("2025-07-09 전자랜드 취소\n    부채:카드:현대  1,490,000원\n    지출:가전\n"), header + """
+            부채:카드:현대,2025-07-31,2025-08-14,10000,0,0,10000,,,
+
+            """)
+        // Refunded in August: July's 496,668 comes back in August.
+        XCTAssertEqual(try statements("2025-08-09 전자랜드 취소\n    부채:카드:현대  1,490,000원\n    지출:가전\n"), header + """
+            부채:카드:현대,2025-07-31,2025-08-14,10000,0,496668,506668,,,
+            부채:카드:현대,2025-08-31,2025-09-15,0,496668,0,-496668,,,
+
+            """)
+        // 290,000 refunded in August: 993,332 unbilled less 290,000 is 703,332, in two.
+        XCTAssertEqual(try statements("2025-08-09 전자랜드 부분취소\n    부채:카드:현대  290,000원\n    지출:가전\n"), header + """
+            부채:카드:현대,2025-07-31,2025-08-14,10000,0,496668,506668,,,
+            부채:카드:현대,2025-08-31,2025-09-15,0,0,351666,351666,,,
+            부채:카드:현대,2025-09-30,2025-10-14,0,0,351666,351666,,,
+
+            """)
+        // A refund of another shop is an ordinary refund; the plan goes on.
+        XCTAssertTrue(try statements("2025-08-09 마트 환불\n    부채:카드:현대  5,000원\n    지출:식비\n").contains("부채:카드:현대,2025-08-31,2025-09-15,0,5000,496666,491666,,,"))
+    }
 }

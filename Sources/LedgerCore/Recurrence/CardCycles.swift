@@ -105,37 +105,59 @@ extension CardTerms {
         func add(_ a: Amount, to sums: inout AmountSums, at: SourceLocation?) throws(AmountOverflow) {
             guard sums.add(a) else { throw AmountOverflow(at: at, "a card cycle's sum") }
         }
+        var plans: [InstallmentPlan] = []
+        var credits: [(date: CivilDate, payee: String, amount: Amount, at: SourceLocation?)] = []
         for t in recorded {
-            let mine = t.postings.filter { $0.account == account }
-            guard !mine.isEmpty else { continue }
-            if t.postings.contains(where: { $0.account == paidFrom }) {
-                for p in mine { if let a = p.amount { payments.append((t.date, a, t.location)) } }
-                continue
-            }
-            let n = cycle(closing(of: t.date))
-            for p in mine {
+            guard t.postings.contains(where: { $0.account == account }) else { continue }
+            // A payment is money into the card from `paid-from`: the card's posting
+            // reduces what is owed and `paid-from`'s pays it. A charge, an opening
+            // or a balance carried in beside `paid-from` is billed as any charge.
+            let fromBank = t.postings.contains { $0.account == paidFrom && ($0.amount?.quantity.isNegative ?? true) }
+            for p in t.postings where p.account == account {
                 guard let a = p.amount, !a.quantity.isZero else { continue }
                 if !a.quantity.isNegative {
-                    try add(a, to: &byNumber[n]!.refunds, at: p.amountLocation)
+                    if fromBank { payments.append((t.date, a, t.location)) } else { credits.append((t.date, foldedName(t.payee), a, p.amountLocation)) }
                     continue
                 }
+                let n = cycle(closing(of: t.date))
                 let charge = Amount(a.quantity.negated, a.commodity)
                 let months = CardTerms.installments(t, p)
                 guard months >= 2 else { try add(charge, to: &byNumber[n]!.charges, at: p.amountLocation); continue }
                 // 할부: N portions on N consecutive statements from this one; the remainder on the first.
-                let portions = try CardTerms.portions(charge, months, places: commodities.precision(a.commodity), at: p.amountLocation)
-                var closes = byNumber[n]!.closes
-                for (k, portion) in portions.enumerated() {
+                let amounts = try CardTerms.portions(charge, months, places: commodities.precision(a.commodity), at: p.amountLocation)
+                var closes = byNumber[n]!.closes, portions: [(closes: CivilDate, amount: Amount)] = []
+                for (k, portion) in amounts.enumerated() {
                     if k > 0 { closes = closing(of: closes.adding(days: 1)) }
-                    try add(portion, to: &byNumber[cycle(closes)]!.installments, at: p.amountLocation)
+                    portions.append((closes, portion))
                 }
+                plans.append(InstallmentPlan(date: t.date, payee: foldedName(t.payee), open: charge.quantity, portions: portions, at: p.amountLocation))
             }
         }
+        // Refunds, in date order: one of a 할부 purchase cancels or shrinks its plan (FORMAT.md §10).
+        for credit in credits.sorted(by: { $0.date < $1.date }) {
+            let closes = closing(of: credit.date)
+            var left = credit.amount.quantity
+            if let k = InstallmentPlan.refunded(by: credit, in: plans) {
+                left = try plans[k].refund(credit.amount.quantity, from: closes, places: commodities.precision(credit.amount.commodity), at: credit.at)
+            }
+            if !left.isZero { try add(Amount(left, credit.amount.commodity), to: &byNumber[cycle(closes)]!.refunds, at: credit.at) }
+        }
+        for plan in plans {
+            for portion in plan.portions { try add(portion.amount, to: &byNumber[cycle(portion.closes)]!.installments, at: plan.at) }
+        }
         var sorted = byNumber.values.sorted { $0.number < $1.number }
-        // Each payment counts for the cycle whose due date is nearest, within 7 days.
+        // Each payment counts for the cycle whose due date is nearest, within 7 days
+        // (due dates rise with the cycles: found by halving, not by a scan of every cycle).
         for payment in payments {
-            let window = sorted.indices.filter { abs(Int(sorted[$0].due.day) - Int(payment.date.day)) <= 7 }
-            guard let k = window.min(by: { abs(Int(sorted[$0].due.day) - Int(payment.date.day)) < abs(Int(sorted[$1].due.day) - Int(payment.date.day)) }) else { continue }
+            var low = 0, high = sorted.count
+            while low < high { let mid = (low + high) / 2; if Int(sorted[mid].due.day) < Int(payment.date.day) - 7 { low = mid + 1 } else { high = mid } }
+            var best: Int?
+            for k in low..<sorted.count {
+                let gap = abs(Int(sorted[k].due.day) - Int(payment.date.day))
+                if Int(sorted[k].due.day) > Int(payment.date.day) + 7 { break }
+                if gap <= 7, best.map({ gap < abs(Int(sorted[$0].due.day) - Int(payment.date.day)) }) ?? true { best = k }
+            }
+            guard let k = best else { continue }
             try add(payment.paid, to: &sorted[k].paid, at: payment.at)
             if sorted[k].paidOn == nil { sorted[k].paidOn = payment.date; sorted[k].payment = payment.at }
         }
