@@ -196,6 +196,28 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["check", dir.appendingPathComponent("house.ledger").path]).status, 0)
     }
 
+    /// Three monthly card bills in one run (issue 55), each listing the same
+    /// 3-month 할부 purchase: it is added once, by the first bill, and a
+    /// second run adds nothing, as one bill a run would.
+    func testThreeBillsThatListOneInstallmentPurchaseAddItOnce() throws {
+        let dir = try temporaryDirectory(self)
+        try "; 삼성카드\n".write(to: dir.appendingPathComponent("j.ledger"), atomically: true, encoding: .utf8)
+        try "fields date, description, amount, months\ncurrency KRW\naccount1 부채:카드:삼성\naccount2 지출:가전\namount -%amount\n"
+            .write(to: dir.appendingPathComponent("card.rules"), atomically: true, encoding: .utf8)
+        for (month, extra) in [("03", "2025-03-02,편의점,3000,"), ("04", "2025-04-02,편의점,3000,"), ("05", "2025-05-02,편의점,3000,")] {
+            try "2025-02-10,롯데하이마트,1200000,3개월\n\(extra)\n".write(to: dir.appendingPathComponent("bill-\(month).csv"), atomically: true, encoding: .utf8)
+        }
+        let args = ["j.ledger", "bill-03.csv", "bill-04.csv", "bill-05.csv", "--rules", "card.rules"]
+        let r = try importing(args, in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "imported 2 new transactions from bill-03.csv (0 already recorded)\nimported 1 new transaction from bill-04.csv (1 already recorded)\nimported 1 new transaction from bill-05.csv (1 already recorded)\n")
+        let text = try String(contentsOf: dir.appendingPathComponent("j.ledger"), encoding: .utf8)
+        XCTAssertEqual(text.components(separatedBy: "롯데하이마트").count - 1, 1, text)
+        let again = try importing(args, in: dir)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("j.ledger"), encoding: .utf8), text)
+    }
+
     func testAUSStatementNewestFirst() throws {
         let dir = try workspace()
         let r = try importing(["us.ledger", "us-bank.csv", "--rules", "us-bank.rules", "--dry-run"], in: dir)

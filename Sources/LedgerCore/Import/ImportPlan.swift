@@ -47,20 +47,25 @@ public struct ImportPlan {
             }
         }
         // Statements in order: the new rows of one count as recorded for the
-        // next (two overlapping statements in one run), never within it (two coffees).
+        // next (two overlapping statements, or three bills that each list
+        // one 할부 purchase, in one run), never within it (two coffees). A
+        // posting is claimed by one row of each statement: every statement
+        // is matched against the whole journal, as a later run would match it.
         var pending: [(Key, Int32)] = []
+        var claimed: [Key: Set<Int>] = [:]
         var statement = rows.first?.statement
         for row in rows {
             if row.statement != statement {
                 for (k, day) in pending { recorded[k, default: []].append(day) }
                 pending.removeAll()
+                claimed.removeAll(keepingCapacity: true)
                 statement = row.statement
             }
             let k = key(accountOf[row.account1]!, commodities.lookup(row.commodity) ?? -1, row.quantity)
-            if var days = recorded[k], let i = days.indices.min(by: { abs(days[$0] - row.date.day) < abs(days[$1] - row.date.day) }),
+            let days = recorded[k] ?? [], taken = claimed[k] ?? []
+            if let i = days.indices.filter({ !taken.contains($0) }).min(by: { abs(days[$0] - row.date.day) < abs(days[$1] - row.date.day) }),
                abs(days[i] - row.date.day) <= Int32(matchDays) {
-                days.remove(at: i)
-                recorded[k] = days
+                claimed[k, default: []].insert(i)
                 alreadyRecorded += 1
                 alreadyRecordedIn[row.statement, default: 0] += 1
             } else {
