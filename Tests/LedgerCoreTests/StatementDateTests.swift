@@ -13,6 +13,21 @@ final class StatementDateTests: XCTestCase {
         XCTAssertEqual(date("1-Mar-25", "%-d-%b-%y"), "2025-03-01")
     }
 
+    /// Issue 55: a 12-hour clock with AM/PM or 오전/오후, and a workbook's
+    /// date cell (`YYYY-MM-DD HH:MM:SS`) under a format that names the time.
+    func testTwelveHourClocksAndDateCells() {
+        XCTAssertEqual(date("2025-03-05 오후 2:22:10", "%Y-%m-%d %p %-I:%M:%S"), "2025-03-05")
+        XCTAssertEqual(date("2025-03-05 오전 11:02:10", "%Y-%m-%d %p %I:%M:%S"), "2025-03-05")
+        XCTAssertEqual(date("03/05/2025 02:22 PM", "%m/%d/%Y %I:%M %p"), "2025-03-05")
+        XCTAssertEqual(date("03/05/2025 2:22 p.m.", "%m/%d/%Y %l:%M %p"), "2025-03-05")
+        XCTAssertNil(date("2025-03-05 오후 13:22:10", "%Y-%m-%d %p %-I:%M:%S"), "%I is 1 to 12")
+        XCTAssertNil(date("2025-03-05 정오 1:22:10", "%Y-%m-%d %p %-I:%M:%S"))
+        XCTAssertEqual(date("2025-03-02 14:22:01", "%Y.%m.%d %H:%M:%S"), "2025-03-02", "a date cell")
+        XCTAssertEqual(date("2025-03-02", "%d/%m/%Y"), "2025-03-02", "a date cell")
+        XCTAssertNil(date("2025-03-02 24:22:01", "%Y.%m.%d %H:%M:%S"))
+        XCTAssertNil(date("2025-3-02", "%d/%m/%Y"))
+    }
+
     func testWhatIsNoDateIsRefused() {
         XCTAssertNil(date("2025031", "%Y%m%d"), "seven digits are no %Y%m%d date")
         XCTAssertNil(date("202531", "%Y%m%d"))

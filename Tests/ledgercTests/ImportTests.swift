@@ -218,6 +218,26 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("j.ledger"), encoding: .utf8), text)
     }
 
+    /// Issue 55: under `currency KRW`, `12,000원` and `₩3,000` are KRW and a
+    /// dash alone is zero; a cell in another currency is an error at its cell.
+    func testWonUnderKRWIsKRWAndADashIsZero() throws {
+        let dir = try temporaryDirectory(self)
+        try "commodity 1,000 KRW\n".write(to: dir.appendingPathComponent("j.ledger"), atomically: true, encoding: .utf8)
+        try "skip 1\nfields date, description, out, in\ncurrency KRW\naccount1 부채:카드:삼성\naccount2 지출:미분류\namount-in %in\namount-out %out\n"
+            .write(to: dir.appendingPathComponent("card.rules"), atomically: true, encoding: .utf8)
+        try "날짜,가맹점,출금,입금\n2025-03-02,편의점,\"12,000원\",-\n2025-03-03,환불,-,₩3000\n".write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        let r = try importing(["j.ledger", "s.csv", "--rules", "card.rules"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let text = try String(contentsOf: dir.appendingPathComponent("j.ledger"), encoding: .utf8)
+        XCTAssertTrue(text.contains("부채:카드:삼성  -12,000 KRW") && text.contains("부채:카드:삼성  3,000 KRW"), text)
+        XCTAssertFalse(text.contains("원"), text)
+        try "날짜,가맹점,출금,입금\n2025-03-02,편의점,€12,-\n".write(to: dir.appendingPathComponent("eu.csv"), atomically: true, encoding: .utf8)
+        let eu = try importing(["j.ledger", "eu.csv", "--rules", "card.rules"], in: dir)
+        XCTAssertEqual(eu.status, 1, eu.stderr)
+        XCTAssertTrue(eu.stderr.contains("eu.csv:2:"), eu.stderr)
+        XCTAssertTrue(eu.stderr.contains("error: the amount is in '€', but the rules say 'currency KRW'"), eu.stderr)
+    }
+
     func testAUSStatementNewestFirst() throws {
         let dir = try workspace()
         let r = try importing(["us.ledger", "us-bank.csv", "--rules", "us-bank.rules", "--dry-run"], in: dir)

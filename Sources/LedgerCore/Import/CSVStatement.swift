@@ -132,7 +132,8 @@ public struct CSVStatement {
         if t.unicodeScalars.contains("△") { t = t.replacingAll("△", "-").replacingAll("- ", "-") }
         if t.hasPrefix("("), t.hasSuffix(")") { negative = true; t = String(t.dropFirst().dropLast()) }
         if t.hasPrefix("--") { t.removeFirst(2) }
-        guard !t.isEmpty else { return (.zero, "") }
+        // An empty cell, or a dash alone (`-`, as Korean banks fill an empty amount column), is zero.
+        guard !t.isEmpty, t != "-", t != "\u{2013}", t != "\u{2014}" else { return (.zero, "") }
         let bytes = Array(t.utf8)
         return bytes.withUnsafeBufferPointer { buf -> (ExactDecimal, String)? in
             var lx = Lexer(buf, from: 0, to: buf.count)
@@ -255,8 +256,12 @@ public struct CSVStatement {
             date2 = d
         }
         var commodityField = "amount"
-        if commodity.isEmpty, let c = value("currency") {
-            commodity = c.trimmingSpaces
+        if let c = value("currency")?.trimmingSpaces, !c.isEmpty {
+            // `12,000원` under `currency KRW` is KRW; `€` there contradicts the rules.
+            if !commodity.isEmpty && !Currencies.sameCurrency(commodity, c) {
+                throw Problem(offset: at("amount"), message: "the amount is in '\(commodity)', but the rules say 'currency \(c)'")
+            }
+            commodity = c
             commodityField = "currency"
         }
         // A commodity is written quoted: a quote would close it, a control character break the line.
@@ -289,6 +294,11 @@ public struct CSVStatement {
             guard parts.count == 3 else { return nil }
             return CivilDate(year: parts[0], month: parts[1], day: parts[2])
         }
+        return formatted(text, format: format) ?? isoDateCell(text)
+    }
+
+    /// A date by the strftime format `format`, exactly.
+    static func formatted(_ text: String, format: String) -> CivilDate? {
         let t = Array(text.utf8), f = Array(format.utf8)
         var i = 0, j = 0
         var year: Int?, month: Int?, day: Int?
@@ -316,10 +326,19 @@ public struct CSVStatement {
                 case UInt8(ascii: "d"), UInt8(ascii: "e"):
                     while i < t.count, t[i] == 0x20 { i += 1 }
                     day = digits(2, least: least)
-                case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"):
+                case UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S"), UInt8(ascii: "I"), UInt8(ascii: "k"), UInt8(ascii: "l"):
                     // A time of day is read to be checked, not kept: 99:99:99 is none.
-                    let limit = f[j] == UInt8(ascii: "H") ? 23 : 59
-                    guard let v = digits(2, least: least), v <= limit else { return nil }
+                    // `%k` and `%l` are padded with a space; `%I` and `%l` count 1 to 12.
+                    if f[j] == UInt8(ascii: "k") || f[j] == UInt8(ascii: "l") { while i < t.count, t[i] == 0x20 { i += 1 } }
+                    let twelve = f[j] == UInt8(ascii: "I") || f[j] == UInt8(ascii: "l")
+                    let limit = f[j] == UInt8(ascii: "H") || f[j] == UInt8(ascii: "k") ? 23 : twelve ? 12 : 59
+                    guard let v = digits(2, least: f[j] == UInt8(ascii: "k") || f[j] == UInt8(ascii: "l") ? 1 : least), v <= limit, !twelve || v >= 1 else { return nil }
+                case UInt8(ascii: "p"), UInt8(ascii: "P"):
+                    // AM or PM in either case (`a.m.` too), or 오전/오후.
+                    let marks: [[UInt8]] = [Array("오전".utf8), Array("오후".utf8), Array("a.m.".utf8), Array("p.m.".utf8), Array("am".utf8), Array("pm".utf8)]
+                    let rest = t[i...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+                    guard let mark = marks.first(where: { rest.starts(with: $0) }) else { return nil }
+                    i += mark.count
                 case UInt8(ascii: "b"), UInt8(ascii: "h"):
                     guard i + 3 <= t.count, let m = months.firstIndex(of: String(decoding: t[i..<i + 3], as: UTF8.self).lowercased()) else { return nil }
                     month = m + 1
@@ -337,6 +356,24 @@ public struct CSVStatement {
             }
         }
         guard i == t.count, let y = year, let m = month, let d = day else { return nil }
+        return CivilDate(year: y, month: m, day: d)
+    }
+
+    /// A workbook's date cell as the readers write it, `YYYY-MM-DD` or
+    /// `YYYY-MM-DD HH:MM:SS`, which is read as such whatever `date-format`
+    /// says (docs/IMPORT.md): the cell holds a date, not text in the format.
+    static func isoDateCell(_ text: String) -> CivilDate? {
+        let t = Array(text.utf8)
+        guard t.count == 10 || t.count == 19 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var n = 0
+            for k in from..<from + count { guard t[k] >= 0x30 && t[k] <= 0x39 else { return nil }; n = n * 10 + Int(t[k] - 0x30) }
+            return n
+        }
+        guard t[4] == 0x2D, t[7] == 0x2D, let y = number(0, 4), let m = number(5, 2), let d = number(8, 2) else { return nil }
+        if t.count == 19 {
+            guard t[10] == 0x20, t[13] == 0x3A, t[16] == 0x3A, let h = number(11, 2), let mi = number(14, 2), let s = number(17, 2), h < 24, mi < 60, s < 60 else { return nil }
+        }
         return CivilDate(year: y, month: m, day: d)
     }
 }

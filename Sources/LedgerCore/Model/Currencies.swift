@@ -13,6 +13,18 @@ extension CommodityTable {
 }
 
 enum Currencies {
+    /// Other ways statements write a currency's amounts (`12,000원` is KRW):
+    /// `currency KRW` in import rules reads them as that currency.
+    static let spellings: [String: Set<String>] = [
+        "KRW": ["KRW", "원", "₩", "\u{FFE6}"], "USD": ["USD", "$", "US$"], "EUR": ["EUR", "€"], "GBP": ["GBP", "£"],
+        "JPY": ["JPY", "¥", "円", "엔"], "CNY": ["CNY", "元", "위안"],
+    ]
+
+    /// True when `a` and `b` name one currency (`원` and `KRW`, `₩` and `원`), or are the same text.
+    static func sameCurrency(_ a: String, _ b: String) -> Bool {
+        a == b || spellings.values.contains { $0.contains(a) && $0.contains(b) }
+    }
+
     /// Currency symbols and the units people write after a number.
     static let symbols: Set<String> = [
         "$", "€", "£", "¥", "₩", "원", "円", "元", "₹", "₽", "₺", "₴", "₫", "₱", "₪", "฿", "₲", "₡", "₦", "₵", "₭",
