@@ -68,6 +68,15 @@ final class StatementFormatsTests: XCTestCase {
         let right = try importing("statement-protected.xlsx", into: journal, ["--password-file", passwordFile.path, "--dry-run"], env: [:])
         XCTAssertEqual(right.status, 0, right.stderr)
         XCTAssertTrue(right.stderr.contains("would import 6 new transactions"), right.stderr)
+        // Saved by Windows Notepad (issue 55): a byte-order mark and CR LF.
+        try Data([0xEF, 0xBB, 0xBF] + Array("900101\r\n".utf8)).write(to: passwordFile)
+        let notepad = try importing("statement-protected.xlsx", into: journal, ["--password-file", passwordFile.path, "--dry-run"], env: [:])
+        XCTAssertEqual(notepad.status, 0, notepad.stderr)
+        // A missing password file is named, before any statement.
+        let missing = try importing("statement-protected.xlsx", into: journal, ["--password-file", passwordFile.path + "-gone", "--dry-run"], env: [:])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read the password file '\(passwordFile.path)-gone'"), missing.stderr)
+        XCTAssertFalse(missing.stderr.contains("xlsx:1:1"), missing.stderr)
     }
 
     /// A zip member that declares 600 MB is refused before any inflating; one

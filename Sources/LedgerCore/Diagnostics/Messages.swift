@@ -46,12 +46,21 @@ public enum Messages {
     public static func bareNumberInAutomated(_ n: String) -> DiagnosticMessage {
         .init("'\(n)' has no commodity: ledgerc and hledger add it as an amount, ledger-cli reads it as a multiplier; write '*\(n)' for the matched amount times \(n)")
     }
+    public static func companyMarkAsCode(_ mark: String) -> DiagnosticMessage {
+        .init("'\(mark)' is read as the transaction's code, not as part of the description (as hledger and ledger read it)")
+    }
+    public static func companyMarkAsCodeFix(_ header: String) -> DiagnosticMessage {
+        .init("to keep it in the description, write an empty code before it: '\(header)'")
+    }
     public static func importProblem(_ text: String) -> DiagnosticMessage { .init(text) }
     public static func importNotUTF8(_ path: String) -> DiagnosticMessage {
         .init("'\(path)' is neither UTF-8 nor CP949/EUC-KR; say its encoding in the rules ('encoding ...'), or convert it: iconv -f ENCODING -t UTF-8 '\(path)' > statement.csv")
     }
     public static func importUncategorized(_ account: String) -> DiagnosticMessage {
         .init("no rule gives this row an account2: it goes to \(account) (add an 'if' block, or an 'account2' default, to the rules)")
+    }
+    public static func importSkippedData(_ skip: Int) -> DiagnosticMessage {
+        .init("'skip \(skip)' skips this row, which reads as a transaction (its date is a date); blank lines are not counted, as in hledger")
     }
     public static func importRowBreaks(_ text: String) -> DiagnosticMessage { .init("this row would not compile in the journal: \(text)") }
     public static func badQueryTerm(_ term: String) -> DiagnosticMessage { .init("cannot read the query term '\(term)'") }

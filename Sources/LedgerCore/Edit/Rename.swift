@@ -163,8 +163,11 @@ public struct PayeeRename {
         self.old = old
         self.new = new
         let oldBytes = Array(old.utf8)
+        // `㈜컬리` and `(주)컬리` are one payee: each header's own spelling is rewritten.
+        let oldSpelled = compatibilitySpelled(old)
         var seen = Set<SourceLocation>()
-        func header(_ at: SourceLocation, _ description: String) {
+        func header(_ at: SourceLocation, _ description: String, payee: String) {
+            let oldBytes = Array(payee.utf8)
             guard seen.insert(at).inserted else { return }
             let bytes = c.sources.files[Int(at.file)].bytes
             var end = Int(at.offset)
@@ -175,13 +178,15 @@ public struct PayeeRename {
             guard bytes[start..<min(end, start + oldBytes.count)].elementsEqual(oldBytes) else { return }
             edits.append(TextEdit(file: Int(at.file), range: start..<(start + oldBytes.count), text: Array(new.utf8)))
         }
-        for t in c.ledger.transactions where t.generated == nil && t.payee == old { header(t.location, t.description) }
-        for rule in c.ledger.journal.rules where rule.card == nil && rule.template.payee == old { header(rule.location, rule.description) }
+        for t in c.ledger.transactions where t.generated == nil && compatibilitySpelled(t.payee) == oldSpelled { header(t.location, t.description, payee: t.payee) }
+        for rule in c.ledger.journal.rules where rule.card == nil && compatibilitySpelled(rule.template.payee) == oldSpelled {
+            header(rule.location, rule.description, payee: rule.template.payee)
+        }
         // `payee OLD` directives.
         for (k, file) in c.sources.files.enumerated() {
             file.withBytes { b in
                 JournalLineReader.forEachLine(in: b) { line in
-                    if line.kind == .directive, b[line.keyword].elementsEqual("payee".utf8), b[line.rest].elementsEqual(oldBytes) {
+                    if line.kind == .directive, b[line.keyword].elementsEqual("payee".utf8), (b[line.rest].elementsEqual(oldBytes) || compatibilitySpelled(String(decoding: b[line.rest], as: UTF8.self)) == oldSpelled) {
                         edits.append(TextEdit(file: k, range: line.rest, text: Array(new.utf8)))
                     }
                 }

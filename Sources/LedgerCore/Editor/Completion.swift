@@ -178,12 +178,13 @@ extension LanguageServer {
     }
 
     func rankedPayees(_ ledger: Ledger, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
-        var uses: [String: Int] = [:]
+        // One payee however it is spelled (`㈜컬리`, `(주)컬리`), offered as first written.
+        var uses: [String: (name: String, uses: Int)] = [:]
         for t in ledger.transactions where t.generated == nil && !t.payee.isEmpty {
             if t.location.file == here.0 && here.1.contains(Int(t.location.offset)) { continue }
-            uses[t.payee, default: 0] += 1
+            uses[compatibilitySpelled(t.payee), default: (t.payee, 0)].uses += 1
         }
-        return ranked(uses.map { ($0.key, $0.value) }, matching: prefix, bySegment: false)
+        return ranked(uses.values.map { ($0.name, $0.uses) }, matching: prefix, bySegment: false)
     }
 
     func rankedCommodities(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
@@ -195,9 +196,9 @@ extension LanguageServer {
     }
 
     private func ranked(_ names: [(String, Int)], matching prefix: String, bySegment: Bool = true) -> [(name: String, uses: Int)] {
-        let p = prefix.lowercased()
+        let p = compatibilitySpelled(prefix).lowercased()
         func matches(_ name: String) -> Bool {
-            let n = name.lowercased()
+            let n = compatibilitySpelled(name).lowercased()
             if n.hasPrefix(p) { return true }
             guard bySegment else { return n.contains(p) }
             var rest = Substring(n)

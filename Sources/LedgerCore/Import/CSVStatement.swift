@@ -80,6 +80,10 @@ struct FieldColumns {
 /// first problem at FILE.csv:LINE:COL.
 public struct CSVStatement {
     public var rows: [ImportedRow] = []
+    /// Rows `skip` dropped that read as data (their date field is a date by
+    /// the rules' format): blank lines are not counted, as in hledger, so a
+    /// blank line above the header moves `skip` onto a transaction.
+    public var skippedData: [Int] = []
 
     public struct Problem: Error {
         public var offset: Int
@@ -90,12 +94,16 @@ public struct CSVStatement {
     public init(_ bytes: [UInt8], rules: CSVRules, statement: Int = 0) throws(Problem) {
         let wholeLines = rules.conditionals.contains { $0.matchers.contains { $0.field == nil } }
         var records = csvRecords(bytes, separator: rules.separator, wholeLines: wholeLines)
-        records.removeFirst(min(rules.skip, records.count))
-        if rules.newestFirst { records.reverse() }
         // Each field name's column, once for the statement: a short list is
         // searched (a dozen small strings cost less than hashing them), a long
         // one (`fields` of 40,000 names) is hashed, so neither is quadratic.
         let columns = FieldColumns(rules.fields)
+        let skipped = min(rules.skip, records.count)
+        if let d = columns["date"] {
+            skippedData = records.prefix(skipped).filter { d < $0.fields.count && CSVStatement.date($0.fields[d].trimmingSpaces, format: rules.dateFormat) != nil }.map(\.offset)
+        }
+        records.removeFirst(skipped)
+        if rules.newestFirst { records.reverse() }
         // The numbered postings the rules name, once for the statement (not 97 lookups a row).
         let named = rules.named
         let numbers = NumberedFields(
@@ -255,18 +263,20 @@ public struct CSVStatement {
             }
             date2 = d
         }
-        var commodityField = "amount"
+        func refuseUnsafe(_ text: String, _ field: String) throws(Problem) {
+            // A commodity is written quoted: a quote would close it, a control character break the line.
+            if text.unicodeScalars.contains(where: { $0 == "\"" || $0.isUnsafeInTerminal }) {
+                throw Problem(offset: at(field), message: "the \(field == "currency" ? "currency" : "amount's commodity") holds a quote or a control character; a commodity may hold neither")
+            }
+        }
+        try refuseUnsafe(commodity, "amount")
         if let c = value("currency")?.trimmingSpaces, !c.isEmpty {
+            try refuseUnsafe(c, "currency")
             // `12,000원` under `currency KRW` is KRW; `€` there contradicts the rules.
             if !commodity.isEmpty && !Currencies.sameCurrency(commodity, c) {
                 throw Problem(offset: at("amount"), message: "the amount is in '\(commodity)', but the rules say 'currency \(c)'")
             }
             commodity = c
-            commodityField = "currency"
-        }
-        // A commodity is written quoted: a quote would close it, a control character break the line.
-        if commodity.unicodeScalars.contains(where: { $0 == "\"" || $0.isUnsafeInTerminal }) {
-            throw Problem(offset: at(commodityField), message: "the \(commodityField == "currency" ? "currency" : "amount's commodity") holds a quote or a control character; a commodity may hold neither")
         }
         var balance: ExactDecimal?
         if let text = value("balance") ?? value("balance1"), !text.isEmpty {

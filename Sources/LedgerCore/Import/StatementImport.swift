@@ -14,8 +14,8 @@ public enum StatementImport {
     /// only for a protected workbook. Throws when a file cannot be read at all.
     public static func rows(of statements: [String], rulesPath: (String) -> String, sources: SourceManager,
                             password: () throws(StatementFormatError) -> String = { () throws(StatementFormatError) in throw StatementFormatError(message: "the workbook is password-protected; give --password-file FILE or LEDGERC_STATEMENT_PASSWORD", refusal: true) })
-        throws(FileError) -> (rows: [ImportedRow], problem: Diagnostic?, refused: Bool) {
-        var rows: [ImportedRow] = []
+        throws(FileError) -> (rows: [ImportedRow], problem: Diagnostic?, refused: Bool, warnings: [Diagnostic]) {
+        var rows: [ImportedRow] = [], warnings: [Diagnostic] = []
         for csv in statements {
             let path = rulesPath(csv)
             let rulesText = String(decoding: try FileIO.read(path).get(), as: UTF8.self)
@@ -26,7 +26,7 @@ public enum StatementImport {
                 let file = sources.add(SourceFile(path: path, bytes: Array(rulesText.utf8)))
                 let starts = sources.files[file].lineStarts
                 let offset = error.line - 1 < starts.count ? Int(starts[error.line - 1]) : 0
-                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: offset)), false)
+                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: offset)), false, warnings)
             }
             let raw = try FileIO.read(csv).get()
             var bytes: [UInt8]
@@ -37,22 +37,24 @@ public enum StatementImport {
                     // `encoding cp949` in the rules, or a file that is not UTF-8 and reads as CP949 (older Korean banks).
                     guard let text = statementUTF8(raw, encoding: rules.encoding) else {
                         let file = sources.add(SourceFile(path: csv, bytes: []))
-                        return (rows, Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0)), false)
+                        return (rows, Diagnostic(.error, Messages.importNotUTF8(csv), at: SourceLocation(file: file, offset: 0)), false, warnings)
                     }
                     bytes = text
                 }
             } catch {
                 let file = sources.add(SourceFile(path: csv, bytes: []))
-                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: 0)), error.isRefusal)
+                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: 0)), error.isRefusal, warnings)
             }
             let file = sources.add(SourceFile(path: csv, bytes: bytes))
             do {
-                rows += try CSVStatement(bytes, rules: rules, statement: file).rows
+                let statement = try CSVStatement(bytes, rules: rules, statement: file)
+                rows += statement.rows
+                warnings += statement.skippedData.map { Diagnostic(.warning, Messages.importSkippedData(rules.skip), at: SourceLocation(file: file, offset: $0)) }
             } catch {
-                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: error.offset)), false)
+                return (rows, Diagnostic(.error, Messages.importProblem(error.message), at: SourceLocation(file: file, offset: error.offset)), false, warnings)
             }
         }
-        return (rows, nil, false)
+        return (rows, nil, false, warnings)
     }
 
     /// Gives each row no rule gave an account2 one: with `learn`, the account

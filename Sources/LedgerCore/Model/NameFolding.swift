@@ -3,20 +3,50 @@
 // finds a name's folded form in a table without making a string when the
 // name is ASCII (the common case), and falls back to `foldedName` otherwise.
 
-/// A name folded for comparison: lower-cased, runs of white space as one space, trimmed.
+/// A name folded for comparison: lower-cased, runs of white space as one
+/// space, trimmed; full-width forms as ASCII (`（주）` is `(주)`) and the
+/// parenthesized Hangul and company signs as what they abbreviate (`㈜` is
+/// `(주)`), as Unicode's compatibility mapping reads them.
 package func foldedName(_ s: String) -> String {
     var out = ""
     var pendingSpace = false
-    for ch in s.lowercased().unicodeScalars {
+    for scalar in s.lowercased().unicodeScalars {
+        let ch = FullWidth.ascii(of: scalar) ?? scalar
         if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" {
             pendingSpace = !out.isEmpty
         } else {
             if pendingSpace { out.unicodeScalars.append(" ") }
             pendingSpace = false
-            out.unicodeScalars.append(ch)
+            if let spelled = parenthesized(ch) { out += spelled } else { out.unicodeScalars.append(ch) }
         }
     }
     return out
+}
+
+/// A name with its compatibility forms spelled out (`㈜컬리` is `(주)컬리`,
+/// `（주）` is `(주)`) and nothing else changed: how the payee list tells one
+/// payee, which keeps letter case as hledger's does.
+package func compatibilitySpelled(_ s: String) -> String {
+    guard s.utf8.contains(where: { $0 == 0xE3 || $0 == 0xEF }) else { return s }
+    var out = ""
+    for scalar in s.unicodeScalars {
+        let ch = FullWidth.ascii(of: scalar) ?? scalar
+        if let spelled = parenthesized(ch) { out += spelled } else { out.unicodeScalars.append(ch) }
+    }
+    return out
+}
+
+/// `㈜` as `(주)`, `㈎` as `(가)`, `㈱` as `(株)`: U+320E–321E, U+3231–3232.
+private func parenthesized(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar.value {
+    case 0x320E...0x321B: return "(" + String(Array("가나다라마바사아자차카타파하")[Int(scalar.value - 0x320E)]) + ")"
+    case 0x321C: return "(주)"
+    case 0x321D: return "(오전)"
+    case 0x321E: return "(오후)"
+    case 0x3231: return "(株)"
+    case 0x3232: return "(有)"
+    default: return nil
+    }
 }
 
 /// Matches names the way rules are matched (case-insensitive, runs of white
@@ -32,7 +62,8 @@ enum FoldedLookup {
                 continue
             }
             // Scripts with letter case beyond ASCII need Unicode lower-casing.
-            if b >= 0xC3 && b <= 0xD5 || b == 0xE1 || b == 0xE2 || b == 0xEF || b >= 0xF0 {
+            // So do full-width forms and parenthesized Hangul (`㈜`, U+3000–3FFF: E3).
+            if b >= 0xC3 && b <= 0xD5 || b == 0xE1 || b == 0xE2 || b == 0xE3 || b == 0xEF || b >= 0xF0 {
                 return names.lookup(foldedName(String(name)))
             }
             if pendingSpace { scratch.append(0x20) }

@@ -13,10 +13,11 @@ enum FixIts {
     static let undeclaredNear = Messages.undeclaredNear("", "").id
     static let accountEndsInAmount = Messages.accountEndsInAmount("", "").id
     static let doesNotBalance = Messages.doesNotBalance("").id
+    static let companyMarkAsCode = Messages.companyMarkAsCode("").id
 
     /// Attaches the fixes of the first `most` diagnostics that have one.
     static func attach(to diagnostics: DiagnosticEngine, ledger: Ledger, sources: SourceManager) {
-        let wanted: Set<MessageID> = [undeclared, undeclaredNear, accountEndsInAmount, doesNotBalance]
+        let wanted: Set<MessageID> = [undeclared, undeclaredNear, accountEndsInAmount, doesNotBalance, companyMarkAsCode]
         guard diagnostics.diagnostics.contains(where: { $0.id.map(wanted.contains) ?? false }) else { return }
         var given = 0
         diagnostics.update { d in
@@ -36,6 +37,10 @@ enum FixIts {
         func edit(_ range: Range<Int>, _ text: String) -> TextEdit { TextEdit(file: index, range: range, text: Array(text.utf8)) }
         var fixes: [FixIt] = []
         switch id {
+        case companyMarkAsCode:
+            // `(주)에프알엘코리아` as the description: an empty code before it.
+            guard offset < file.bytes.count, file.bytes[offset] == UInt8(ascii: "(") else { return [] }
+            fixes.append(FixIt("Keep '\(String(decoding: file.bytes[offset..<min(file.bytes.count, offset + 5)], as: UTF8.self))' in the description: write '() ' before it", edits: [edit(offset..<offset, "() ")]))
         case undeclared, undeclaredNear:
             guard journal.accounts.lookup(word) != nil else { return [] }
             let declared = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }

@@ -61,7 +61,8 @@ public struct BalanceReport: Report {
         func shows(_ id: Int32) -> Bool {
             guard rolled.reached(Int(id)) else { return false }
             if options.empty { return true }
-            return rolled.columns(Int(id)).contains { !$0.nonZero(commodities).isEmpty }
+            // Exactly: a residue that displays as zero (-0.0002 EUR at two places) is a balance.
+            return rolled.columns(Int(id)).contains { !$0.isZero }
         }
         var shown = Set((0..<Int32(accounts.count)).filter(shows))
         if !options.flat {
@@ -90,7 +91,7 @@ public struct BalanceReport: Report {
             let amounts = row.sums.first.map { shownAmounts([$0], commodities) } ?? [Amount(.zero, 0)]
             for a in amounts { cells.append([.account(row.account), .commodity(a.commodity), .amount(a.quantity, a.commodity)]) }
         }
-        let total = grid.total.first?.nonZero(commodities) ?? []
+        let total = (grid.total.first?.amounts ?? []).filter { !$0.quantity.isZero }.sorted { commodities[$0.commodity] < commodities[$1.commodity] }
         let totals = ReportTable(name: "totals", columns: [Column("commodity", "Commodity"), Column("balance", "Balance", numeric: true)],
                                  rows: total.map { [.commodity($0.commodity), .amount($0.quantity, $0.commodity)] })
         return ReportDocument([ReportTable(name: "balances", columns: columns, rows: cells), totals], until: ledger.until,
@@ -98,11 +99,12 @@ public struct BalanceReport: Report {
     }
 }
 
-/// The commodities not zero (at display precision) in some of `sums`, in name order.
+/// The commodities not exactly zero in some of `sums`, in name order (a
+/// residue that displays as zero is kept: CSV and JSON are exact).
 func nonZeroCommodities(_ sums: [AmountSums], _ commodities: CommodityTable) -> [Int32] {
     var seen = Set<Int32>()
     for s in sums {
-        for a in s.amounts where !a.quantity.rounded(to: commodities.precision(a.commodity)).isZero { seen.insert(a.commodity) }
+        for a in s.amounts where !a.quantity.isZero { seen.insert(a.commodity) }
     }
     return seen.sorted { commodities[$0] < commodities[$1] }
 }

@@ -68,9 +68,13 @@ public struct NamesReport: Report {
         switch kind {
         case .payees:
             let matcher = QueryMatcher(options.query, journal: ledger.journal)
-            var payees = Set<String>()
-            for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) && !t.payee.isEmpty { payees.insert(t.payee) }
-            return ("payees", "payee", "Payee", payees.sorted())
+            // One payee however it is spelled (`㈜컬리` and `(주)컬리`), as first written.
+            var payees: [String: String] = [:]
+            for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) && !t.payee.isEmpty {
+                let key = compatibilitySpelled(t.payee)
+                if payees[key] == nil { payees[key] = t.payee }
+            }
+            return ("payees", "payee", "Payee", Array(Set(payees.values)).sorted())
         case .commodities:
             let c = ledger.journal.commodities
             let used = (1..<Int32(c.count)).filter { c.declared[$0] != nil || c.styles[Int($0)].seenInAmount || c.styles[Int($0)].seenInCost }

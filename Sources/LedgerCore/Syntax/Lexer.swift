@@ -132,6 +132,18 @@ package struct Lexer {
         var comment: Range<Int>?
     }
 
+    /// The Korean company marks that `(주)에프알엘코리아` and its kin put in
+    /// parentheses (주식회사, 유한회사, 사단법인, 재단법인, 합자회사, 株式):
+    /// read as a code, as hledger and ledger read them, but almost always
+    /// part of the description (FORMAT.md §10).
+    static let companyMarks: [[UInt8]] = ["주", "유", "사", "재", "합", "株"].map { Array($0.utf8) }
+
+    /// Whether a header's code is a Korean company mark (`(주)`).
+    func isCompanyMark(_ code: Range<Int>?) -> Bool {
+        guard let code, code.count == 3 else { return false }
+        return Lexer.companyMarks.contains { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[code])) }
+    }
+
     /// Reads the rest of a header: `[STATUS] [(CODE)] [DESCRIPTION] [; COMMENT]`.
     mutating func headerParts() -> HeaderParts {
         skipSpaces()

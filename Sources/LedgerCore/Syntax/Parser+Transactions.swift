@@ -25,6 +25,10 @@ extension JournalParser {
         var t = Transaction(date: date, description: "", location: location(start))
         t.date2 = date2
         let parts = lx.headerParts()
+        if lx.isCompanyMark(parts.code), let code = parts.code {
+            diagnostics.warning(Messages.companyMarkAsCode(sourceText(code.lowerBound - 1..<code.upperBound + 1)), at: location(code.lowerBound - 1),
+                                notes: [DiagnosticNote(Messages.companyMarkAsCodeFix("() " + sourceText(code.lowerBound - 1..<parts.description.upperBound)))])
+        }
         t.status = parts.status
         if sink?.readsHeaderBytes == true {
             // Made strings only if the transaction is kept whole (`flushEntry`).

@@ -92,7 +92,7 @@ struct AddDialog {
         if question.hasPrefix("Account") { return accountNames }
         if question.hasPrefix("Description") {
             var seen = Set<String>()
-            return compilation.ledger.transactions.reversed().compactMap { t in t.generated == nil && seen.insert(t.payee).inserted ? t.payee : nil }
+            return compilation.ledger.transactions.reversed().compactMap { t in t.generated == nil && seen.insert(compatibilitySpelled(t.payee)).inserted ? t.payee : nil }
         }
         if question.hasPrefix("Amount") { return (1..<Int32(max(1, journal.commodities.count))).map { journal.commodities[$0] } }
         return []
@@ -110,8 +110,8 @@ struct AddDialog {
 
     /// The most recent recorded transaction with this description (or payee).
     private func template(for description: String) -> Transaction? {
-        let lower = description.lowercased()
-        return compilation.ledger.transactions.last { $0.generated == nil && ($0.description.lowercased() == lower || $0.payee.lowercased() == lower) }
+        let folded = foldedName(description)
+        return compilation.ledger.transactions.last { $0.generated == nil && (foldedName($0.description) == folded || foldedName($0.payee) == folded) }
     }
 
     /// The account meant by `typed`: itself when known, the one account whose

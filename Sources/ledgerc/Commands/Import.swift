@@ -51,6 +51,10 @@ enum ImportCommand: Subcommand {
             guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
             matchDays = n
         }
+        // A password file that cannot be read is named before any statement is (not at a statement's 1:1).
+        if let file = parsed.values["--password-file"], (try? FileIO.read(file, .regularFile).get()) == nil {
+            throw UsageError(message: "cannot read the password file '\(file)'")
+        }
         let dryRun = parsed.has("--dry-run")
         var common = try CommonOptions(Arguments([journalPath] + (parsed.values["--until"].map { ["--until", $0] } ?? []),
                                                  valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions))
@@ -58,8 +62,9 @@ enum ImportCommand: Subcommand {
         // Read every statement first: a problem in any is an error before the journal is touched.
         let sources = SourceManager()
         let passwordFile = parsed.values["--password-file"]
-        var (rows, problem, refused) = try StatementImport.rows(of: csvPaths, rulesPath: { parsed.values["--rules"] ?? $0 + ".rules" }, sources: sources,
+        var (rows, problem, refused, skippedData) = try StatementImport.rows(of: csvPaths, rulesPath: { parsed.values["--rules"] ?? $0 + ".rules" }, sources: sources,
                                                                 password: { () throws(StatementFormatError) in try StatementPassword.read(file: passwordFile) })
+        RunDiagnostics.show(skippedData, sources: sources)
         if let problem {
             RunDiagnostics.show([problem], sources: sources)
             return refused ? 2 : 1
@@ -108,8 +113,7 @@ enum StatementPassword {
             guard let bytes = try? FileIO.read(file, .regularFile).get() else {
                 throw StatementFormatError(message: "cannot read the password file '\(file)'", refusal: true)
             }
-            let text = String(decoding: bytes, as: UTF8.self)
-            return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingTrailingCR
+            return firstLine(bytes)
         }
         if let env = getenv("LEDGERC_STATEMENT_PASSWORD") { return String(cString: env) }
         guard isatty(0) == 1, isatty(2) == 1 else {
@@ -129,6 +133,18 @@ enum StatementPassword {
         var byte: UInt8 = 0
         while readByte(&byte), byte != 0x0A, line.count < 1024 { line.append(byte) }
         return String(decoding: line, as: UTF8.self).trimmingTrailingCR
+    }
+}
+
+extension StatementPassword {
+    /// A password file's first line, by its bytes: without its LF or CR LF
+    /// (Windows Notepad), and without a UTF-8 byte-order mark. (As a Swift
+    /// string, CR LF is one character, which a split at "\n" never finds.)
+    static func firstLine(_ bytes: [UInt8]) -> String {
+        var line = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        if let end = line.firstIndex(of: 0x0A) { line = line[..<end] }
+        if line.last == 0x0D { line = line.dropLast() }
+        return String(decoding: line, as: UTF8.self)
     }
 }
 

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// A household's year (issue 55): the everyday cases a Korean household met
+/// around cards and import, each through the binary. The cards' figures are
+/// in CardsTests, the import's dedup and currencies in ImportTests.
+final class HouseholdYearTests: XCTestCase {
+    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// `(주)에프알엘코리아` typed by hand makes `주` a code, as hledger and
+    /// ledger read it: a warning says so, with the fix (`() ` before it) in
+    /// the text, in JSON and for the editor; `() (주)…` is quiet.
+    func testACompanyMarkReadAsACodeIsWarnedWithItsFix() throws {
+        let dir = try temporaryDirectory(self)
+        let file = try write("""
+            2025-06-10 (주)에프알엘코리아
+                지출:의류  10,000원
+                자산:현금
+
+            2025-06-11 () (유)한빛
+                지출:의류  10,000원
+                자산:현금
+
+            2025-06-12 (A12) 문구점
+                지출:문구  1,000원
+                자산:현금
+
+            """, "co.ledger", in: dir)
+        let r = try runLedgerc(["check", file])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("co.ledger:1:12: warning: '(주)' is read as the transaction's code, not as part of the description (as hledger and ledger read it)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("write an empty code before it: '() (주)에프알엘코리아'"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "warning:").count - 1, 1, r.stderr)
+        let json = try runLedgerc(["check", file, "--diagnostics", "json"])
+        XCTAssertTrue(json.stderr.contains(#""id":"companyMarkAsCode""#), json.stderr)
+        XCTAssertTrue(json.stderr.contains(#""endLine":1,"endColumn":12,"text":"() ""#), json.stderr)
+    }
+
+    /// `㈜컬리` and `(주)컬리` are one payee: in the payee list, and for a
+    /// rename, which rewrites each spelling where it is written.
+    func testTheParenthesizedSignIsTheSamePayee() throws {
+        let dir = try temporaryDirectory(self)
+        let file = try write("""
+            2025-06-10 () (주)컬리
+                지출:식비  10,000원
+                자산:현금
+
+            2025-06-11 ㈜컬리
+                지출:식비  20,000원
+                자산:현금
+
+            """, "p.ledger", in: dir)
+        let payees = try runLedgerc(["payees", file])
+        XCTAssertEqual(payees.stdout, "(주)컬리\n", payees.stderr)
+        let rename = try runLedgerc(["rename", "payee", "(주)컬리", "컬리", file])
+        XCTAssertEqual(rename.status, 0, rename.stderr)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("2025-06-10 () 컬리\n") && text.contains("2025-06-11 컬리\n"), text)
+    }
+
+    /// An exact balance keeps a residue that displays as zero (ledger's
+    /// regress 1969): CSV and JSON show -0.0002 EUR; the text marks it ≈.
+    func testAResidueThatDisplaysAsZeroIsKept() throws {
+        let dir = try temporaryDirectory(self)
+        let file = try write("""
+            commodity 1.00 EUR
+
+            2025-01-01 x
+                Liabilities:Foo  -10.0002 EUR
+                Expenses:Bar
+
+            2025-01-02 y
+                Liabilities:Foo  10.00 EUR
+                Assets:Cash
+
+            """, "r.ledger", in: dir)
+        let csv = try runLedgerc(["report", "balance", file, "--format", "csv"])
+        XCTAssertTrue(csv.stdout.contains("Liabilities:Foo,EUR,-0.0002\n"), csv.stdout)
+        let json = try runLedgerc(["report", "balance", file, "--format", "json"])
+        XCTAssertTrue(json.stdout.contains(#""account": "Liabilities:Foo",\#n      "commodity": "EUR",\#n      "balance": "-0.0002""#), json.stdout)
+        let text = try runLedgerc(["report", "balance", file])
+        XCTAssertTrue(text.stdout.contains("≈0.00 EUR    Foo"), text.stdout)
+    }
+
+    /// `skip` does not count blank lines (hledger's rule), so a blank line
+    /// above the header moves it onto the first transaction: a warning names
+    /// that row, which reads as data.
+    func testSkipOverARowThatReadsAsDataIsWarned() throws {
+        let dir = try temporaryDirectory(self)
+        let journal = try write("", "j.ledger", in: dir)
+        _ = try write("skip 2\nfields date, description, amount\ncurrency KRW\naccount1 자산:은행\naccount2 지출:미분류\n", "s.rules", in: dir)
+        let csv = try write("\n날짜,적요,금액\n2025-03-02,편의점,-3000\n2025-03-03,약국,-5000\n", "s.csv", in: dir)
+        let r = try runLedgerc(["import", journal, csv, "--rules", dir.appendingPathComponent("s.rules").path, "--dry-run"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("s.csv:3:1: warning: 'skip 2' skips this row, which reads as a transaction"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("would import 1 new transaction"), r.stderr)
+    }
+}
