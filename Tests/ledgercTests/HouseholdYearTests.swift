@@ -99,4 +99,31 @@ final class HouseholdYearTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("s.csv:3:1: warning: 'skip 2' skips this row, which reads as a transaction"), r.stderr)
         XCTAssertTrue(r.stderr.contains("would import 1 new transaction"), r.stderr)
     }
+
+    /// A 체크카드 statement imported before the bank's, on the same day: the
+    /// bank's balance is asserted only on its last row of the day, so the
+    /// order of the day's entries in the journal never breaks it.
+    func testSameDayImportsAssertOnlyTheDaysLastBalance() throws {
+        let dir = try temporaryDirectory(self)
+        let journal = try write("2025-03-01 기초\n    자산:은행:국민  1,000,000 KRW\n    자본:기초\n", "j.ledger", in: dir)
+        let check = try write("fields date, description, amount\ncurrency KRW\naccount1 자산:은행:국민\naccount2 지출:미분류\n", "check.rules", in: dir)
+        let bank = try write("skip 1\nfields date, description, amount, balance\ncurrency KRW\naccount1 자산:은행:국민\naccount2 지출:미분류\n", "bank.rules", in: dir)
+        let card = try write("2025-03-02,편의점,-3000\n", "check.csv", in: dir)
+        let statement = try write("""
+            날짜,적요,금액,잔액
+            2025-03-02,급여,100000,1100000
+            2025-03-02,편의점,-3000,1097000
+            2025-03-02,이체,-50000,1047000
+            2025-03-03,약국,-7000,1040000
+
+            """, "bank.csv", in: dir)
+        XCTAssertEqual(try runLedgerc(["import", journal, card, "--rules", check]).status, 0)
+        let r = try runLedgerc(["import", journal, statement, "--rules", bank])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let text = try String(contentsOfFile: journal, encoding: .utf8)
+        XCTAssertTrue(text.contains("자산:은행:국민  -50,000 KRW = 1,047,000 KRW"), text)
+        XCTAssertTrue(text.contains("자산:은행:국민  -7,000 KRW = 1,040,000 KRW"), text)
+        XCTAssertFalse(text.contains("= 1,100,000 KRW"), text)
+        XCTAssertEqual(try runLedgerc(["check", journal]).status, 0)
+    }
 }

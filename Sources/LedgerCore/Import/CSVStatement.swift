@@ -129,6 +129,18 @@ public struct CSVStatement {
             row.statement = statement
             rows.append(row)
         }
+        keepLastBalanceOfEachDay()
+    }
+
+    /// A journal cannot know the order of a day's transactions, so a
+    /// statement's balance becomes an assertion only on each account's last
+    /// row of each day, in the statement's order (docs/IMPORT.md): hand
+    /// entries and other statements on that day then never break it.
+    mutating func keepLastBalanceOfEachDay() {
+        var seen = Set<String>()
+        for k in rows.indices.reversed() where rows[k].balanceQuantity != nil {
+            if !seen.insert("\(rows[k].date.day) \(rows[k].account1)").inserted { rows[k].balanceQuantity = nil }
+        }
     }
 
     /// `6,500`, `-6500`, `(6500)`, `₩6,500`, `$-5.00`: ledgerc's own amount rules, so `"6,500"` is 6500.
