@@ -9,7 +9,9 @@ import XCTest
 /// nothing; a wrong password and a zip bomb are refused with nothing written.
 final class StatementFormatsTests: XCTestCase {
     let dir = repositoryRoot.appendingPathComponent("Tests/Fixtures/statements")
-    let formats = ["statement.csv", "statement.xlsx", "statement.xls", "statement-html.xls", "statement-protected.xlsx"]
+    let formats = ["statement.csv", "statement.xlsx", "statement.xls", "statement-html.xls", "statement-protected.xlsx",
+                   // Issue 55: Excel 2003 XML with date cells that hold a time; a UTF-8 page whose meta still says euc-kr.
+                   "statement-2003.xls", "statement-bom.xls"]
 
     func journalCopy() throws -> URL {
         let file = try temporaryDirectory(self).appendingPathComponent("household.ledger")

@@ -524,6 +524,7 @@ func workbooks(_ bytes: [UInt8]) {
     while case .some(.some) = try? x.next() {}
     var tables: [[[String]]] = []
     if let rows = try? HTMLTables.rows(bytes) { tables.append(rows) }
+    if let rows = try? SpreadsheetML.rows(bytes, sheet: nil) { tables.append(rows) }
     if var book = try? XLSXWorkbook(bytes), let rows = try? book.rows(sheet: nil) { tables.append(rows) }
     if let book = try? BIFFWorkbook(bytes), let rows = try? book.rows(sheet: nil) { tables.append(rows) }
     if let file = try? CompoundFile(bytes) {

@@ -312,6 +312,7 @@ public struct CSVStatement {
     /// A date by a strftime format (`%Y %y %m %d %e %H %M %S %b`, `%-m`, `%-d`), or `YYYY-MM-DD` (`/`, `.`) without one.
     static func date(_ text: String, format: String?) -> CivilDate? {
         guard let format else {
+            if let cell = isoDateCell(text) { return cell }
             let parts = text.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).compactMap { Int($0) }
             guard parts.count == 3 else { return nil }
             return CivilDate(year: parts[0], month: parts[1], day: parts[2])

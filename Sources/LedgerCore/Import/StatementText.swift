@@ -3,6 +3,9 @@
 /// they are UTF-8, else as CP949 (what older Korean banks write; a superset
 /// of EUC-KR). Nil when they do not convert.
 public func statementUTF8(_ bytes: [UInt8], encoding: String?) -> [UInt8]? {
+    // A UTF-8 byte-order mark wins over a stale declaration (`charset=euc-kr`
+    // in a page re-saved as UTF-8, `encoding cp949` in old rules).
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]), isValidUTF8(bytes) { return bytes }
     if let encoding { return utf8Text(bytes, from: encoding) }
     if isValidUTF8(bytes) { return bytes }
     return utf8Text(bytes, from: "CP949")

@@ -12,7 +12,10 @@ enum HTMLTables {
         let n = bytes.count
         func finishCell() {
             guard let c = cell else { return }
-            row = (row ?? []) + [collapse(c)] + Array(repeating: "", count: max(0, span - 1))
+            // In place: a row of 20,000 cells is not built again for each.
+            if row == nil { row = [] }
+            row!.append(collapse(c))
+            if span > 1 { row!.append(contentsOf: repeatElement("", count: span - 1)) }
             cell = nil
         }
         func finishRow() throws(StatementFormatError) {

@@ -4,7 +4,7 @@
 /// Every workbook becomes rows, written as CSV lines, so one rules file
 /// serves the same statement in any format.
 public enum StatementFormat: String, Sendable {
-    case csv, xlsx, xls, encryptedXLSX = "encrypted xlsx", html
+    case csv, xlsx, xls, encryptedXLSX = "encrypted xlsx", html, spreadsheetML = "spreadsheetml"
 
     /// The format of `bytes`, by their first bytes.
     public static func of(_ bytes: [UInt8]) -> StatementFormat {
@@ -13,6 +13,7 @@ public enum StatementFormat: String, Sendable {
             if let file = try? CompoundFile(bytes), file.stream(named: "EncryptedPackage") != nil { return .encryptedXLSX }
             return .xls
         }
+        if SpreadsheetML.recognizes(bytes) { return .spreadsheetML }
         // Markup: `<html`, `<table`, `<!DOCTYPE`, `<meta` after a BOM and blank space.
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
@@ -37,6 +38,7 @@ public enum StatementFormat: String, Sendable {
             rows = try book.rows(sheet: sheet)
         case .xls: rows = try BIFFWorkbook(bytes).rows(sheet: sheet)
         case .html: rows = try HTMLTables.rows(bytes)
+        case .spreadsheetML: rows = try SpreadsheetML.rows(bytes, sheet: sheet)
         case .encryptedXLSX:
             let decrypted = try AgileEncryption.decrypt(CompoundFile(bytes), password: try password())
             guard of(decrypted) == .xlsx else { throw StatementFormatError("the decrypted workbook is not an XLSX") }
