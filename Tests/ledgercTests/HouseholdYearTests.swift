@@ -126,4 +126,19 @@ final class HouseholdYearTests: XCTestCase {
         XCTAssertFalse(text.contains("= 1,100,000 KRW"), text)
         XCTAssertEqual(try runLedgerc(["check", journal]).status, 0)
     }
+
+    /// `print` keeps a card's terms and the holidays, so the printed journal
+    /// bills the card as the original does.
+    func testPrintKeepsACard() throws {
+        let card = repositoryRoot.appendingPathComponent("Tests/ledgercTests/Cards/card.ledger").path
+        let printed = try runLedgerc(["print", card, "--until", "2025-02-28"])
+        XCTAssertTrue(printed.stdout.hasPrefix("commodity 1,000. KRW\naccount 부채:카드:신한\n    ; statement-day: 14\n    ; payment-day: 25\n    ; paid-from: 자산:은행:국민\nholiday 2025-01-27\n"), printed.stdout)
+        let dir = try temporaryDirectory(self)
+        let copy = try write(printed.stdout, "printed.ledger", in: dir)
+        let args = ["report", "statements", "--until", "2025-04-30", "--format", "csv"]
+        let original = try runLedgerc(args + [card]), again = try runLedgerc(args + [copy])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, original.stdout)
+        XCTAssertTrue(original.stdout.contains("2025-01-14,2025-01-31"), original.stdout)
+    }
 }

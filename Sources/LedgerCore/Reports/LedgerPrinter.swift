@@ -94,7 +94,8 @@ package struct LedgerPrinter {
     /// The declarations a journal's meaning depends on, as directives that
     /// read back the same: `decimal-mark ,` (when amounts are written so),
     /// `commodity` with each declared commodity's format, `account` with its
-    /// type and `allow-negative:`, and every `P` price. Empty when there are none.
+    /// type, `allow-negative:` and a card's terms, every `holiday`, and every
+    /// `P` price. Empty when there are none.
     /// `pinned` commodities (see `commoditiesToPin`) get a `commodity` line too,
     /// after the declared ones.
     public func writeDeclarations(into buf: inout ByteBuffer, pinning pinned: [Int32] = []) {
@@ -113,6 +114,18 @@ package struct LedgerPrinter {
             if let type = accounts.declaredType[id] { buf.write("  ; type: " + type.hledgerName) }
             buf.byte(0x0A)
             if accounts.allowsNegative.contains(id) { buf.write("    ; allow-negative:\n") }
+            // A card's terms (FORMAT.md §10), so that the printed journal still bills it.
+            if let tags = journal.cardTags[id] {
+                for key in ["statement-day", "payment-day", "paid-from"] {
+                    if let tag = tags[key] { buf.write("    ; \(key): \(tag.value.trimmingSpaces)\n") }
+                }
+            }
+        }
+        // The days a payment moves past (cards, `repeat ... after holiday`).
+        for day in journal.holidays.sorted() {
+            buf.write("holiday ")
+            CivilDate(day: day).write(into: &buf)
+            buf.byte(0x0A)
         }
         for price in journal.prices {
             buf.write("P ")
