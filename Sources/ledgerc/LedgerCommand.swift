@@ -146,7 +146,12 @@ func writeStderr(_ s: String) { FileIO.writeAll(2, Array(s.utf8)) }
 /// Returns the compilation, or nil when it has errors (the caller exits 1).
 /// `writesNothingBack`: the command only reads its inputs, so large ones
 /// may be mapped rather than copied in (`FileIO.readForReading`).
-func compileAndReport(_ common: CommonOptions, options: CompileOptions = CompileOptions(), writesNothingBack: Bool = false) throws -> Compilation? {
+/// `journalWarnings`: false for a command that adds entries (`add`,
+/// `import`), which says what concerns its own entries; the journal's own
+/// warnings (a card's payment, a name) are `check`'s to say, unless
+/// `--werror` makes them fail the run.
+func compileAndReport(_ common: CommonOptions, options: CompileOptions = CompileOptions(), writesNothingBack: Bool = false,
+                      journalWarnings: Bool = true) throws -> Compilation? {
     let inputs = try readInputs(common.files, mapping: writesNothingBack)
     var options = options
     if writesNothingBack {
@@ -155,7 +160,9 @@ func compileAndReport(_ common: CommonOptions, options: CompileOptions = Compile
     options.today = common.today
     let result = compile(inputs, until: common.until, options: options)
     let diagnostics = result.diagnostics
-    RunDiagnostics.show(diagnostics.sorted() + diagnostics.droppedWarningSummaries(), sources: result.sources, droppedErrors: max(0, diagnostics.errorCount - diagnostics.limit))
+    let shown = journalWarnings || RunDiagnostics.warningsAreErrors ? diagnostics.sorted() + diagnostics.droppedWarningSummaries()
+        : diagnostics.sorted().filter { $0.severity == .error }
+    RunDiagnostics.show(shown, sources: result.sources, droppedErrors: max(0, diagnostics.errorCount - diagnostics.limit))
     // The process ends right after the command; freeing a large ledger
     // piece by piece would only cost time, so it is kept until exit.
     keptUntilExit.append(result)

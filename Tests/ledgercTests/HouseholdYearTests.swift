@@ -141,4 +141,20 @@ final class HouseholdYearTests: XCTestCase {
         XCTAssertEqual(again.stdout, original.stdout)
         XCTAssertTrue(original.stdout.contains("2025-01-14,2025-01-31"), original.stdout)
     }
+
+    /// `add` and `import` say what concerns their own entries; the card's
+    /// short payment is `check`'s to say (it was reprinted on every add).
+    func testAddDoesNotRepeatTheJournalsCardWarnings() throws {
+        let dir = try temporaryDirectory(self)
+        let card = dir.appendingPathComponent("card.ledger")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Cards/card.ledger"), to: card)
+        let check = try runLedgerc(["check", card.path])
+        XCTAssertTrue(check.stderr.contains("3,334 KRW short"), check.stderr)
+        let add = try runLedgerc(["add", card.path, "--dry-run", "2025-03-01", "커피", "지출:식비", "4,500 KRW", "자산:은행:국민"])
+        XCTAssertEqual(add.status, 0, add.stderr)
+        XCTAssertFalse(add.stderr.contains("warning"), add.stderr)
+        let strict = try runLedgerc(["add", card.path, "--dry-run", "--werror", "2025-03-01", "커피", "지출:식비", "4,500 KRW", "자산:은행:국민"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("3,334 KRW short"), strict.stderr)
+    }
 }

@@ -100,7 +100,7 @@ enum AddCommand: Subcommand {
         // The whole read-check-write holds the lock (not for a dry run).
         let writer = flags.contains("--dry-run") ? nil : try SafeWriter(path: file)
         try writer?.lock()
-        guard let compilation = try compileAndReport(common) else { return 1 }
+        guard let compilation = try compileAndReport(common, journalWarnings: false) else { return 1 }
         var new: NewTransaction
         if words.count <= 1 {
             guard isatty(0) != 0 else {

@@ -71,7 +71,7 @@ enum ImportCommand: Subcommand {
         }
         let writer = dryRun ? nil : try SafeWriter(path: journalPath)
         try writer?.lock()
-        guard let compilation = try compileAndReport(common) else { return 1 }
+        guard let compilation = try compileAndReport(common, journalWarnings: false) else { return 1 }
         if let problem = StatementImport.categorize(&rows, journal: compilation, learn: parsed.has("--learn")) {
             RunDiagnostics.show([problem], sources: sources)
             return 1
