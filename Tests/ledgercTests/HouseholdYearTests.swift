@@ -157,4 +157,14 @@ final class HouseholdYearTests: XCTestCase {
         XCTAssertEqual(strict.status, 1)
         XCTAssertTrue(strict.stderr.contains("3,334 KRW short"), strict.stderr)
     }
+
+    /// A typed name that begins a known account suggests that account
+    /// (`지출:가전` → `지출:가전가구`), not one spelled alike (`지출:식비`).
+    func testAddSuggestsTheAccountTheTypedNameBegins() throws {
+        let dir = try temporaryDirectory(self)
+        let file = try write("account 지출:식비\naccount 지출:가전가구\naccount 자산:현금\n", "j.ledger", in: dir)
+        let r = try runLedgerc(["add", file, "--dry-run", "2025-03-01", "하이마트", "지출:가전", "300,000 KRW", "자산:현금"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("did you mean '지출:가전가구'?"), r.stderr)
+    }
 }

@@ -110,13 +110,21 @@ public struct AddPlan {
         let text = String(decoding: canonical, as: UTF8.self)
         for p in new.postings where !knownSet.contains(p.account) {
             var notes: [DiagnosticNote] = []
-            let near = closestWord(to: p.account, among: known) ?? AddPlan.bySegment(p.account, among: known)
+            // An account the typed name begins (`지출:가전` → `지출:가전가구`), or whose part its last part begins, before one spelled alike.
+            let near = AddPlan.byPrefix(p.account, among: known) ?? AddPlan.bySegment(p.account, among: known) ?? closestWord(to: p.account, among: known)
             if let near { notes.append(DiagnosticNote(Messages.didYouMean(near))) }
             notes.append(DiagnosticNote(Messages.newAccountHint))
             let offset = AddPlan.accountOffset(in: text, account: p.account) ?? 0
             out.append(Diagnostic(.error, Messages.unknownAccount(p.account), at: SourceLocation(file: pseudo, offset: offset), notes: notes))
         }
         return out
+    }
+
+    /// The shortest known account the typed name is the start of (`지출:가전` → `지출:가전가구`).
+    static func byPrefix(_ name: String, among known: [String]) -> String? {
+        let typed = name.lowercased()
+        guard !typed.isEmpty else { return nil }
+        return known.filter { $0.count > name.count && $0.lowercased().hasPrefix(typed) }.min { ($0.count, $0) < ($1.count, $1) }
     }
 
     /// A known account whose last part starts with the typed name's last part (`식비` → `지출:식비`).
