@@ -198,4 +198,73 @@ final class CardsTests: XCTestCase {
         // A refund of another shop is an ordinary refund; the plan goes on.
         XCTAssertTrue(try statements("2025-08-09 마트 환불\n    부채:카드:현대  5,000원\n    지출:식비\n").contains("부채:카드:현대,2025-08-31,2025-09-15,0,5000,496666,491666,,,"))
     }
+
+    /// Issue 55: a 38,000 purchase, its 취소 and a 9,000 lunch, all
+    /// uncleared, with a difference of -9,000: {lunch} and {lunch, purchase,
+    /// 취소} both make it up, so reconcile says so, shows both, exits 1 and
+    /// --write writes nothing. The statement itself (--statement) tells: its
+    /// rows are the three, and --write clears them.
+    func testAnAmbiguousReconcileGuessesNothingAndTheStatementTells() throws {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("rc.ledger")
+        let journal = """
+            commodity 1,000 KRW
+
+            2025-03-01 * 기초
+                자산:은행  100,000 KRW
+                자본:기초
+
+            2025-03-05 마트
+                지출:식비  38,000 KRW
+                자산:은행  -38,000 KRW
+
+            2025-03-06 마트 취소
+                지출:식비  -38,000 KRW
+                자산:은행  38,000 KRW
+
+            2025-03-07 점심
+                지출:식비  9,000 KRW
+                자산:은행  -9,000 KRW
+
+            """
+        try journal.write(to: file, atomically: true, encoding: .utf8)
+        let args = ["reconcile", file.path, "--account", "자산:은행", "--to", "2025-03-31", "--balance", "91,000 KRW"]
+        let guess = try runLedgerc(args + ["--write"])
+        XCTAssertEqual(guess.status, 1, guess.stderr)
+        XCTAssertTrue(guess.stdout.contains("2 sets of uncleared postings make up the difference; the sum cannot tell which the statement holds"), guess.stdout)
+        XCTAssertTrue(guess.stdout.contains("set 1 (1 posting):\n    2025-03-07   -9,000 KRW  점심"), guess.stdout)
+        XCTAssertTrue(guess.stdout.contains("set 2 (3 postings):"), guess.stdout)
+        XCTAssertTrue(guess.stdout.contains("postings that cancel each other are in play"), guess.stdout)
+        XCTAssertFalse(guess.stdout.contains("  * "), guess.stdout)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), journal)
+
+        try "fields date, description, amount, balance\ncurrency KRW\naccount1 자산:은행\naccount2 지출:식비\n".write(to: dir.appendingPathComponent("s.rules"), atomically: true, encoding: .utf8)
+        try "2025-03-05,마트,-38000,62000\n2025-03-06,마트 취소,38000,100000\n2025-03-07,점심,-9000,91000\n".write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        let statement = ["reconcile", file.path, "--statement", dir.appendingPathComponent("s.csv").path, "--rules", dir.appendingPathComponent("s.rules").path]
+        let told = try runLedgerc(statement + ["--write"])
+        XCTAssertEqual(told.status, 0, told.stdout + told.stderr)
+        XCTAssertTrue(told.stdout.contains("the statement's 3 rows up to 2025-03-07: 3 uncleared here (*), 0 already cleared, 0 not in the journal"), told.stdout)
+        let after = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(after.contains("2025-03-05 * 마트\n") && after.contains("2025-03-06 * 마트 취소\n"), after)
+        XCTAssertTrue(after.contains("    자산:은행  -9,000 KRW = 91,000 KRW\n"), after)
+        XCTAssertEqual(try runLedgerc(["check", file.path]).status, 0)
+        // A row the journal lacks is named, and the run fails.
+        try "2025-03-07,점심,-9000,91000\n2025-03-08,편의점,-2000,89000\n".write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        let short = try runLedgerc(statement)
+        XCTAssertEqual(short.status, 1, short.stdout)
+        XCTAssertTrue(short.stdout.contains("2025-03-08  -2,000 KRW  편의점  (not in the journal: import it first)"), short.stdout)
+    }
+
+    /// With more uncleared postings than are searched exactly, a set found
+    /// among the latest cannot be known to be the only one: nothing is written.
+    func testManyUnclearedPostingsWriteNothing() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("many.ledger")
+        var text = "2025-01-01 * 기초\n    자산:은행  1,000,000 KRW\n    자본:기초\n\n"
+        for k in 0..<45 { text += "2025-02-\(String(format: "%02d", k % 28 + 1)) 가게\(k)\n    지출:x  \(1000 + k * 7) KRW\n    자산:은행  -\(1000 + k * 7) KRW\n\n" }
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["reconcile", file.path, "--account", "자산:은행", "--to", "2025-02-28", "--balance", "\(1_000_000 - (1000 + 44 * 7)) KRW", "--write"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stdout.contains("there are 45 uncleared postings; the latest 40 were searched exactly"), r.stdout)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), text)
+    }
 }

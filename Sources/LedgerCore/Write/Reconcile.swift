@@ -21,6 +21,12 @@ public struct Reconciliation {
     public var explaining: [Int]?
     /// Whether there were too many uncleared postings to search exactly.
     public var searchedExactly = true
+    /// The two smallest sets that make up the difference (the first is `explaining`).
+    public var alternatives: [[Int]] = []
+    /// How many sets make up the difference (among those searched).
+    public var sets = 0
+    /// Pairs of indices in `uncleared` whose amounts cancel each other.
+    public var cancellingPairs: [(Int, Int)] = []
     /// The most postings searched exactly.
     public static let exactLimit = 40
 
@@ -30,7 +36,8 @@ public struct Reconciliation {
     /// The reconciliation of `accountName` (and its subaccounts) on `date`
     /// against `balanceText` (an amount as the journal writes one); a
     /// message when the account or the amount cannot be read.
-    public static func make(_ c: Compilation, accountName: String, to date: CivilDate, balanceText: String) -> Result<Reconciliation, ReconcileProblem> {
+    /// `searching`: false when the caller knows the set (a statement's rows).
+    public static func make(_ c: Compilation, accountName: String, to date: CivilDate, balanceText: String, searching: Bool = true) -> Result<Reconciliation, ReconcileProblem> {
         let journal = c.ledger.journal
         guard let account = journal.accounts.lookup(accountName) else { return .failure(ReconcileProblem("the journal has no account '\(accountName)'")) }
         let decimalComma = journal.declaresDecimalComma
@@ -68,7 +75,7 @@ public struct Reconciliation {
             return .failure(ReconcileProblem("the difference of the statement's balance and the cleared one needs more than 38 digits"))
         }
         r.difference = difference
-        r.search()
+        if searching { r.search() }
         return .success(r)
     }
 
@@ -90,10 +97,13 @@ public struct Reconciliation {
         self.statement = statement
     }
 
-    /// The smallest set of uncleared postings whose sum is the difference.
+    /// The smallest set of uncleared postings whose sum is the difference,
+    /// the next smallest other set (`alternatives`), and how many sets make
+    /// it up (`sets`, counted to `Int.max`): with more than one the answer
+    /// cannot be known from the sum, and nothing is marked for writing.
     mutating func search() {
         let target = difference
-        if target.isZero { explaining = []; return }
+        if target.isZero { explaining = []; sets = 1; return }
         // Every amount in whole units of the finest scale among them.
         let scale = max(target.scale, uncleared.map(\.amount.quantity.scale).max() ?? 0)
         func units(_ q: ExactDecimal) -> Int128? {
@@ -104,6 +114,7 @@ public struct Reconciliation {
         guard let goal = units(target) else { explaining = nil; return }
         let values = uncleared.compactMap { units($0.amount.quantity) }
         guard values.count == uncleared.count else { explaining = nil; return }
+        cancellingPairs = Reconciliation.pairsThatCancel(values)
         var n = values.count
         if n > Reconciliation.exactLimit {
             searchedExactly = false
@@ -112,26 +123,68 @@ public struct Reconciliation {
         }
         let offset = values.count - n
         let half = n / 2
-        // Sums of every subset of the second half: the fewest postings for each sum.
-        var best: [Int128: UInt64] = [:]
+        // Sums of every subset of the second half: the two with the fewest
+        // postings for each sum, and how many subsets have it.
+        struct Sums { var best: UInt64, second: UInt64?, count: Int }
+        func fewer(_ a: UInt64, _ b: UInt64) -> Bool { (a.nonzeroBitCount, a) < (b.nonzeroBitCount, b) }
+        var bySum: [Int128: Sums] = [:]
         let secondCount = n - half
         for mask in 0..<(UInt64(1) << UInt64(secondCount)) {
             var s: Int128 = 0
             for k in 0..<secondCount where mask & (1 << UInt64(k)) != 0 { s += values[offset + half + k] }
-            if let old = best[s], old.nonzeroBitCount <= mask.nonzeroBitCount { continue }
-            best[s] = mask
+            guard var e = bySum[s] else { bySum[s] = Sums(best: mask, second: nil, count: 1); continue }
+            e.count += 1
+            if fewer(mask, e.best) { e.second = e.best; e.best = mask } else if e.second.map({ fewer(mask, $0) }) ?? true { e.second = mask }
+            bySum[s] = e
         }
-        var found: (UInt64, UInt64)?
+        // The two smallest sets overall are among each first-half subset with its sum's best two.
+        typealias Found = (first: UInt64, second: UInt64)
+        func size(_ f: Found) -> Int { f.first.nonzeroBitCount + f.second.nonzeroBitCount }
+        func smaller(_ a: Found, _ b: Found) -> Bool { (size(a), a.first, a.second) < (size(b), b.first, b.second) }
+        var smallest: [Found] = []
+        var count = 0
         for mask in 0..<(UInt64(1) << UInt64(half)) {
             var s: Int128 = 0
             for k in 0..<half where mask & (1 << UInt64(k)) != 0 { s += values[offset + k] }
-            guard let other = best[goal - s] else { continue }
-            if let f = found, f.0.nonzeroBitCount + f.1.nonzeroBitCount <= mask.nonzeroBitCount + other.nonzeroBitCount { continue }
-            found = (mask, other)
+            guard let e = bySum[goal - s] else { continue }
+            count = count.addingReportingOverflow(e.count).overflow ? Int.max : count + e.count
+            for other in [e.best] + (e.second.map { [$0] } ?? []) {
+                smallest.append((mask, other))
+                smallest.sort(by: smaller)
+                if smallest.count > 2 { smallest.removeLast() }
+            }
         }
-        guard let (a, b) = found else { explaining = nil; return }
-        explaining = (0..<half).filter { a & (1 << UInt64($0)) != 0 }.map { offset + $0 }
-            + (0..<secondCount).filter { b & (1 << UInt64($0)) != 0 }.map { offset + half + $0 }
+        sets = count
+        func indices(_ f: Found) -> [Int] {
+            (0..<half).filter { f.first & (1 << UInt64($0)) != 0 }.map { offset + $0 }
+                + (0..<secondCount).filter { f.second & (1 << UInt64($0)) != 0 }.map { offset + half + $0 }
+        }
+        guard let first = smallest.first else { explaining = nil; return }
+        explaining = indices(first)
+        alternatives = smallest.map(indices)
+    }
+
+    /// Pairs of uncleared postings whose amounts cancel (a purchase and its
+    /// 취소): any set that explains the difference does so with or without them.
+    static func pairsThatCancel(_ values: [Int128]) -> [(Int, Int)] {
+        var open: [Int128: [Int]] = [:], pairs: [(Int, Int)] = []
+        for (k, v) in values.enumerated() where v != 0 {
+            if var others = open[-v], let j = others.popLast() {
+                open[-v] = others
+                pairs.append((j, k))
+            } else {
+                open[v, default: []].append(k)
+            }
+        }
+        return pairs
+    }
+
+    /// Whether the sum cannot tell which postings the statement holds: more
+    /// than one set makes up the difference, or too many postings were there
+    /// to search them all.
+    public var isAmbiguous: Bool {
+        guard let explaining, !explaining.isEmpty else { return false }
+        return sets > 1 || !searchedExactly
     }
 
     /// The edits of `--write`: each explaining posting's transaction marked

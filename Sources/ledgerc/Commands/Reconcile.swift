@@ -6,12 +6,19 @@ enum ReconcileCommand: Subcommand {
     ledgerc reconcile: an account's cleared balance against a statement's balance
 
     USAGE: ledgerc reconcile FILE --account ACCOUNT --to DATE --balance AMOUNT [--write]
+           ledgerc reconcile FILE --statement STATEMENT [--rules RULES] [--account ACCOUNT] [--to DATE] [--write]
 
     Prints the account's cleared balance on DATE (its postings, and its
     subaccounts', marked '*' or in a transaction marked '*'), the statement's
     balance, the difference, and the uncleared postings up to DATE, marking
     (*) the smallest set of them whose sum is the difference (an exact search
     of up to 40 postings; with more, the latest 40, and it says so).
+    When more than one set makes up the difference (a purchase and its 취소
+    both uncleared, or many postings), the sum cannot tell which the bank
+    holds: it shows the two smallest, exits 1, and --write writes nothing.
+    With --statement, nothing is guessed: the postings that import matches to
+    the statement's rows are the ones cleared, and the statement's last
+    balance on DATE (default: its last row's day) is the one asserted.
     --write marks that set's transactions cleared and adds the statement
     balance as an assertion on the last of them, after checking that the
     journal still compiles, through the safe writer (all files or none).
@@ -21,60 +28,129 @@ enum ReconcileCommand: Subcommand {
       --account ACCOUNT     the account, by its full name (its subaccounts count too)
       --to DATE             the statement's day
       --balance AMOUNT      the statement's balance, as the journal writes amounts (1,250,000 KRW)
+      --statement FILE      the statement itself (any format import reads)
+      --rules FILE          its rules (default: the statement's path with '.rules' added)
+      --match-days N        a posting up to N days from a row's date matches it (default 0)
+      --password-file FILE  the password of a protected workbook (as import)
       --write               mark the set cleared and assert the balance
       --diagnostics FORMAT  text (default), json or github
 
     """
 
     static func run(_ args: [String]) throws -> Int {
-        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--account", "--balance", "--to"]),
+        let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(["--account", "--balance", "--to", "--statement", "--rules", "--match-days", "--password-file"]),
                                    flagOptions: CommonOptions.flagOptions.union(["--write"]))
         var common = try CommonOptions(parsed)
         guard common.files.count == 1, common.files[0] != "-" else { throw UsageError(message: "reconcile takes exactly one FILE") }
-        guard let account = parsed.values["--account"] else { throw UsageError(message: "reconcile needs --account ACCOUNT") }
-        guard let toText = parsed.values["--to"], let to = DateSpan.parse(toText, today: common.today)?.last else {
+        let statement = parsed.values["--statement"]
+        let account = parsed.values["--account"]
+        if statement == nil, account == nil { throw UsageError(message: "reconcile needs --account ACCOUNT (or --statement FILE)") }
+        var to: CivilDate?
+        if let toText = parsed.values["--to"] {
+            guard let day = DateSpan.parse(toText, today: common.today)?.last else { throw UsageError(message: "--to takes a date, not '\(toText)'") }
+            to = day
+        } else if statement == nil {
             throw UsageError(message: "reconcile needs --to DATE, the statement's day")
         }
-        guard let balance = parsed.values["--balance"] else { throw UsageError(message: "reconcile needs --balance AMOUNT, the statement's balance") }
-        common.reach(Period(from: nil, to: to))
+        let balance = parsed.values["--balance"]
+        if statement == nil, balance == nil { throw UsageError(message: "reconcile needs --balance AMOUNT, the statement's balance (or --statement FILE)") }
+        var matchDays = 0
+        if let text = parsed.values["--match-days"] {
+            guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
+            matchDays = n
+        }
+        if let file = parsed.values["--password-file"], (try? FileIO.read(file, .regularFile).get()) == nil {
+            throw UsageError(message: "cannot read the password file '\(file)'")
+        }
+        // The statement's rows, read before the journal is touched.
+        var rows: [ImportedRow] = []
+        if let statement {
+            let sources = SourceManager()
+            let passwordFile = parsed.values["--password-file"]
+            let read = try StatementImport.rows(of: [statement], rulesPath: { parsed.values["--rules"] ?? $0 + ".rules" }, sources: sources,
+                                                password: { () throws(StatementFormatError) in try StatementPassword.read(file: passwordFile) })
+            RunDiagnostics.show(read.warnings, sources: sources)
+            if let problem = read.problem {
+                RunDiagnostics.show([problem], sources: sources)
+                return read.refused ? 2 : 1
+            }
+            rows = read.rows
+            // The journal is read up to the statement's last day.
+            if to == nil, let last = rows.map(\.date).max() { common.reach(Period(from: nil, to: last)) }
+        }
+        if let to { common.reach(Period(from: nil, to: to)) }
         let write = parsed.has("--write")
         let writer = write ? try SafeWriter(path: common.files[0]) : nil
         try writer?.lock()
         guard let result = try compileAndReport(common) else { return 1 }
-        let r: Reconciliation
-        switch Reconciliation.make(result, accountName: account, to: to, balanceText: balance) {
-        case .success(let made): r = made
-        case .failure(let problem): throw UsageError(message: problem.message)
+        let r: Reconciliation, day: CivilDate
+        var missing: [ImportedRow] = [], statementRows = 0
+        if statement != nil {
+            var probe = CompileOptions()
+            probe.today = common.today
+            let resolved = ImportPlan.resolvedAccounts(rows.map(\.account1), journal: result, path: common.files[0],
+                                                       bytes: result.sources.files[result.rootFiles[0]].bytes, options: probe, until: result.ledger.until)
+            switch Reconciliation.make(result, statement: rows, accountName: account, resolved: resolved, to: to, balanceText: balance, matchDays: matchDays) {
+            case .success(let match): (r, day, missing, statementRows) = (match.reconciliation, match.to, match.missing, match.rows)
+            case .failure(let problem): throw UsageError(message: problem.message)
+            }
+        } else {
+            switch Reconciliation.make(result, accountName: account!, to: to!, balanceText: balance!) {
+            case .success(let made): (r, day) = (made, to!)
+            case .failure(let problem): throw UsageError(message: problem.message)
+            }
         }
         let c = result.ledger.journal.commodities
         func amount(_ q: ExactDecimal) -> String { c.format(Amount(q, r.commodity)) }
-        var out = "cleared balance on \(to):  \(amount(r.cleared))\nstatement balance:        \(amount(r.statement))\ndifference:               \(amount(r.difference))\n"
-        let marked = Set(r.explaining ?? [])
-        if r.uncleared.isEmpty {
-            out += "no uncleared postings up to \(to)\n"
-        } else {
-            out += "uncleared postings up to \(to):\n"
+        func line(_ k: Int, marked: Bool) -> String {
+            let p = r.uncleared[k]
+            let (path, number, _) = result.sources.describe(p.location)
             let width = r.uncleared.map { displayWidth(amount($0.amount.quantity)) }.max() ?? 0
-            for (k, p) in r.uncleared.enumerated() {
-                let (path, line, _) = result.sources.describe(p.location)
-                let figure = amount(p.amount.quantity)
-                out += (marked.contains(k) ? "  * " : "    ") + "\(p.date)  " + String(repeating: " ", count: width - displayWidth(figure)) + figure
-                    + "  \(p.description.terminalSafe)  (\(path):\(line))\n"
-            }
+            let figure = amount(p.amount.quantity)
+            return (marked ? "  * " : "    ") + "\(p.date)  " + String(repeating: " ", count: width - displayWidth(figure)) + figure
+                + "  \(p.description.terminalSafe)  (\(path.terminalSafe):\(number))\n"
         }
-        if !r.searchedExactly {
+        var out = "cleared balance on \(day):  \(amount(r.cleared))\nstatement balance:        \(amount(r.statement))\ndifference:               \(amount(r.difference))\n"
+        let ambiguous = r.isAmbiguous
+        let marked = ambiguous ? [] : Set(r.explaining ?? [])
+        if r.uncleared.isEmpty {
+            out += "no uncleared postings up to \(day)\n"
+        } else {
+            out += "uncleared postings up to \(day):\n"
+            for k in r.uncleared.indices { out += line(k, marked: marked.contains(k)) }
+        }
+        var explained = r.explaining != nil && !ambiguous
+        if statement != nil {
+            let already = statementRows - marked.count - missing.count
+            out += "the statement's \(statementRows) row\(statementRows == 1 ? "" : "s") up to \(day): \(marked.count) uncleared here (*), \(already) already cleared, \(missing.count) not in the journal\n"
+            for row in missing {
+                out += "    \(row.date)  \(amount(row.quantity))  \(row.description.terminalSafe)  (not in the journal: import it first)\n"
+            }
+            let rest = r.unexplained
+            explained = missing.isEmpty && rest?.isZero == true
+            if let rest, !rest.isZero { out += "with them cleared, the balance is still \(amount(rest)) from the statement's\n" }
+        } else if !r.searchedExactly {
             out += "there are \(r.uncleared.count) uncleared postings; the latest \(Reconciliation.exactLimit) were searched exactly\n"
         }
-        let explained = r.explaining != nil
-        if r.difference.isZero {
+        if r.difference.isZero && (statement == nil || explained) {
             out += "the cleared balance is the statement's\n"
-        } else if let set = r.explaining {
+        } else if ambiguous {
+            out += r.sets > 1 ? "\(r.sets == Int.max ? "many" : String(r.sets)) sets of uncleared postings make up the difference; the sum cannot tell which the statement holds\n"
+                : "a set makes up the difference, but with more postings than were searched another may too\n"
+            for (n, set) in r.alternatives.enumerated() {
+                out += "set \(n + 1) (\(set.count) posting\(set.count == 1 ? "" : "s")):\n"
+                for k in set { out += line(k, marked: false) }
+            }
+            if !r.cancellingPairs.isEmpty { out += "postings that cancel each other are in play; any set may hold them or not:\n" }
+            for (a, b) in r.cancellingPairs.prefix(5) { out += line(a, marked: false) + line(b, marked: false) }
+            out += "reconcile against the statement itself (--statement FILE) to know; nothing is marked\n"
+        } else if statement == nil, let set = r.explaining {
             out += "the \(set.count) marked (*) make up the difference\n"
-        } else {
+        } else if statement == nil {
             out += "no set of uncleared postings makes up the difference\n"
         }
         writeStdout(Array(out.utf8))
-        guard let writer, explained, !(r.explaining ?? []).isEmpty else { return explained ? 0 : 1 }
+        guard let writer, explained, !marked.isEmpty else { return explained ? 0 : 1 }
         // The clears and the assertion, checked; without the assertion when the account's balance there holds other uncleared postings.
         var options = CompileOptions()
         options.today = common.today
