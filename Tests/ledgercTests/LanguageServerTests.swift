@@ -463,6 +463,27 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Issue 55: `(주)에프알엘코리아` read as code `주` is a warning whose
+    /// quick fix writes `() ` before it; applied, the warning is gone.
+    func testACompanyMarkCodeHasAQuickFix() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("co.ledger")
+        try client.open(doc, "2025-06-10 (주)에프알엘코리아\n    지출:의류  39,900 KRW\n    자산:현금\n")
+        let warning = try XCTUnwrap(client.diagnostics(for: doc).first)
+        XCTAssertEqual(warning["code"] as? String, "companyMarkAsCode")
+        let actions = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": doc], "range": ["start": position(0, 0), "end": position(0, 0)], "context": ["diagnostics": [warning]],
+        ])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(actions.compactMap { $0["title"] as? String }, ["Keep '(주)' in the description: write '() ' before it"])
+        let edit = try XCTUnwrap((((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[doc] as? [[String: Any]])?.first)
+        XCTAssertEqual(edit["newText"] as? String, "() ")
+        XCTAssertEqual(start(of: edit["range"])?.0, 0)
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": doc, "version": 2], "contentChanges": [["text": "2025-06-10 () (주)에프알엘코리아\n    지출:의류  39,900 KRW\n    자산:현금\n"]]])
+        XCTAssertEqual(try client.diagnostics(for: doc).count, 0)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// Rename and references of an account (issue 49) across an included
     /// file: on `식비` in `지출:식비` the name is `지출:식비`, with its subaccounts.
     func testRenameAndReferencesAcrossIncludedFiles() throws {
