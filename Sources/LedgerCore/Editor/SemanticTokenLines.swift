@@ -94,7 +94,8 @@ final class SemanticTokenLines {
     /// The tokens of the lines `lines` (those past the end left out), the
     /// first one's line counted from the document's start.
     func encoded(lines: ClosedRange<Int>) -> [UInt32] {
-        let first = min(max(lines.lowerBound, 0), lineCount), end = min(max(lines.upperBound, 0) + 1, lineCount)
+        // `upperBound + 1` would overflow at Int.max (a client may send any line).
+        let first = min(max(lines.lowerBound, 0), lineCount), end = lines.upperBound >= lineCount ? lineCount : max(lines.upperBound, 0) + 1
         guard first < end else { return [] }
         return encode(lines: first..<end, tokens: firstToken[first]..<firstToken[end], lineBefore: 0)
     }

@@ -19,7 +19,8 @@ struct EditorPosition: Equatable {
 
     init?(_ json: JSONValue?) {
         guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
-        self.init(line: max(0, line), character: max(0, character))
+        // A position from the client is a protocol `uinteger` (to 2^31 - 1): clamped so that no sum with it overflows.
+        self.init(line: min(max(0, line), Int(Int32.max)), character: min(max(0, character), Int(Int32.max)))
     }
 }
 

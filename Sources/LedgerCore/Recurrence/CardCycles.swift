@@ -78,9 +78,10 @@ extension CardTerms {
         return BusinessDayShift(later: true, holidays: true).shifted(d, holidays: holidays)
     }
 
-    /// Day `day` of a month, or its last day when the month is shorter.
+    /// Day `day` of a month, or its last day when the month is shorter;
+    /// past the calendar's last day (9999-12-31), that day.
     static func day(_ day: Int, _ year: Int, _ month: Int) -> CivilDate {
-        CivilDate(year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month)))!
+        CivilDate(year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month))) ?? CivilDate(year: 9999, month: 12, day: 31)!
     }
 
     /// The cycle number of a closing day: months since year 0.

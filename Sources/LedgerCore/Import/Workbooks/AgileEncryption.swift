@@ -26,7 +26,11 @@ enum AgileEncryption {
             throw StatementFormatError("the workbook uses Office's \(major == 4 || major == 3 ? "standard" : "version \(major).\(minor)") encryption; ledgerc reads agile encryption (Office 2010 and later): save it again with a password from a newer Excel, or without one", refusal: true)
         }
         let p = try parameters(Array(info[8...]))
-        guard p.spinCount <= 10_000_000, [128, 192, 256].contains(p.keyBits), p.blockSize == 16 else {
+        // Office writes 100,000 rounds; more than a million is a file built to keep ledgerc busy.
+        guard p.spinCount >= 0, p.spinCount <= StatementLimits.spinCount else {
+            throw StatementFormatError("the workbook asks for \(p.spinCount) rounds of key derivation; ledgerc takes 0 to \(StatementLimits.spinCount) (Office writes 100,000)", refusal: true)
+        }
+        guard [128, 192, 256].contains(p.keyBits), p.blockSize == 16 else {
             throw StatementFormatError("the workbook's encryption parameters are outside what Office writes")
         }
         // The password's hash, iterated.

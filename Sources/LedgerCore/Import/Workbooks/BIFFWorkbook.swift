@@ -72,11 +72,14 @@ struct BIFFWorkbook {
     /// A sheet's cells.
     func cells(from start: Int, strings: [String], dates: [Bool], from1904: Bool) throws(StatementFormatError) -> [[String]] {
         var rows: [[String]] = []
+        var budget = CellBudget()
         func put(_ text: String, _ row: Int, _ column: Int) throws(StatementFormatError) {
             guard row < StatementLimits.rows else { throw StatementFormatError("the sheet has more than \(StatementLimits.rows) rows") }
             guard column < StatementLimits.cellsPerRow else { throw StatementFormatError("the sheet has a cell past column \(StatementLimits.cellsPerRow)") }
             while rows.count <= row { rows.append([]) }
-            if rows[row].count <= column { rows[row].append(contentsOf: repeatElement("", count: column + 1 - rows[row].count)) }
+            let added = max(0, column + 1 - rows[row].count)
+            try budget.add(text: text.utf8.count, cells: added)
+            if added > 0 { rows[row].append(contentsOf: repeatElement("", count: added)) }
             rows[row][column] = text
         }
         func number(_ value: Double, xf: Int) -> String {

@@ -8,6 +8,8 @@ struct CompoundFile {
     let miniSectorSize: Int
     let miniCutoff: Int
     var fat: [UInt32] = []
+    /// The sectors the file holds: no chain is longer.
+    var sectorCount = 0
     var miniFat: [UInt32] = []
     var entries: [(name: String, type: UInt8, start: UInt32, size: Int)] = []
     var miniStream: [UInt8] = []
@@ -43,7 +45,10 @@ struct CompoundFile {
             }
             difat = bytes.le32(base + 4 * perSector)
         }
-        guard fatSectors.count <= sectorCount else { throw StatementFormatError("the compound file's allocation table is damaged") }
+        guard fatSectors.count <= sectorCount, Set(fatSectors).count == fatSectors.count else {
+            throw StatementFormatError("the compound file's allocation table is damaged (more sectors than the file holds, or one listed twice)")
+        }
+        self.sectorCount = sectorCount
         for s in fatSectors {
             let base = try offset(of: s)
             for k in 0..<(sectorSize / 4) { fat.append(bytes.le32(base + 4 * k)) }
@@ -81,7 +86,8 @@ struct CompoundFile {
         var s = start, steps = 0
         while s < 0xFFFF_FFFA {
             steps += 1
-            guard steps <= fat.count, Int(s) < fat.count else { throw StatementFormatError("the compound file's sector chain loops or runs off its table") }
+            // A chain visits each of the file's sectors at most once: longer, it loops.
+            guard steps <= min(fat.count, sectorCount), Int(s) < fat.count else { throw StatementFormatError("the compound file's sector chain loops or runs off its table") }
             let o = try offset(of: s)
             out.append(contentsOf: bytes[o..<min(bytes.count, o + sectorSize)])
             if let size, out.count >= size { break }

@@ -10,16 +10,20 @@ enum HTMLTables {
         var rows: [[String]] = [], row: [String]? = nil, cell: [UInt8]? = nil, span = 1
         var i = 0
         let n = bytes.count
-        func finishCell() {
+        var budget = CellBudget()
+        func finishCell() throws(StatementFormatError) {
             guard let c = cell else { return }
             // In place: a row of 20,000 cells is not built again for each.
             if row == nil { row = [] }
-            row!.append(collapse(c))
+            let text = collapse(c)
+            try budget.add(text: text.utf8.count, cells: span)
+            guard row!.count + span <= StatementLimits.cellsPerRow else { throw StatementFormatError("a row has more than \(StatementLimits.cellsPerRow) cells") }
+            row!.append(text)
             if span > 1 { row!.append(contentsOf: repeatElement("", count: span - 1)) }
             cell = nil
         }
         func finishRow() throws(StatementFormatError) {
-            finishCell()
+            try finishCell()
             if let r = row {
                 rows.append(r)
                 guard rows.count <= StatementLimits.rows else { throw StatementFormatError("the page has more than \(StatementLimits.rows) rows") }
@@ -68,11 +72,11 @@ enum HTMLTables {
             case ("tr", false): try finishRow(); row = []
             case ("tr", true), ("table", _), ("tbody", _), ("thead", _), ("tfoot", _): try finishRow()
             case ("td", false), ("th", false):
-                finishCell()
+                try finishCell()
                 if row == nil { row = [] }
                 cell = []
                 span = min(StatementLimits.cellsPerRow, max(1, attribute("colspan", in: tag).flatMap { Int($0) } ?? 1))
-            case ("td", true), ("th", true): finishCell()
+            case ("td", true), ("th", true): try finishCell()
             case ("br", _), ("p", true), ("div", true): if cell != nil { cell!.append(0x0A) }
             default: break
             }

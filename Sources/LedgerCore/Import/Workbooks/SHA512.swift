@@ -65,7 +65,7 @@ enum SHA512 {
                 w.withUnsafeMutableBufferPointer { w in
                     k.withUnsafeBufferPointer { k in
                         digest.withUnsafeMutableBufferPointer { d in
-                            for i in 0..<count {
+                            for i in 0..<max(0, count) {
                                 m[0] = UInt8(truncatingIfNeeded: i); m[1] = UInt8(truncatingIfNeeded: i >> 8)
                                 m[2] = UInt8(truncatingIfNeeded: i >> 16); m[3] = UInt8(truncatingIfNeeded: i >> 24)
                                 for j in 0..<64 { m[4 + j] = d[j] }

@@ -106,6 +106,33 @@ enum StatementLimits {
     static let cellsPerRow = 16_384
     static let cellText = 32_767
     static let xmlDepth = 64
+    /// The text all of a statement's cells may hold (a shared string
+    /// referenced by 10,000 cells is 10,000 texts).
+    static let totalText = 64 << 20
+    /// The cells a statement may become, empty ones included (one cell at
+    /// column XFD pads its row with 16,383 empty ones).
+    static let cells = 4_000_000
+    /// The most rounds of key derivation a protected workbook may ask for (Office writes 100,000).
+    static let spinCount = 1_000_000
+}
+
+/// What a reader has made of a statement so far, against the bounds that
+/// hold whatever the file's size: a small file may say to repeat a long
+/// string or to pad its rows, and its rows are made, not its bytes.
+struct CellBudget {
+    private(set) var text = 0, cells = 0
+
+    /// Counts `cells` more cells holding `text` bytes; an error that names the bound past it.
+    mutating func add(text bytes: Int, cells n: Int) throws(StatementFormatError) {
+        text += bytes
+        cells += n
+        guard text <= StatementLimits.totalText else {
+            throw StatementFormatError("the statement's cells hold more than \(StatementLimits.totalText >> 20) MB of text; ledgerc refuses it", refusal: true)
+        }
+        guard cells <= StatementLimits.cells else {
+            throw StatementFormatError("the statement has more than \(StatementLimits.cells) cells (empty ones included); ledgerc refuses it", refusal: true)
+        }
+    }
 }
 
 /// Cell values as a CSV of the statement would hold them.

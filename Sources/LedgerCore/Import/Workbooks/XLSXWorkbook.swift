@@ -49,6 +49,8 @@ struct XLSXWorkbook {
             case .start("t", false):
                 let t = try x.text(untilEndOf: "t")
                 if !inPhonetic { current += t }
+                // A string of many runs is one cell's text: bounded as one.
+                guard current.utf8.count <= StatementLimits.cellText * 4 else { throw x.failure("holds a string longer than a cell can") }
             case .end("si"):
                 out.append(current)
                 guard out.count <= StatementLimits.rows * 4 else { throw x.failure("holds too many strings") }
@@ -85,8 +87,11 @@ struct XLSXWorkbook {
         var rows: [[String]] = []
         var row: [String] = [], rowNumber = 0
         var type = "", style = 0, column = 0
-        func put(_ text: String, at k: Int, in row: inout [String]) {
-            if row.count <= k { row.append(contentsOf: repeatElement("", count: k + 1 - row.count)) }
+        var budget = CellBudget()
+        func put(_ text: String, at k: Int, in row: inout [String]) throws(StatementFormatError) {
+            let added = max(0, k + 1 - row.count)
+            try budget.add(text: text.utf8.count, cells: added)
+            if added > 0 { row.append(contentsOf: repeatElement("", count: added)) }
             row[k] = text
         }
         while let e = try x.next() {
@@ -106,8 +111,9 @@ struct XLSXWorkbook {
                 type = try x.attribute("t") ?? "n"
                 style = try x.attribute("s").flatMap { Int($0) } ?? 0
                 if let ref = try x.attribute("r") {
+                    // Letters past the last column stop counting (`ZZZZZZZZZZZZZZ1` would overflow).
                     column = 0
-                    for b in ref.utf8 where b >= 0x41 && b <= 0x5A { column = column * 26 + Int(b - 0x40) }
+                    for b in ref.utf8 where b >= 0x41 && b <= 0x5A && column <= StatementLimits.cellsPerRow { column = column * 26 + Int(b - 0x40) }
                     column -= 1
                 }
                 guard column >= 0, column < StatementLimits.cellsPerRow else { throw x.failure("has a cell past column \(StatementLimits.cellsPerRow)") }
@@ -125,15 +131,15 @@ struct XLSXWorkbook {
                 case "b": text = v == "1" ? "TRUE" : "FALSE"
                 case "d": text = v.replacingAll("T", " ").replacingAll(" 00:00:00", "")
                 default:
-                    if style < dateStyles.count, dateStyles[style], let d = Double(v), let date = CellText.date(d, from1904: from1904) {
+                    if style >= 0, style < dateStyles.count, dateStyles[style], let d = Double(v), let date = CellText.date(d, from1904: from1904) {
                         text = date
                     } else {
                         text = CellText.number(v)
                     }
                 }
-                put(text, at: column, in: &row)
+                try put(text, at: column, in: &row)
             case .start("is", false):
-                put(try inlineString(&x), at: column, in: &row)
+                try put(try inlineString(&x), at: column, in: &row)
             default: break
             }
         }
