@@ -131,4 +131,53 @@ final class WorkbookReaderTests: XCTestCase {
         XCTAssertEqual(StatementFormat.of([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 600)), .xls)
         XCTAssertEqual("１２，０００원 （주）".asciiForms, "12,000원 (주)")
     }
+
+    /// Issue 56: what a hostile workbook asks for is bounded by what the
+    /// reader makes, not by the file's size, and no value traps.
+    func testHostileCellsAreBoundedAndNeverTrap() throws {
+        func sheet(_ cells: String) -> [UInt8] { Array("<worksheet><sheetData>\(cells)</sheetData></worksheet>".utf8) }
+        // A column reference past XFD (it overflowed an Int) is an error.
+        XCTAssertThrowsError(try XLSXWorkbook.cells(sheet("<row r=\"1\"><c r=\"ZZZZZZZZZZZZZZ1\"><v>1</v></c></row>"), part: "s", strings: [], dateStyles: [], from1904: false))
+        // A style of -1 is no style.
+        XCTAssertEqual(try XLSXWorkbook.cells(sheet("<row r=\"1\"><c r=\"A1\" s=\"-1\"><v>45000</v></c></row>"), part: "s", strings: [], dateStyles: [true], from1904: false), [["45000"]])
+        // One 131 KB shared string referenced by 600 cells is 78 MB of text: refused, naming the bound.
+        let big = String(repeating: "가", count: 131_072 / 3)
+        let many = (1...600).map { "<row r=\"\($0)\"><c r=\"A\($0)\" t=\"s\"><v>0</v></c></row>" }.joined()
+        XCTAssertThrowsError(try XLSXWorkbook.cells(sheet(many), part: "s", strings: [big], dateStyles: [], from1904: false)) { error in
+            XCTAssertTrue((error as? StatementFormatError)?.message.contains("more than 64 MB of text") == true, "\(error)")
+        }
+        // A cell at column XFD in each row pads it with 16,383 empty cells: 250 such rows pass 4,000,000 cells.
+        let wide = (1...250).map { "<row r=\"\($0)\"><c r=\"XFD\($0)\"><v>1</v></c></row>" }.joined()
+        XCTAssertThrowsError(try XLSXWorkbook.cells(sheet(wide), part: "s", strings: [], dateStyles: [], from1904: false)) { error in
+            XCTAssertTrue((error as? StatementFormatError)?.message.contains("more than 4000000 cells") == true, "\(error)")
+        }
+        // So does a colspan of 16,384 in an HTML page.
+        let page = "<table>" + String(repeating: "<tr><td colspan=16384>x</td></tr>", count: 250) + "</table>"
+        XCTAssertThrowsError(try HTMLTables.rows(Array(page.utf8)))
+        // A negative spin count derives nothing, and never traps.
+        XCTAssertEqual(SHA512.spin(Array(repeating: 7, count: 64), count: -1), Array(repeating: 7, count: 64))
+    }
+
+    /// Excel 2003 XML (issue 55): sheets by name, `ss:Index` for skipped rows
+    /// and cells, `ss:MergeAcross`, DateTime and Number data, nested formatting.
+    func testSpreadsheetML() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <?mso-application progid="Excel.Sheet"?>
+            <Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">
+             <Worksheet ss:Name="안내"><Table><Row><Cell><Data ss:Type="String">x</Data></Cell></Row></Table></Worksheet>
+             <Worksheet ss:Name="거래내역"><Table>
+              <Row><Cell ss:MergeAcross="2"><Data ss:Type="String">제목</Data></Cell></Row>
+              <Row ss:Index="3"><Cell><ss:Data ss:Type="DateTime">2025-03-02T14:22:01.000</ss:Data></Cell><Cell ss:Index="3"><Data ss:Type="Number">6500.50</Data></Cell></Row>
+              <Row><Cell><Data ss:Type="DateTime">2025-03-03T00:00:00.000</Data></Cell><Cell><Data ss:Type="String"><B>굵은</B> 글씨 &amp; 기호</Data></Cell></Row>
+             </Table></Worksheet>
+            </Workbook>
+            """
+        let bytes = Array(xml.utf8)
+        XCTAssertEqual(StatementFormat.of(bytes), .spreadsheetML)
+        XCTAssertEqual(try SpreadsheetML.rows(bytes, sheet: "거래내역"), [["제목", "", ""], [], ["2025-03-02 14:22:01", "", "6500.5"], ["2025-03-03", "굵은 글씨 & 기호"]])
+        XCTAssertEqual(try SpreadsheetML.rows(bytes, sheet: nil), [["x"]])
+        XCTAssertThrowsError(try SpreadsheetML.rows(bytes, sheet: "없음"))
+        XCTAssertThrowsError(try SpreadsheetML.rows(Array(xml.replacingOccurrences(of: "ss:Index=\"3\"><Cell>", with: "ss:Index=\"0\"><Cell>").utf8), sheet: "거래내역"))
+    }
 }

@@ -267,4 +267,16 @@ final class CardsTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("there are 45 uncleared postings; the latest 40 were searched exactly"), r.stdout)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), text)
     }
+
+    /// Issue 56: a 할부 charge whose portions fall past 9999-12-31 trapped
+    /// (a force-unwrapped date); they are billed on the calendar's last cycle.
+    func testPortionsPastTheCalendarsEndDoNotTrap() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("far.ledger")
+        try "account 부채:카드\n    ; statement-day: 14\n    ; payment-day: 25\n    ; paid-from: 자산:은행\n\n9999-12-10 x  ; 할부: 3\n    지출:x  3,000 KRW\n    부채:카드\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runLedgerc(["check", file.path]).status, 0)
+        let r = try runLedgerc(["report", "statements", file.path, "--until", "9999-12-31", "--format", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("부채:카드,9999-12-14,9999-12-27,0,0,3000,3000,,,"), r.stdout)
+    }
 }

@@ -484,6 +484,19 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Issue 56: a range to line 2^63 - 1 trapped the server; it is the document's end.
+    func testASemanticTokensRangeToTheLastLineThereIs() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("r.ledger")
+        try client.open(doc, "2025-01-01 x\n    a  1 KRW\n    b\n")
+        let r = try client.request("textDocument/semanticTokens/range", [
+            "textDocument": ["uri": doc], "range": ["start": ["line": 0, "character": 0], "end": ["line": Int.max, "character": Int.max]],
+        ])
+        XCTAssertFalse(((r["result"] as? [String: Any])?["data"] as? [Any] ?? []).isEmpty, "\(r)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// Rename and references of an account (issue 49) across an included
     /// file: on `식비` in `지출:식비` the name is `지출:식비`, with its subaccounts.
     func testRenameAndReferencesAcrossIncludedFiles() throws {
