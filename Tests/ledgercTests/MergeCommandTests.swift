@@ -67,4 +67,21 @@ final class MergeCommandTests: XCTestCase {
             XCTAssertEqual(try runLedgerc(["check", "-"], stdin: r.merged).status, 0, r.merged)
         }
     }
+
+    /// Issue 56: a directive THEIRS appended beside OURS' new salary must not
+    /// move it (`alias`, `apply account`) or comment it out: each is a
+    /// conflict, exit 1, both sides marked; a directive that changes no
+    /// entry's meaning merges cleanly.
+    func testADirectiveThatChangesTheOtherSidesEntriesIsAConflict() throws {
+        let salary = "\n2025-01-25 Salary\n    Assets:Bank  $5,000.00\n    Income:Salary\n"
+        for attack in ["alias Assets:Bank = Assets:Attacker\n", "apply account Attacker\n", "comment\n"] {
+            let r = try merge(base: Self.base, ours: Self.base + salary, theirs: Self.base + "\n" + attack)
+            XCTAssertEqual(r.status, 1, attack)
+            XCTAssertTrue(r.merged.contains("<<<<<<< ours") && r.merged.contains(">>>>>>> theirs"), attack + r.merged)
+            XCTAssertTrue(r.merged.contains("Assets:Bank  $5,000.00"), r.merged)
+        }
+        let harmless = try merge(base: Self.base, ours: Self.base + salary, theirs: Self.base + "\naccount Assets:Savings\n")
+        XCTAssertEqual(harmless.status, 0, harmless.merged)
+        XCTAssertTrue(harmless.merged.contains("account Assets:Savings") && harmless.merged.contains("2025-01-25 Salary"), harmless.merged)
+    }
 }

@@ -472,10 +472,11 @@ func merges(_ bytes: [UInt8]) {
     }
     ours += [0x0A] + Array(bytes[a..<b])
     let theirs = base + [0x0A] + Array(bytes[b...])
-    func errors(_ text: [UInt8]) -> Int {
-        compile([InputFile(path: "merge.ledger", bytes: text)], until: until, options: CompileOptions(mode: .diagnosticsOnly)).diagnostics.errorCount
+    func compiled(_ text: [UInt8]) -> Compilation {
+        compile([InputFile(path: "merge.ledger", bytes: text)], until: until, options: CompileOptions(mode: .everything))
     }
-    guard let merged = JournalMerge.cleanAppend(base: base, ours: ours, theirs: theirs, errors: errors) else { return }
+    func errors(_ text: [UInt8]) -> Int { compiled(text).diagnostics.errorCount }
+    guard let merged = JournalMerge.cleanAppend(base: base, ours: ours, theirs: theirs, compiled: compiled) else { return }
     if edits, ours != theirs { fail("an edit of the base's last line was taken for an append", String(decoding: ours, as: UTF8.self), String(decoding: merged, as: UTF8.self)) }
     if merged == ours || merged == theirs { return }
     // Every entry appended by either side is in the merge, as often as that side wrote it.
@@ -490,6 +491,9 @@ func merges(_ bytes: [UInt8]) {
         }
     }
     if errors(merged) > max(errors(ours), errors(theirs)) { fail("a clean merge with new errors", String(decoding: bytes, as: UTF8.self), String(decoding: merged, as: UTF8.self)) }
+    if !JournalMerge.keepsMeaning(base: base, ours: ours, theirs: theirs, merged: merged, compiled: compiled) {
+        fail("a clean merge that changed an entry's meaning", String(decoding: bytes, as: UTF8.self), String(decoding: merged, as: UTF8.self))
+    }
 }
 
 /// The input as the bytes of an LSP stream (through a pipe): every frame is

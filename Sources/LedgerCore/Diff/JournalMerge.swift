@@ -37,14 +37,88 @@ package enum JournalMerge {
     }
 
     /// The merge `ledgerc merge` calls clean: the two appends merged
-    /// (`appended`), when the result compiles with no more errors than
-    /// either side had (`errors` compiles a text and counts its errors).
+    /// (`appended`), when the result `isClean`.
     /// Nil when it is no pair of appends, or the result is broken: a
     /// conflict, never a broken journal that git commits.
-    package static func cleanAppend(base: [UInt8], ours: [UInt8], theirs: [UInt8], errors: ([UInt8]) -> Int) -> [UInt8]? {
+    package static func cleanAppend(base: [UInt8], ours: [UInt8], theirs: [UInt8], compiled: ([UInt8]) -> Compilation) -> [UInt8]? {
         guard let merged = appended(base: base, ours: ours, theirs: theirs) else { return nil }
         if merged == ours || merged == theirs { return merged }
-        return errors(merged) <= max(errors(ours), errors(theirs)) ? merged : nil
+        return isClean(merged, base: base, ours: ours, theirs: theirs, compiled: compiled) ? merged : nil
+    }
+
+    /// A merged text git may commit: no more errors than either side had,
+    /// and every entry of each side meaning what it meant there (`keepsMeaning`).
+    package static func isClean(_ merged: [UInt8], base: [UInt8], ours: [UInt8], theirs: [UInt8], compiled: ([UInt8]) -> Compilation) -> Bool {
+        let errors = compiled(merged).diagnostics.errorCount
+        guard errors <= max(compiled(ours).diagnostics.errorCount, compiled(theirs).diagnostics.errorCount) else { return false }
+        return keepsMeaning(base: base, ours: ours, theirs: theirs, merged: merged, compiled: compiled)
+    }
+
+    /// Whether every entry of each side means in `merged` what it meant on
+    /// its own side (issue 56): the merged journal's transactions (recorded
+    /// and generated, each as `print` writes it: its accounts as the journal
+    /// reads them, its amounts explicit) and market prices are BASE's, with
+    /// what each side added and took away. An entry both sides added is
+    /// there once (as `appended` keeps it). So a directive one side appended
+    /// (`alias Assets:Bank = Assets:Attacker`, `apply account`, `comment`,
+    /// `D`, `year`, `decimal-mark`, `include`) that changes what the other
+    /// side's entries mean makes the merge a conflict; one that changes no
+    /// entry's meaning is harmless. `compiled` compiles a text whole.
+    package static func keepsMeaning(base: [UInt8], ours: [UInt8], theirs: [UInt8], merged: [UInt8], compiled: ([UInt8]) -> Compilation) -> Bool {
+        func entries(_ bytes: [UInt8]) -> [String: Int] {
+            let c = compiled(bytes)
+            let journal = c.ledger.journal
+            let printer = LedgerPrinter(journal: journal, sources: c.sources)
+            var out: [String: Int] = [:]
+            for t in c.ledger.ordered {
+                var one = ByteBuffer(capacity: 256)
+                if let g = t.generated { one.write("; rule \(journal.rules[Int(g.rule)].description) #\(g.occurrence)\n") }
+                printer.write(t, into: &one)
+                out[one.string, default: 0] += 1
+            }
+            for p in journal.prices {
+                var one = ByteBuffer(capacity: 64)
+                p.date.write(into: &one)
+                one.write(" P \(journal.commodities[p.commodity]) \(printer.amountText(p.price))")
+                out[one.string, default: 0] += 1
+            }
+            return out
+        }
+        let b = entries(base), o = entries(ours), t = entries(theirs), m = entries(merged)
+        for key in Set(b.keys).union(o.keys).union(t.keys).union(m.keys) {
+            let before = b[key] ?? 0, mine = (o[key] ?? 0) - before, other = (t[key] ?? 0) - before
+            // Added on both sides: kept once (the larger count); taken away on both: once.
+            let change = mine > 0 && other > 0 ? max(mine, other) : mine < 0 && other < 0 ? min(mine, other) : mine + other
+            if (m[key] ?? 0) != before + change { return false }
+        }
+        return true
+    }
+
+    /// OURS and THEIRS as one text with git's conflict markers around the
+    /// lines where they differ (the lines both begin and end with kept
+    /// once): what a person resolves when a merge that git found clean
+    /// would change an entry's meaning.
+    package static func wholeSidesConflict(ours: [UInt8], theirs: [UInt8]) -> [UInt8] {
+        func lines(_ b: [UInt8]) -> [ArraySlice<UInt8>] {
+            var out = b.split(separator: 0x0A, omittingEmptySubsequences: false)
+            if out.last?.isEmpty == true { out.removeLast() }
+            return out
+        }
+        let a = lines(ours), b = lines(theirs)
+        var head = 0
+        while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        var out: [UInt8] = []
+        func add(_ ls: ArraySlice<ArraySlice<UInt8>>) { for l in ls { out += l; out.append(0x0A) } }
+        add(a[..<head])
+        out += Array("<<<<<<< ours\n".utf8)
+        add(a[head..<(a.count - tail)])
+        out += Array("=======\n".utf8)
+        add(b[head..<(b.count - tail)])
+        out += Array(">>>>>>> theirs\n".utf8)
+        add(a[(a.count - tail)...])
+        return out
     }
 
     /// What `text` adds after `base`, when `base` (give or take its last line
