@@ -167,4 +167,32 @@ final class HouseholdYearTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("did you mean '지출:가전가구'?"), r.stderr)
     }
+
+    /// Issue 56: a file named with ESC, BEL, OSC 52 and a bidi override,
+    /// reached by an include glob, never reaches the terminal raw: not in
+    /// text diagnostics, GitHub annotations, print or rename --dry-run.
+    func testFileNamesAndNamesNeverReachTheTerminalRaw() throws {
+        let dir = try temporaryDirectory(self)
+        let evil = "evil\u{1B}]0;TITLE\u{07}\u{1B}]52;c;QQ==\u{07}\u{1B}[2J\u{202E}.ledger"
+        try "2025-01-01 x\n    a  1 KRW\n".write(to: dir.appendingPathComponent(evil), atomically: true, encoding: .utf8)
+        let main = try write("include e*.ledger\n\n2025-01-02 y\u{1B}[2J\n    b\u{202E}c  1 KRW\n    d\n", "main.ledger", in: dir)
+        func raw(_ text: String) -> Bool { text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" } }
+        for format in ["text", "github", "json"] {
+            let r = try runLedgerc(["check", main, "--diagnostics", format])
+            XCTAssertEqual(r.status, 1, format)
+            XCTAssertFalse(raw(r.stderr + r.stdout), format + ": " + r.stderr)
+            XCTAssertTrue(r.stderr.contains("evil"), r.stderr)
+        }
+        let text = try runLedgerc(["check", main])
+        XCTAssertTrue(text.stderr.contains("evil\\u{1B}]0;TITLE\\u{7}"), text.stderr)
+        // Balanced, it prints and renames: names escaped.
+        try "2025-01-01 x\n    a  1 KRW\n    e\n".write(to: dir.appendingPathComponent(evil), atomically: true, encoding: .utf8)
+        let printed = try runLedgerc(["print", main])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertFalse(raw(printed.stdout), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("2025-01-02 y\\u{1B}[2J"), printed.stdout)
+        let rename = try runLedgerc(["rename", "account", "a", "z", main, "--dry-run"])
+        XCTAssertEqual(rename.status, 0, rename.stderr)
+        XCTAssertFalse(raw(rename.stdout + rename.stderr), rename.stdout)
+    }
 }

@@ -497,6 +497,19 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// Issue 56: journal text in a hover is text, never a live markdown link.
+    func testHoverEscapesJournalMarkdown() throws {
+        let client = try LanguageServerClient()
+        try client.start()
+        let doc = uri("h.ledger")
+        try client.open(doc, "2025-01-01 x\n    a[click](command:evil)  1 KRW\n    b\n")
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": position(1, 6)])
+        let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(shown.hasPrefix("**a\\[click\\](command:evil)**"), shown)
+        XCTAssertFalse(shown.contains("[click]("), shown)
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// Rename and references of an account (issue 49) across an included
     /// file: on `식비` in `지출:식비` the name is `지출:식비`, with its subaccounts.
     func testRenameAndReferencesAcrossIncludedFiles() throws {

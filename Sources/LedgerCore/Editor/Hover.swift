@@ -57,7 +57,7 @@ extension LanguageServer {
             } else {
                 lines += accountLines(ledger, transaction: t, account: p.account)
                 if p.isInferred, let a = p.amount {
-                    lines.append("inferred amount: \(ledger.journal.commodities.format(a))")
+                    lines.append("inferred amount: \(ledger.journal.commodities.format(a).markdownEscaped)")
                 }
                 if cursor > accountEnd, let a = p.amount, let worth = valueLine(ledger, a, on: ledger.transactions[t].date) { lines.append(worth) }
                 range = (Int(p.location.offset), accountEnd)
@@ -104,9 +104,9 @@ extension LanguageServer {
         func shown(_ amounts: [Amount]?) -> String {
             guard exact else { return Messages.tooLargeToShow.text }
             let nonZero = (amounts ?? []).filter { !$0.quantity.isZero }
-            return nonZero.isEmpty ? "0" : c.format(nonZero)
+            return nonZero.isEmpty ? "0" : c.format(nonZero).markdownEscaped
         }
-        return ["**\(accounts[account])**",
+        return ["**\(accounts[account].markdownEscaped)**",
                 "balance after this transaction: \(shown(after))",
                 "balance at the end of the journal (\(ledger.until)): \(shown(end))"] + cardLines(ledger, transaction: t, account: account)
     }
@@ -121,7 +121,7 @@ extension LanguageServer {
         guard let cycle = (try? card.cycles(rule: Int32(r), recorded: ledger.billedToCards, commodities: journal.commodities, holidays: journal.holidays))?
             .first(where: { $0.closes == closes }) else { return [] }
         let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
-        return ["card cycle closing \(cycle.closes), due \(cycle.due): \(due.isEmpty ? "nothing" : journal.commodities.format(due)) billed so far"]
+        return ["card cycle closing \(cycle.closes), due \(cycle.due): \(due.isEmpty ? "nothing" : journal.commodities.format(due).markdownEscaped) billed so far"]
     }
 
     /// The rule's schedule, its next occurrences after today, and the last
@@ -145,7 +145,7 @@ extension LanguageServer {
             } else {
                 if let t = recorded.first(where: { window.contains($0.date.day) }) {
                     let (path, line, _) = sources.describe(t.location)
-                    past.append("- \(d): recorded \(t.date) (\(path):\(line))")
+                    past.append("- \(d): recorded \(t.date) (\(path.markdownEscaped):\(line))")
                 } else {
                     past.append("- \(d): not recorded (generated)")
                 }
@@ -153,7 +153,7 @@ extension LanguageServer {
             }
             k += 1
         }
-        var lines = ["**repeat** \(rule.description)"]
+        var lines = ["**repeat** \(rule.description.markdownEscaped)"]
         lines.append(next.isEmpty ? "no occurrences after \(today)" : "next occurrences:\n" + next.joined(separator: "\n"))
         if !past.isEmpty { lines.append("past occurrences (latest \(past.count)):\n" + past.joined(separator: "\n")) }
         return lines
@@ -163,15 +163,15 @@ extension LanguageServer {
         let c = ledger.journal.commodities
         guard let id = c.lookup(word.name) else { return [] }
         let latest = ledger.journal.prices.filter { $0.commodity == id }.max { $0.date < $1.date }
-        guard let latest else { return ["**\(word.name)**: no market price (`P`) in the journal"] }
+        guard let latest else { return ["**\(word.name.markdownEscaped)**: no market price (`P`) in the journal"] }
         let splits = SplitRatios(ledger.journal.splits)
         // A price from before a split is an old share's: say what it is for a share today.
         if let r = try? splits.ratio(of: id, after: latest.date, through: nil, at: nil),
            let unit = try? splits.price(latest.price.quantity, of: id, pricedOn: latest.date, usedOn: nil, at: nil) {
             let now = Amount(unit, latest.price.commodity)
-            return ["**\(word.name)**: latest price \(c.format(now)) a share after the splits since \(latest.date) (\(r.numerator):\(r.denominator)); \(c.format(latest.price)) on \(latest.date)"]
+            return ["**\(word.name.markdownEscaped)**: latest price \(c.format(now).markdownEscaped) a share after the splits since \(latest.date) (\(r.numerator):\(r.denominator)); \(c.format(latest.price).markdownEscaped) on \(latest.date)"]
         }
-        return ["**\(word.name)**: latest price \(c.format(latest.price)) on \(latest.date)"]
+        return ["**\(word.name.markdownEscaped)**: latest price \(c.format(latest.price).markdownEscaped) on \(latest.date)"]
     }
 
     /// The commodity name under the cursor: letters (or a quoted name) next to it.
@@ -208,10 +208,29 @@ extension LanguageServer {
         let matches = rule.postings.isEmpty ? 0 : added / rule.postings.count
         let adds = rule.postings.indices.map { k -> String in
             let p = rule.postings[k]
-            let amount = rule.multipliers[k].map { "× \($0) of the matched amount" } ?? p.amount.map { ledger.journal.commodities.format($0) } ?? ""
-            return "- \(ledger.journal.accounts[p.account]) \(amount)"
+            let amount = rule.multipliers[k].map { "× \($0) of the matched amount" } ?? p.amount.map { ledger.journal.commodities.format($0).markdownEscaped } ?? ""
+            return "- \(ledger.journal.accounts[p.account].markdownEscaped) \(amount)"
         }
-        return ["**automated transaction** `= \(rule.query)`", "adds after each matching posting:"] + adds
+        // A code span shows its text as it is; one holding a backtick could end early, so that query is escaped instead.
+        let query = rule.query.contains("`") || rule.query.holdsUnsafeScalars ? "= " + rule.query.markdownEscaped : "`= \(rule.query)`"
+        return ["**automated transaction** \(query)", "adds after each matching posting:"] + adds
             + ["matched \(matches) posting\(matches == 1 ? "" : "s") in \(transactions) transaction\(transactions == 1 ? "" : "s")"]
+    }
+}
+
+extension String {
+    /// Journal text inside the hover's markdown, shown as text: the
+    /// characters that start a link, an image, HTML, an entity, code or
+    /// emphasis are escaped with a backslash, so a name like
+    /// `[click](command:x)` is never a live link, and the characters a
+    /// terminal acts on are escaped as `terminalSafe` does.
+    var markdownEscaped: String {
+        let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "&", "~", "!"]
+        var out = ""
+        for ch in terminalSafe {
+            if special.contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
     }
 }

@@ -28,7 +28,8 @@ public struct DiagnosticPrinter {
     private func describe(_ loc: SourceLocation) -> (path: String, line: Int, column: Int) {
         let file = sources[loc.file]
         let p = file.position(of: Int(loc.offset))
-        return (file.path, p.line, p.column(columnUnit))
+        // A file name is untrusted text too (`evil\e]0;TITLE\a.ledger` reached by an include glob).
+        return (file.path.terminalSafe, p.line, p.column(columnUnit))
     }
 
     private func paint(_ s: String, _ code: String) -> String {

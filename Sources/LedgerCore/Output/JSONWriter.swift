@@ -113,12 +113,30 @@ package struct JSONWriter {
         buffer.byte(0x22)
         var s = s
         s.withUTF8 { utf8 in
-            var run = 0
-            for i in 0..<utf8.count {
+            var run = 0, i = 0
+            while i < utf8.count {
                 let b = utf8[i]
-                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F { continue }
+                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F, b != 0xC2, b != 0xE2 { i += 1; continue }
+                // C1 controls, line and paragraph separators and bidi overrides
+                // are written as `\uXXXX` (valid JSON, never raw on a terminal).
+                var scalar: UInt32?, width = 1
+                if b == 0xC2 {
+                    guard i + 1 < utf8.count, utf8[i + 1] >= 0x80, utf8[i + 1] <= 0x9F else { i += 1; continue }
+                    scalar = UInt32(utf8[i + 1]); width = 2
+                } else if b == 0xE2 {
+                    guard i + 2 < utf8.count else { i += 1; continue }
+                    let b1 = utf8[i + 1], b2 = utf8[i + 2]
+                    guard b1 == 0x80 && b2 >= 0xA8 && b2 <= 0xAE || b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 else { i += 1; continue }
+                    scalar = 0x2000 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F); width = 3
+                }
                 if run < i { buffer.write(bytes: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
-                run = i + 1
+                run = i + width
+                i += width
+                if let scalar {
+                    buffer.write("\\u")
+                    for shift in [12, 8, 4, 0] { buffer.byte(JSONWriter.hex[Int(scalar >> UInt32(shift) & 0xF)]) }
+                    continue
+                }
                 switch b {
                 case 0x22: buffer.byte(0x5C); buffer.byte(0x22)
                 case 0x5C: buffer.byte(0x5C); buffer.byte(0x5C)

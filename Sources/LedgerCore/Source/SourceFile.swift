@@ -227,11 +227,13 @@ public final class SourceManager: @unchecked Sendable {
         return (file.path, file.line(of: Int(location.offset)))
     }
 
-    /// `path:line:column` of a location, as printed in diagnostics.
+    /// `path:line:column` of a location, as printed in diagnostics and
+    /// reports: the path is untrusted text (a file an include glob reached
+    /// may be named with ESC or a line break), so it is `terminalSafe`.
     public func describe(_ location: SourceLocation) -> (path: String, line: Int, column: Int) {
         let file = files[Int(location.file)]
         let (line, column) = file.lineAndColumn(of: Int(location.offset))
-        return (file.path, line, column)
+        return (file.path.terminalSafe, line, column)
     }
 }
 

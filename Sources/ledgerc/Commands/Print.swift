@@ -55,11 +55,13 @@ enum PrintCommand: Subcommand {
             first = false
             printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
             if buf.count > 1 << 20 {
-                writeStdout(buf.bytes)
+                writeStdout(terminalSafeLines(buf.bytes))
                 buf.removeAll()
             }
         }
-        writeStdout(buf.bytes)
+        // A name or description holding ESC or a bidi override is shown
+        // escaped (`\u{1B}`), never sent raw to whatever reads it.
+        writeStdout(terminalSafeLines(buf.bytes))
     }
 
     /// git gives a blob in a temporary file: its includes are not beside it.

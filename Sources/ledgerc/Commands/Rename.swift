@@ -99,7 +99,7 @@ enum RenameCommand: Subcommand {
             for e in edits {
                 let (path, line, _) = result.sources.describe(SourceLocation(file: e.file, offset: e.range.lowerBound))
                 let written = result.sources.files[e.file].withBytes { String(decoding: $0[e.range], as: UTF8.self) }
-                out += "\(path):\(line): \(written) -> \(String(decoding: e.text, as: UTF8.self))\n"
+                out += "\(path):\(line): \(written.terminalSafe) -> \(String(decoding: e.text, as: UTF8.self).terminalSafe)\n"
             }
             writeStdout(Array(out.utf8))
             return 0

@@ -84,7 +84,7 @@ func unsafeScalarOffset(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineFeeds: B
 /// The bytes of a text written for a person (a report, lines of a list)
 /// with each character `String.terminalSafe` escapes escaped, line breaks
 /// kept. Bytes without them come back as they are, after one pass.
-func terminalSafeLines(_ bytes: [UInt8]) -> [UInt8] {
+package func terminalSafeLines(_ bytes: [UInt8]) -> [UInt8] {
     guard bytes.withUnsafeBufferPointer({ unsafeScalarOffset($0, keepingLineFeeds: true) }) != nil else { return bytes }
     var out = ""
     out.reserveCapacity(bytes.count + 16)
