@@ -88,8 +88,8 @@ extension LanguageServer {
                 guard let main = balances.balance(of: p.account, assertion.amount.commodity, includingSubaccounts: assertion.includesSubaccounts, journal.accounts) else { continue }
                 shown.append(Amount(main, assertion.amount.commodity))
                 if assertion.isTotal {
-                    for k in balances.keys where k.account == p.account && k.commodity != assertion.amount.commodity {
-                        if let v = balances.value(k), !v.isZero { shown.append(Amount(v, k.commodity)) }
+                    for other in balances.commodities(of: p.account) where other != assertion.amount.commodity {
+                        if let v = balances.value(AccountCommodity(p.account, other)), !v.isZero { shown.append(Amount(v, other)) }
                     }
                     shown[1...].sort { $0.commodity < $1.commodity }
                 }

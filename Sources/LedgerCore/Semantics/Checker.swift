@@ -193,7 +193,7 @@ struct AssertionChecker {
                 for j in t.postings.indices {
                     if t.postings[j].amount == nil, let a = t.postings[j].assertion {
                         // The amount that makes the assertion hold, exactly, or an error here.
-                        guard let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, running),
+                        guard let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, &running),
                               let amount = a.amount.quantity.subtracting(current) else {
                             diagnostics.error(Messages.runningBalanceOverflows(accounts[t.postings[j].account]), at: a.location)
                             broken = true
@@ -214,19 +214,19 @@ struct AssertionChecker {
             }
             for p in t.postings {
                 if let a = p.amount { balances.add(a.quantity, to: AccountCommodity(p.account, a.commodity)) }
-                if !broken, let assertion = p.assertion { verify(assertion, account: p.account, balances) }
+                if !broken, let assertion = p.assertion { verify(assertion, account: p.account, &balances) }
             }
         }
     }
 
     /// The balance an assertion reads; nil when it does not fit (an overflow on the way).
-    private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: RunningBalances) -> ExactDecimal? {
+    private func balance(of account: Int32, _ commodity: Int32, _ inclusive: Bool, _ balances: inout RunningBalances) -> ExactDecimal? {
         balances.balance(of: account, commodity, includingSubaccounts: inclusive, accounts)
     }
 
-    private func verify(_ a: BalanceAssertion, account: Int32, _ balances: RunningBalances) {
+    private func verify(_ a: BalanceAssertion, account: Int32, _ balances: inout RunningBalances) {
         let c = a.amount.commodity
-        guard let actual = balance(of: account, c, a.includesSubaccounts, balances) else {
+        guard let actual = balance(of: account, c, a.includesSubaccounts, &balances) else {
             diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
             return
         }
@@ -235,9 +235,8 @@ struct AssertionChecker {
         var failed = !actual.isEqual(to: a.amount.quantity)
         var others: [Amount] = []
         if a.isTotal {
-            for k in balances.keys where k.account == account && k.commodity != c {
-                let other = k.commodity
-                guard let v = balances.value(k) else {
+            for other in balances.commodities(of: account) where other != c {
+                guard let v = balances.value(AccountCommodity(account, other)) else {
                     diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
                     return
                 }
@@ -266,6 +265,15 @@ struct AssertionChecker {
 struct RunningBalances {
     private var values: [AccountCommodity: ExactDecimal] = [:]
     private var overflowed: Set<AccountCommodity> = []
+    /// The commodities each account has held: `==` reads an account's other
+    /// commodities without a scan of every balance.
+    private var commoditiesOf: [Int32: [Int32]] = [:]
+    /// Each account's balance with its subaccounts', per commodity: made at
+    /// the first `=*` assertion and kept from then on (a journal without one
+    /// never pays for it), so that `=*` reads one figure, not every balance.
+    private var subtrees: [AccountCommodity: ExactDecimal]?
+    private var subtreesOverflowed: Set<AccountCommodity> = []
+    private var accounts: AccountTable?
 
     var keys: Dictionary<AccountCommodity, ExactDecimal>.Keys { values.keys }
 
@@ -274,25 +282,45 @@ struct RunningBalances {
         overflowed.contains(key) ? nil : values[key, default: .zero]
     }
 
+    /// The commodities `account` has held (in the order it first held them).
+    func commodities(of account: Int32) -> [Int32] { commoditiesOf[account] ?? [] }
+
     /// The balance a balance assertion reads (with `=*`, of the account and
     /// its subaccounts); nil when it does not fit (an overflow on the way).
-    func balance(of account: Int32, _ commodity: Int32, includingSubaccounts: Bool, _ accounts: AccountTable) -> ExactDecimal? {
+    mutating func balance(of account: Int32, _ commodity: Int32, includingSubaccounts: Bool, _ accounts: AccountTable) -> ExactDecimal? {
         if !includingSubaccounts { return value(AccountCommodity(account, commodity)) }
-        var sum = ExactDecimal.zero
-        for k in values.keys where k.commodity == commodity && accounts.isSelfOrDescendant(k.account, of: account) {
-            guard let v = value(k), let s = sum.adding(v) else { return nil }
-            sum = s
-        }
-        return sum
+        if subtrees == nil { makeSubtrees(accounts) }
+        let key = AccountCommodity(account, commodity)
+        return subtreesOverflowed.contains(key) ? nil : subtrees![key, default: .zero]
     }
 
     mutating func add(_ q: ExactDecimal, to key: AccountCommodity) {
         guard !overflowed.contains(key) else { return }
-        if let sum = values[key, default: .zero].adding(q) {
-            values[key] = sum
+        if let old = values[key] {
+            if let sum = old.adding(q) { values[key] = sum } else { overflowed.insert(key); values[key] = .zero }
         } else {
-            overflowed.insert(key)
-            values[key] = .zero
+            values[key] = q
+            commoditiesOf[key.account, default: []].append(key.commodity)
+        }
+        if subtrees != nil { addToSubtrees(overflowed.contains(key) ? nil : q, key) }
+    }
+
+    /// Every balance summed into its account and each of its parents.
+    private mutating func makeSubtrees(_ accounts: AccountTable) {
+        self.accounts = accounts
+        subtrees = [:]
+        for (key, q) in values { addToSubtrees(overflowed.contains(key) ? nil : q, key) }
+    }
+
+    /// `q` added to the subtree sums of `key`'s account and its parents; nil: the sum overflowed.
+    private mutating func addToSubtrees(_ q: ExactDecimal?, _ key: AccountCommodity) {
+        var a = key.account
+        while a >= 0 {
+            let k = AccountCommodity(a, key.commodity)
+            if !subtreesOverflowed.contains(k) {
+                if let q, let sum = subtrees![k, default: .zero].adding(q) { subtrees![k] = sum } else { subtreesOverflowed.insert(k) }
+            }
+            a = accounts!.parent[Int(a)]
         }
     }
 }

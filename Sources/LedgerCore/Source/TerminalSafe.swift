@@ -84,12 +84,14 @@ func unsafeScalarOffset(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineFeeds: B
 /// The bytes of a text written for a person (a report, lines of a list)
 /// with each character `String.terminalSafe` escapes escaped, line breaks
 /// kept. Bytes without them come back as they are, after one pass.
-package func terminalSafeLines(_ bytes: [UInt8]) -> [UInt8] {
+/// `keepingCarriageReturns`: journal text (`print`), where a description's
+/// own carriage returns are part of it and must read back the same.
+package func terminalSafeLines(_ bytes: [UInt8], keepingCarriageReturns: Bool = false) -> [UInt8] {
     guard bytes.withUnsafeBufferPointer({ unsafeScalarOffset($0, keepingLineFeeds: true) }) != nil else { return bytes }
     var out = ""
     out.reserveCapacity(bytes.count + 16)
     for s in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-        if s.isUnsafeInTerminal && s != "\n" {
+        if s.isUnsafeInTerminal && s != "\n" && !(keepingCarriageReturns && s == "\r") {
             out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
         } else {
             out.unicodeScalars.append(s)

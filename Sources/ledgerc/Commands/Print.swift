@@ -55,13 +55,14 @@ enum PrintCommand: Subcommand {
             first = false
             printer.write(t, into: &buf, headerComment: printer.generatedComment(t))
             if buf.count > 1 << 20 {
-                writeStdout(terminalSafeLines(buf.bytes))
+                writeStdout(terminalSafeLines(buf.bytes, keepingCarriageReturns: true))
                 buf.removeAll()
             }
         }
         // A name or description holding ESC or a bidi override is shown
-        // escaped (`\u{1B}`), never sent raw to whatever reads it.
-        writeStdout(terminalSafeLines(buf.bytes))
+        // escaped (`\u{1B}`), never sent raw to whatever reads it; its own
+        // carriage returns are kept, so that print reads back as itself.
+        writeStdout(terminalSafeLines(buf.bytes, keepingCarriageReturns: true))
     }
 
     /// git gives a blob in a temporary file: its includes are not beside it.
