@@ -106,5 +106,13 @@ final class LinearRegexBoundsTests: XCTestCase {
         XCTAssertFalse(regex.matches("r135}"))
         XCTAssertThrowsError(try LinearRegex("a{1000}{1000}"), "too large is an error, not a hang")
         XCTAssertTrue(try LinearRegex("(?:){1000}{1000}{1000}x").matches("x"))
+        // Issue 56: 10,000 steps matched over a megabyte of names took minutes; past 1,000 it is refused, naming the bound.
+        XCTAssertThrowsError(try LinearRegex("(((a{10}){10}){10}){10}")) { error in
+            XCTAssertTrue((error as? LinearRegex.SyntaxError)?.message.contains("past 1000 steps") == true, "\(error)")
+        }
+        let largest = try LinearRegex("(?:(?:a{10}){10}){9}")
+        XCTAssertTrue(largest.matches(String(repeating: "a", count: 900)))
+        XCTAssertFalse(largest.matches(String(repeating: "a", count: 899)))
+        XCTAssertEqual(largest.replacingMatches(in: "x" + String(repeating: "a", count: 901)) { _ in "Y" }, "xYa")
     }
 }

@@ -315,7 +315,7 @@ struct RegexCompiler {
 
     mutating func emitCode(for node: RegexNode) throws(LinearRegex.SyntaxError) {
         if program.count > LinearRegex.maxInstructions {
-            throw LinearRegex.SyntaxError(message: "the pattern is too large (its repetitions expand past \(LinearRegex.maxInstructions) steps)")
+            throw LinearRegex.SyntaxError(message: "the pattern is too large: its repetitions expand past \(LinearRegex.maxInstructions) steps (a{1000} is 1,000 steps); ledgerc matches each character against every step, so it refuses more")
         }
         switch node {
         case .empty: break

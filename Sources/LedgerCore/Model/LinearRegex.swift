@@ -31,8 +31,11 @@ public struct LinearRegex: Sendable {
     }
 
     /// The largest program a pattern may compile to (counted repetition
-    /// copies its operand): bounds both memory and the time per character.
-    static let maxInstructions = 20_000
+    /// copies its operand): bounds both memory and the time per character,
+    /// which is at most one step per instruction. A rule's or an alias's
+    /// pattern is a few dozen; `(((a{10}){10}){10}){10}` is 10,000, which
+    /// over a megabyte of names took minutes (issue 56).
+    static let maxInstructions = 1_000
 
     public init(_ pattern: String, caseInsensitive: Bool = true) throws(SyntaxError) {
         self.pattern = pattern
@@ -43,7 +46,7 @@ public struct LinearRegex: Sendable {
         compiler.emit(.save(0))
         try compiler.emitCode(for: node)
         if compiler.program.count > LinearRegex.maxInstructions {
-            throw SyntaxError(message: "the pattern is too large (its repetitions expand past \(LinearRegex.maxInstructions) steps)")
+            throw SyntaxError(message: "the pattern is too large: its repetitions expand past \(LinearRegex.maxInstructions) steps (a{1000} is 1,000 steps); ledgerc matches each character against every step, so it refuses more")
         }
         compiler.emit(.save(1))
         compiler.emit(.match)
@@ -60,8 +63,7 @@ public struct LinearRegex: Sendable {
 
     /// Whether the pattern matches somewhere in `text`.
     public func matches(_ text: String) -> Bool {
-        let input = RegexInput(text, folding: caseInsensitive)
-        return search(input, from: 0, captures: false) != nil
+        matchesSomewhere(RegexInput(text, folding: caseInsensitive))
     }
 
     /// The leftmost match in `text`, as a backtracking engine would choose
@@ -74,6 +76,8 @@ public struct LinearRegex: Sendable {
     /// makes of it (given the text of each group).
     public func replacingMatches(in text: String, with replacement: ([Substring?]) -> String) -> String {
         let input = RegexInput(text, folding: caseInsensitive)
+        // Most texts hold no match: told without keeping any group's place.
+        guard matchesSomewhere(input) else { return text }
         let scalars = input.original
         var out = String.UnicodeScalarView(), at = 0, copied = 0
         while at <= scalars.count, let m = search(input, from: at, captures: true), let whole = m.groups[0] {
@@ -86,6 +90,57 @@ public struct LinearRegex: Sendable {
         }
         if copied < scalars.count { out.append(contentsOf: scalars[copied...]) }
         return String(out)
+    }
+
+    /// Whether the pattern matches somewhere in `input`: the NFA's states as
+    /// a set of program counters stepped one character at a time, with no
+    /// group places to copy (what `matches` and the first test of a
+    /// replacement need). The work per character is bounded by the program's size.
+    private func matchesSomewhere(_ input: RegexInput) -> Bool {
+        let n = input.folded.count
+        var current = PCSet(size: program.count), next = PCSet(size: program.count)
+        var stack: [Int] = []
+        /// Adds `pc0` and what it reaches without a character; true when that reaches `.match`.
+        func add(_ set: inout PCSet, _ pc0: Int, at pos: Int) -> Bool {
+            stack.append(pc0)
+            while let pc = stack.popLast() {
+                guard set.insert(pc) else { continue }
+                switch program[pc] {
+                case .jump(let to): stack.append(to)
+                case .split(let first, let second): stack.append(second); stack.append(first)
+                case .save: stack.append(pc + 1)
+                case .atStart: if pos == 0 { stack.append(pc + 1) }
+                case .atEnd: if pos == n { stack.append(pc + 1) }
+                case .wordBoundary(let wanted):
+                    let before = pos > 0 && input.isWord(pos - 1), after = pos < n && input.isWord(pos)
+                    if (before != after) == wanted { stack.append(pc + 1) }
+                case .match:
+                    stack.removeAll(keepingCapacity: true)
+                    return true
+                default: set.members.append(pc)
+                }
+            }
+            return false
+        }
+        var pos = 0
+        while true {
+            if add(&current, 0, at: pos) { return true }
+            if pos >= n { return false }
+            next.clear()
+            let c = input.folded[pos]
+            for pc in current.members {
+                let takes: Bool
+                switch program[pc] {
+                case .scalar(let s): takes = c == s
+                case .any: takes = c != 0x0A
+                case .set(let k): takes = classes[k].contains(c, original: input.original[pos].value, folding: caseInsensitive)
+                default: takes = false
+                }
+                if takes, add(&next, pc + 1, at: pos + 1) { return true }
+            }
+            swap(&current, &next)
+            pos += 1
+        }
     }
 
     /// The Pike VM: every thread advances one character at a time, in
@@ -196,6 +251,26 @@ private struct ThreadList {
     mutating func clear() {
         generation += 1
         threads.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The states of one step without group places: a sparse set of program counters.
+private struct PCSet {
+    var seen: [Int]
+    var generation = 1
+    var members: [Int] = []
+
+    init(size: Int) { seen = [Int](repeating: 0, count: size) }
+
+    mutating func insert(_ pc: Int) -> Bool {
+        if seen[pc] == generation { return false }
+        seen[pc] = generation
+        return true
+    }
+
+    mutating func clear() {
+        generation += 1
+        members.removeAll(keepingCapacity: true)
     }
 }
 
