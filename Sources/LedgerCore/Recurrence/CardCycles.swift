@@ -171,6 +171,20 @@ extension CardTerms {
         return sorted
     }
 
+    /// The transactions that post to each of `cards`, in their order.
+    static func byCard(_ transactions: some Sequence<Transaction>, cards: Set<Int32>) -> [Int32: [Transaction]] {
+        var out: [Int32: [Transaction]] = [:]
+        guard !cards.isEmpty else { return out }
+        for t in transactions {
+            var last: Int32 = -1
+            for p in t.postings where p.account != last && cards.contains(p.account) {
+                if out[p.account]?.last.map({ $0.location == t.location && $0.date == t.date }) != true { out[p.account, default: []].append(t) }
+                last = p.account
+            }
+        }
+        return out
+    }
+
     /// How many installments a charge is billed in: `할부: N` or `installments: N` on the posting or its transaction.
     static func installments(_ t: Transaction, _ p: Posting) -> Int {
         for tags in [p.comment != nil ? p.tags : [], t.tags] {
@@ -200,10 +214,10 @@ extension Expander {
     /// A card rule's unfulfilled payments up to the horizon: each cycle with
     /// something due whose payment no recorded transfer fulfils; a recorded
     /// payment of another amount is warned about.
-    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms, alsoGenerated: [Transaction]) -> [Transaction] {
+    /// `charged`: the card's transactions (recorded, and the `repeat` occurrences on it).
+    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms, charged: [Transaction]) -> [Transaction] {
         let rule = journal.rules[r]
         var out: [Transaction] = []
-        let charged = journal.transactions + alsoGenerated.filter { journal.rules[Int($0.generated!.rule)].card == nil }
         let cycles: [CardCycle]
         do throws(AmountOverflow) {
             cycles = try terms.cycles(rule: Int32(r), recorded: charged, commodities: journal.commodities, holidays: journal.holidays)

@@ -78,10 +78,16 @@ package struct Expander {
         let index = Expander.fulfilmentIndex(journal)
         var nearMisses = diagnostics.map { _ in NearMisses(journal) }
         var generated: [Transaction] = []
+        var byCard: [Int32: [Transaction]]?
         rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
             if let card = rule.card {
                 // After every `repeat` rule (cards are declared last): their occurrences on the card are billed too.
-                generated += cardPayments(journal, rule: r, card, alsoGenerated: generated)
+                // Each card's transactions found once for all cards.
+                if byCard == nil {
+                    byCard = CardTerms.byCard(journal.transactions + generated.filter { journal.rules[Int($0.generated!.rule)].card == nil },
+                                              cards: Set(journal.rules.compactMap { $0.card?.account }))
+                }
+                generated += cardPayments(journal, rule: r, card, charged: byCard?[card.account] ?? [])
                 continue
             }
             let dates = index[r]
