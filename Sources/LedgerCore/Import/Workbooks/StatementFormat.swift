@@ -98,8 +98,11 @@ public struct StatementFormatError: Error, Sendable {
 /// The bounds every statement reader holds to: statements are untrusted bytes.
 enum StatementLimits {
     /// Bytes all of a workbook's parts may inflate or decrypt to.
-    static let inflated = 256 << 20
-    static let inflatedMessage = "the workbook inflates past 256 MB; ledgerc refuses it (a zip bomb?)"
+    /// A million rows of a bank's sheet are about 150 MB of XML; a
+    /// statement of 100,000 is 15. Past 96 MB a workbook of a few hundred
+    /// kilobytes would cost seconds and a quarter of a gigabyte (issue 56).
+    static let inflated = 96 << 20
+    static let inflatedMessage = "the workbook inflates past 96 MB; ledgerc refuses it (a zip bomb?)"
     /// How many times its compressed size a zip member may inflate to.
     static let inflateRatio = 1_000
     static let rows = 1_000_000
