@@ -195,4 +195,23 @@ final class HouseholdYearTests: XCTestCase {
         XCTAssertEqual(rename.status, 0, rename.stderr)
         XCTAssertFalse(raw(rename.stdout + rename.stderr), rename.stdout)
     }
+
+    /// Issue 56: a memo's `[2030-01-01]`, copied into a comment, is no date
+    /// for ledger-cli (its brackets full-width, as colons are), and a
+    /// commodity that is no word and no currency sign is quoted (`\\-26`
+    /// unquoted was misread by ledger-cli).
+    func testImportedTextMakesNoDateAndNoBareSymbol() throws {
+        let dir = try temporaryDirectory(self)
+        let journal = try write("", "j.ledger", in: dir)
+        _ = try write("fields date, description, amount, memo\naccount1 자산:은행\naccount2 지출:미분류\ncomment %memo\n", "s.rules", in: dir)
+        let csv = try write("2025-03-02,편의점,-3000,환불 예정 [2030-01-01]\n", "s.csv", in: dir)
+        let r = try runLedgerc(["import", journal, csv, "--rules", dir.appendingPathComponent("s.rules").path, "--dry-run"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("; 환불 예정 \u{FF3B}2030-01-01\u{FF3D}"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("[2030"), r.stdout)
+        _ = try write("fields date, description, amount\ncurrency \\\naccount1 자산:은행\naccount2 지출:미분류\n", "b.rules", in: dir)
+        let backslash = try runLedgerc(["import", journal, csv, "--rules", dir.appendingPathComponent("b.rules").path, "--dry-run"])
+        XCTAssertEqual(backslash.status, 0, backslash.stderr)
+        XCTAssertTrue(backslash.stdout.contains("-3000 \"\\\""), backslash.stdout)
+    }
 }

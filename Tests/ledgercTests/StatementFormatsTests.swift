@@ -81,6 +81,19 @@ final class StatementFormatsTests: XCTestCase {
         XCTAssertFalse(missing.stderr.contains("xlsx:1:1"), missing.stderr)
     }
 
+    /// Issue 56: Ctrl-C at the password prompt, under `sh -c`, gives the
+    /// terminal its echo back (it was left off).
+    func testCtrlCAtThePasswordPromptRestoresEcho() throws {
+        let journal = try journalCopy()
+        // The shell around it keeps running (`trap : INT`) to say what ledgerc left.
+        let command = "trap : INT; sh -c '\(ledgercBinary.path) import \(journal.path) \(dir.appendingPathComponent("statement-protected.xlsx").path) --rules \(dir.appendingPathComponent("statement.rules").path)'; echo EXIT=$?; stty -a | grep -o -- '-\\?echo ' | head -1 | sed 's/^/MODE=/'; sleep 30"
+        let term = try AddCommandTests.Terminal(self, command: command)
+        try term.waitFor("password for the statement:")
+        try term.send("C-c")
+        try term.waitFor("EXIT=130")
+        try term.waitFor("MODE=echo")
+    }
+
     /// A zip member that declares 600 MB is refused before any inflating; one
     /// that holds more than it declares stops at its declared size; a bad CRC is damage.
     func testZipBombsAndDamage() throws {

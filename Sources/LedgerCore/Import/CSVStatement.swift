@@ -169,8 +169,11 @@ public struct CSVStatement {
     static func amountText(_ q: ExactDecimal, _ commodity: String) -> String {
         if commodity.isEmpty { return q.description }
         let word = commodity.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0.value >= 0xAC00 && $0.value <= 0xD7A3 }
-        let symbol = commodity.utf8.allSatisfy(CommodityTable.isSymbolByte) ? commodity : "\"\(commodity)\""
-        return word || symbol != commodity ? "\(q) \(symbol)" : symbol + q.description
+        if word { return "\(q) \(commodity)" }
+        // A currency sign ledger-cli knows goes before the number; anything
+        // else is quoted (`\` unquoted, `\-26`, is misread by ledger-cli).
+        if Currencies.symbols.contains(commodity), commodity.utf8.allSatisfy(CommodityTable.isSymbolByte) { return commodity + q.description }
+        return "\(q) \"\(commodity)\""
     }
 
     /// Whether an `if` block with `end` matches the record: it and every row after it are dropped.
@@ -197,8 +200,12 @@ public struct CSVStatement {
         // would fulfil a rule, `receipt: ../../etc/passwd` attach a file): its
         // colons are written as full-width colons. The rules file's own text
         // stays as written.
+        // A statement's text in a comment makes no tag (`:`) and no date
+        // (`[2030-01-01]`, which ledger-cli reads as an effective date):
+        // colons and brackets are written full-width.
         func commentSafe(_ v: String) -> String {
-            v.utf8.contains(UInt8(ascii: ":")) ? String(String.UnicodeScalarView(v.unicodeScalars.map { $0 == ":" ? "\u{FF1A}" : $0 })) : v
+            guard v.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return v }
+            return String(String.UnicodeScalarView(v.unicodeScalars.map { $0 == ":" ? "\u{FF1A}" : $0 == "[" ? "\u{FF3B}" : $0 == "]" ? "\u{FF3D}" : $0 }))
         }
         func interpolate(_ template: String, inComment: Bool) -> String {
             guard template.utf8.contains(UInt8(ascii: "%")) else { return template }

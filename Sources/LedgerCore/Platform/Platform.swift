@@ -197,3 +197,14 @@ private func adviseWholePages(_ bytes: UnsafeMutableRawBufferPointer, _ advice: 
     if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, advice) }
 }
 #endif
+
+/// No core dump from here on (`RLIMIT_CORE` 0): a process that holds a
+/// statement's password must not write it to a core file.
+package func disableCoreDumps() {
+    var none = rlimit(rlim_cur: 0, rlim_max: 0)
+    #if canImport(Glibc)
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    #else
+    _ = setrlimit(RLIMIT_CORE, &none)
+    #endif
+}

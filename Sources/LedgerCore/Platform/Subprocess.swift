@@ -18,7 +18,8 @@ package struct Subprocess {
     /// `-C DIRECTORY` comes first (the only program run here is git). The
     /// environment is this process's with `GIT_NO_LAZY_FETCH=1`: git never
     /// fetches missing objects of a partial clone, whose remote
-    /// configuration could run a command.
+    /// configuration could run a command. `LEDGERC_STATEMENT_PASSWORD` is
+    /// left out: a child never sees a statement's password.
     package static func run(_ arguments: [String], in directory: String? = nil) -> Subprocess? {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { return nil }
@@ -41,7 +42,8 @@ package struct Subprocess {
         var envp: [UnsafeMutablePointer<CChar>?] = [strdup("GIT_NO_LAZY_FETCH=1")]
         var e = environ
         while let entry = e.pointee {
-            if strncmp(entry, "GIT_NO_LAZY_FETCH=", 18) != 0 { envp.append(strdup(entry)) }
+            // A statement's password (issue 56) is never handed on.
+            if strncmp(entry, "GIT_NO_LAZY_FETCH=", 18) != 0, strncmp(entry, "LEDGERC_STATEMENT_PASSWORD=", 27) != 0 { envp.append(strdup(entry)) }
             e += 1
         }
         envp.append(nil)

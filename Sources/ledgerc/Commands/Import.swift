@@ -113,23 +113,33 @@ enum StatementPassword {
             guard let bytes = try? FileIO.read(file, .regularFile).get() else {
                 throw StatementFormatError(message: "cannot read the password file '\(file)'", refusal: true)
             }
+            disableCoreDumps()
             return firstLine(bytes)
         }
-        if let env = getenv("LEDGERC_STATEMENT_PASSWORD") { return String(cString: env) }
+        if let env = getenv("LEDGERC_STATEMENT_PASSWORD") {
+            disableCoreDumps()
+            return String(cString: env)
+        }
         guard isatty(0) == 1, isatty(2) == 1 else {
             throw StatementFormatError(message: "the workbook is password-protected; give --password-file FILE or LEDGERC_STATEMENT_PASSWORD (ledgerc asks on a terminal, never on a pipe)", refusal: true)
         }
-        var saved = termios()
-        tcgetattr(0, &saved)
-        var quiet = saved
+        disableCoreDumps()
+        tcgetattr(0, &terminalBeforePrompt)
+        var quiet = terminalBeforePrompt
         quiet.c_lflag &= ~tcflag_t(ECHO)
+        // Ctrl-C (or a hang-up, a kill) at the prompt gives the terminal its echo back before the process ends.
+        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        for s in signals { signal(s, restoreTerminalAndEnd) }
         tcsetattr(0, TCSAFLUSH, &quiet)
+        var line: [UInt8] = []
         defer {
-            tcsetattr(0, TCSAFLUSH, &saved)
+            tcsetattr(0, TCSAFLUSH, &terminalBeforePrompt)
+            for s in signals { signal(s, SIG_DFL) }
+            // The typed bytes are cleared once made a string.
+            for k in line.indices { line[k] = 0 }
             writeStderr("\n")
         }
         writeStderr("password for the statement: ")
-        var line: [UInt8] = []
         var byte: UInt8 = 0
         while readByte(&byte), byte != 0x0A, line.count < 1024 { line.append(byte) }
         return String(decoding: line, as: UTF8.self).trimmingTrailingCR
@@ -146,6 +156,17 @@ extension StatementPassword {
         if line.last == 0x0D { line = line.dropLast() }
         return String(decoding: line, as: UTF8.self)
     }
+}
+
+/// The terminal's modes before the password prompt turned echo off.
+nonisolated(unsafe) private var terminalBeforePrompt = termios()
+
+/// A signal at the password prompt: the terminal as it was, then the
+/// signal's own end (tcsetattr, signal and raise are async-signal-safe).
+private func restoreTerminalAndEnd(_ received: Int32) {
+    tcsetattr(0, TCSAFLUSH, &terminalBeforePrompt)
+    signal(received, SIG_DFL)
+    raise(received)
 }
 
 /// One byte of standard input.

@@ -34,8 +34,13 @@ enum AgileEncryption {
             throw StatementFormatError("the workbook's encryption parameters are outside what Office writes")
         }
         // The password's hash, iterated.
-        let h = SHA512.spin(SHA512.hash(p.passwordSalt + Array(password.utf16).flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }),
-                            count: p.spinCount)
+        // The password's UTF-16LE bytes are cleared once hashed (a core dump held them).
+        var salted = p.passwordSalt
+        for unit in password.utf16 { salted += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
+        var first = SHA512.hash(salted)
+        for k in salted.indices { salted[k] = 0 }
+        let h = SHA512.spin(first, count: p.spinCount)
+        for k in first.indices { first[k] = 0 }
         func key(_ block: [UInt8]) -> AES {
             var k = SHA512.hash(h + block)
             let n = p.keyBits / 8
