@@ -279,4 +279,16 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("부채:카드,9999-12-14,9999-12-27,0,0,3000,3000,,,"), r.stdout)
     }
+
+    /// Issue 56: a `;` inside a quoted commodity is no comment: the
+    /// assertion goes after the amount, not into the commodity's name.
+    func testReconcileAssertsAfterAQuotedCommodityWithASemicolon() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("ab.ledger")
+        try "2025-01-01 * open\n    a  10 \"A;B\"\n    e\n\n2025-01-05 x\n    a  5 \"A;B\"\n    e\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["reconcile", file.path, "--account", "a", "--to", "2025-01-31", "--balance", "15 \"A;B\"", "--write"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("not asserted"), r.stderr)
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("    a  5 \"A;B\" = 15 \"A;B\"\n"))
+        XCTAssertEqual(try runLedgerc(["check", file.path]).status, 0)
+    }
 }

@@ -213,8 +213,12 @@ public struct Reconciliation {
             let p = uncleared[last].location
             let bytes = c.sources.files[Int(p.file)].bytes
             // At the end of the amount: before a comment or the line's end.
-            var end = Int(p.offset)
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            // A `;` inside a quoted commodity ("A;B") is no comment.
+            var end = Int(p.offset), quoted = false
+            while end < bytes.count, bytes[end] != 0x0A, quoted || bytes[end] != UInt8(ascii: ";") {
+                if bytes[end] == 0x22 { quoted.toggle() }
+                end += 1
+            }
             if end > 0, bytes[end - 1] == 0x0D { end -= 1 }
             while end > Int(p.offset), bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
             let line = bytes[Int(p.offset)..<end]

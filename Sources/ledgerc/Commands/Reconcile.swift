@@ -157,8 +157,10 @@ enum ReconcileCommand: Subcommand {
         options.horizon = result.ledger.until
         var outcome = CheckedEdit(result, edits: r.edits(result, withAssertion: true), keeps: .errorsOnly).check(options: options)
         if !outcome.isSafe {
+            // Say what failed, not a guess at why.
+            let why = outcome.errors.first.map { $0.message.terminalSafe } ?? "the journal would not compile"
             outcome = CheckedEdit(result, edits: r.edits(result, withAssertion: false), keeps: .errorsOnly).check(options: options)
-            if outcome.isSafe { writeStderr("the statement balance is not asserted: the account's balance there holds other uncleared postings\n") }
+            if outcome.isSafe { writeStderr("the statement balance is not asserted: with it, \(why)\n") }
         }
         guard outcome.isSafe else {
             RunDiagnostics.show(outcome.errors, sources: outcome.after.sources)
