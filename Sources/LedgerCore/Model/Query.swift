@@ -164,6 +164,8 @@ public struct Query: Sendable, Equatable {
     /// What a term looks at, by hledger's prefix.
     public enum Field: String, Sendable, CaseIterable {
         case account = "acct", description = "desc", payee, note, code, tag, amount = "amt", commodity = "cur", status, real
+        /// hledger's `type:ALERXC`: the account's type, by its letters (C, cash, is an asset too).
+        case type
     }
 
     /// One condition on a posting.
@@ -181,6 +183,8 @@ public struct Query: Sendable, Equatable {
         public var status: Status?
         /// For `real`: true keeps real postings, false virtual ones.
         public var real = true
+        /// For `type`: the letters wanted, upper-cased (`AL` for assets and liabilities).
+        public var types = ""
 
         public init(_ field: Field, text: TextPattern? = nil, negated: Bool = false) {
             self.field = field
@@ -253,6 +257,12 @@ public struct QueryMatcher {
     private let others: [(term: Query.Term, text: TextMatcher?, value: TextMatcher?, anyOfBit: UInt16)]
     private let commodities: CommodityTable?
     private let keepsAll: Bool
+    /// For `type:` terms: each account's hledger type letters (`A`, `AC` for a cash account).
+    private let typeLetters: [String]
+    /// Per account: whether a positive account term matches it (nil: there is
+    /// none), and whether a negated one does: what hledger's transaction
+    /// matching reads (`matchesTransaction`).
+    private let accountWanted: [Bool]?, accountUnwanted: [Bool]
 
     /// Ready for `accounts`; `commodities` names the symbols `cur:` looks at.
     public init(_ query: Query, accounts: AccountTable, commodities: CommodityTable? = nil) {
@@ -260,15 +270,18 @@ public struct QueryMatcher {
         let accountTerms = query.terms.filter { $0.field == .account }
         if accountTerms.isEmpty {
             keepAccount = Array(repeating: true, count: accounts.count)
+            accountWanted = nil
+            accountUnwanted = []
         } else {
             let wanted = accountTerms.filter { !$0.negated }.map { $0.text!.matcher() }
             let unwanted = accountTerms.filter(\.negated).map { $0.text!.matcher() }
             let any = query.anyOfFields.contains(.account)
-            keepAccount = (0..<Int32(accounts.count)).map { id in
-                let name = accounts[id]
-                let kept = wanted.isEmpty || (any ? wanted.contains { $0.matches(name) } : wanted.allSatisfy { $0.matches(name) })
-                return kept && !unwanted.contains { $0.matches(name) }
-            }
+            let names = (0..<Int32(accounts.count)).map { accounts[$0] }
+            let wants = names.map { name in wanted.isEmpty || (any ? wanted.contains { $0.matches(name) } : wanted.allSatisfy { $0.matches(name) }) }
+            let refuses = names.map { name in unwanted.contains { $0.matches(name) } }
+            keepAccount = zip(wants, refuses).map { $0 && !$1 }
+            accountWanted = wanted.isEmpty ? nil : wants
+            accountUnwanted = unwanted.isEmpty ? [] : refuses
         }
         others = query.terms.filter { $0.field != .account }.map { term in
             let index = Query.Field.allCases.firstIndex(of: term.field)!
@@ -276,6 +289,15 @@ public struct QueryMatcher {
         }
         self.commodities = commodities
         keepsAll = query.isEmpty
+        if query.terms.contains(where: { $0.field == .type }) {
+            let letters = accounts.hledgerTypeLetters()
+            typeLetters = (0..<Int32(accounts.count)).map { id in
+                let l = letters(id)
+                return l == "C" ? "AC" : l
+            }
+        } else {
+            typeLetters = []
+        }
     }
 
     /// Ready for a journal's accounts and commodities.
@@ -291,6 +313,9 @@ public struct QueryMatcher {
         others = []
         commodities = nil
         keepsAll = false
+        typeLetters = []
+        accountWanted = nil
+        accountUnwanted = []
     }
 
     /// No filter at all.
@@ -324,6 +349,29 @@ public struct QueryMatcher {
         return t.postings.contains { matches(t, $0) }
     }
 
+    /// Whether `t` matches as hledger's `print` matches a transaction: each
+    /// term is asked of the whole transaction (some posting has it), and a
+    /// negated term refuses the transaction when some posting has it
+    /// (`print not:a` prints no transaction with a posting to `a`).
+    public func matchesTransaction(_ t: Transaction) -> Bool {
+        if keepsAll { return true }
+        if let wanted = accountWanted, !t.postings.contains(where: { wanted[Int($0.account)] }) { return false }
+        if !accountUnwanted.isEmpty, t.postings.contains(where: { accountUnwanted[Int($0.account)] }) { return false }
+        var wantedFields: UInt16 = 0, foundFields: UInt16 = 0
+        for o in others {
+            let hit = t.postings.contains { matches(o.term, o.text, o.value, t, $0) }
+            if o.term.negated {
+                if hit { return false }
+            } else if o.anyOfBit != 0 {
+                wantedFields |= o.anyOfBit
+                if hit { foundFields |= o.anyOfBit }
+            } else if !hit {
+                return false
+            }
+        }
+        return foundFields == wantedFields
+    }
+
     private func matches(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction, _ p: Posting) -> Bool {
         switch term.field {
         case .account: return keepAccount[Int(p.account)]
@@ -337,6 +385,9 @@ public struct QueryMatcher {
         case .amount: return p.amount.map { term.amount!.matches($0.quantity) } ?? false
         case .status: return (p.status == .unmarked ? t.status : p.status) == term.status
         case .real: return (p.virtual == .real) == term.real
+        case .type:
+            let mine = typeLetters[Int(p.account)]
+            return term.types.contains { mine.contains($0) }
         case .tag:
             for tag in p.tags + t.tags where text!.matches(tag.key) {
                 if value?.matches(tag.value) ?? true { return true }

@@ -29,6 +29,45 @@ extension Ledger {
         return ledger
     }
 
+    /// `pivoted(by:)` with the query's account terms asked of each posting's
+    /// account as it was and as it is pivoted, as hledger 1.25 asks them
+    /// ("query on account will find either effective name or original
+    /// one"): a posting stays when a positive term matches either name and
+    /// no negated term matches either. Returns the pivoted ledger without
+    /// the postings that fail (`wholeTransactions`: without the transactions
+    /// none of whose postings pass, for `print`) and the query's other terms.
+    package func pivoted(by field: String, query: Query, wholeTransactions: Bool = false) -> (Ledger, Query) {
+        var pivot = pivoted(by: field)
+        let accountTerms = query.terms.filter { $0.field == .account }
+        var rest = query
+        rest.terms = query.terms.filter { $0.field != .account }
+        guard !accountTerms.isEmpty else { return (pivot, rest) }
+        var positive = query, negative = query
+        positive.terms = accountTerms.filter { !$0.negated }
+        negative.terms = accountTerms.filter(\.negated).map { var t = $0; t.negated = false; return t }
+        let before = journal.accounts, after = pivot.journal.accounts
+        let wantedBefore = QueryMatcher(positive, accounts: before), wantedAfter = QueryMatcher(positive, accounts: after)
+        let refusedBefore = QueryMatcher(negative, accounts: before), refusedAfter = QueryMatcher(negative, accounts: after)
+        func passes(_ original: Int32, _ now: Int32) -> Bool {
+            let wanted = positive.terms.isEmpty || wantedBefore.keeps(account: original) || wantedAfter.keeps(account: now)
+            let refused = !negative.terms.isEmpty && (refusedBefore.keeps(account: original) || refusedAfter.keeps(account: now))
+            return wanted && !refused
+        }
+        var kept: Set<Int32> = []
+        for n in transactions.indices {
+            let pass = zip(transactions[n].postings, pivot.transactions[n].postings).map { passes($0.account, $1.account) }
+            if wholeTransactions {
+                if pass.contains(true) { kept.insert(Int32(n)) }
+            } else {
+                var k = 0
+                pivot.transactions[n].postings.removeAll { _ in defer { k += 1 }; return !pass[k] }
+                if !pivot.transactions[n].postings.isEmpty { kept.insert(Int32(n)) }
+            }
+        }
+        pivot.order = pivot.order.filter { kept.contains($0) }
+        return (pivot, rest)
+    }
+
     /// The ledger with only the transactions whose secondary date (else
     /// their date) falls in `period`: hledger's `date2:` for the tables of
     /// postings and transactions (it narrows no balance report in 1.25).

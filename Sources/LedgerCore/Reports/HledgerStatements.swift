@@ -258,35 +258,3 @@ public struct HledgerStatement {
         return "\(s.first)..\(s.last)"
     }
 }
-
-extension AccountTable {
-    /// hledger's cash accounts: those declared `type: C`; without any, the
-    /// asset accounts whose names say so (`assets:bank`, `assets:cash`,
-    /// `assets:checking`, `assets:savings`, `assets:current`...).
-    package func hledgerCash() -> (Int32) -> Bool {
-        if !declaredCash.isEmpty {
-            return { id in
-                var a = id
-                while a >= 0 {
-                    if self.declaredCash.contains(a) { return true }
-                    if self.declaredType[a] != nil { return false }
-                    a = self.parent[Int(a)]
-                }
-                return false
-            }
-        }
-        // hledger 1.25's inference of the Cash type from a name.
-        let cash = try? LinearRegex("^assets?(:.+)?:(cash|bank|che(ck|que?)(ing)?|savings?|current)(:|$)")
-        return { id in cash?.matches(self[id]) ?? false }
-    }
-
-    /// The letters hledger 1.25's `accounts --types` shows: A L E R X, C for cash.
-    package func hledgerTypeLetters() -> (Int32) -> String {
-        let cash = hledgerCash()
-        return { id in
-            guard let type = self.type(of: id) else { return "" }
-            if type == .asset && cash(id) { return "C" }
-            return ["asset": "A", "liability": "L", "equity": "E", "income": "R", "expense": "X"][type.rawValue]!
-        }
-    }
-}

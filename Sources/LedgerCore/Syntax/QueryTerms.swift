@@ -41,6 +41,11 @@ extension Query {
                 case "": term.status = .unmarked
                 default: return .failure(bad)
                 }
+            case .type:
+                // hledger 1.25's letters: Asset, Liability, Equity, Revenue, eXpense, Cash.
+                let letters = value.uppercased()
+                guard !letters.isEmpty, letters.allSatisfy({ "ALERXC".contains($0) }) else { return .failure(bad) }
+                term.types = letters
             case .real:
                 let flag = value.lowercased()
                 guard ["", "1", "0", "y", "n", "yes", "no"].contains(flag) else { return .failure(bad) }

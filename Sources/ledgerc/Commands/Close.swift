@@ -25,7 +25,10 @@ enum CloseCommand: Subcommand {
 
     """
 
-    static func run(_ args: [String]) throws -> Int {
+    static func run(_ args: [String]) throws -> Int { try run(args, also: Query()) }
+
+    /// `also`: hledger's query words, kept with the filters' terms (`close -e D assets`).
+    static func run(_ args: [String], also: Query) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--close-acct", "--open-acct"]),
                                    flagOptions: CommonOptions.flagOptions)
         var common = try CommonOptions(parsed)
@@ -33,7 +36,8 @@ enum CloseCommand: Subcommand {
         guard let to = period.to else { throw UsageError(message: "close needs --to DATE, the last day it closes") }
         if parsed.values["--from"] != nil { throw UsageError(message: "close takes --to only: balances count everything up to it") }
         common.reach(period)
-        let query = try queryOption(parsed)
+        var query = try queryOption(parsed)
+        query.terms += also.terms
         guard let result = try compileAndReport(common) else { return 1 }
         var close = ClosingTransactions(ledger: result.ledger, query: query, date: to)
         for (option, name) in [("--close-acct", parsed.values["--close-acct"]), ("--open-acct", parsed.values["--open-acct"])] {

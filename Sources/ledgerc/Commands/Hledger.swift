@@ -172,7 +172,13 @@ enum HledgerCommandLine {
             guard let end = words.values["-e"], let day = DateSpan.parse(end, today: today)?.first else {
                 throw UsageError(message: "close in hledger's form takes -e DATE (the first day after the closing)")
             }
-            return try CloseCommand.run(files + passed + ["--to", day.adding(days: -1).description])
+            // Its query keeps the accounts closed (`close -e D assets` closes assets only).
+            let query: Query
+            switch Query.parse(hledger: words.query.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")) {
+            case .success(let q): query = q
+            case .failure(let problem): throw UsageError(message: "cannot read the query term '\(problem.term)'")
+            }
+            return try CloseCommand.run(files + passed + ["--to", day.adding(days: -1).description], also: query)
         default:
             break
         }
@@ -440,7 +446,10 @@ enum HledgerCommandLine {
             }
             ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
         }
-        if let field = words.values["--pivot"] { ledger = ledger.pivoted(by: field) }
+        if let field = words.values["--pivot"] {
+            // The query's account terms see each posting's name as it was and as pivoted, as hledger's do.
+            (ledger, options.query) = ledger.pivoted(by: field, query: options.query, wholeTransactions: command == "print")
+        }
         if let period = asked.date2 {
             if ["register", "aregister", "print", "descriptions", "notes"].contains(command) {
                 ledger = ledger.keeping(secondDatesIn: period)
@@ -466,8 +475,9 @@ enum HledgerCommandLine {
             return 0
         }
         if command == "print" && output != "csv" {
+            // hledger asks each term of the whole transaction: `print not:a` prints none with a posting to `a`.
             let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
-            PrintCommand.write(result, ledger.printable.filter { options.period.contains($0.date) && matcher.matches($0) })
+            PrintCommand.write(result, journal: ledger.journal, ledger.printable.filter { options.period.contains($0.date) && matcher.matchesTransaction($0) })
             return 0
         }
         if let registerAccount {

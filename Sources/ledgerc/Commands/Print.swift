@@ -44,9 +44,11 @@ enum PrintCommand: Subcommand {
     }
 
     /// The declarations, then `transactions`, to standard output in pieces of a megabyte.
-    static func write(_ result: Compilation, _ transactions: some Sequence<Transaction>) {
-        var printer = LedgerPrinter(journal: result.ledger.journal, sources: result.sources)
-        printer.decimalComma = result.ledger.journal.declaresDecimalComma
+    /// `journal`: the one the transactions name (a pivoted ledger's), else the compile's.
+    static func write(_ result: Compilation, journal: Journal? = nil, _ transactions: some Sequence<Transaction>) {
+        let journal = journal ?? result.ledger.journal
+        var printer = LedgerPrinter(journal: journal, sources: result.sources)
+        printer.decimalComma = journal.declaresDecimalComma
         var buf = ByteBuffer(capacity: 1 << 20)
         printer.writeDeclarations(into: &buf, pinning: printer.commoditiesToPin(transactions))
         var first = true
