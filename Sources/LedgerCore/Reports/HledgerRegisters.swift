@@ -54,7 +54,15 @@ public struct HledgerTable {
         }
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
-            guard options.period.contains(t.date) else { continue }
+            guard options.period.contains(t.date) else {
+                // -H: the running total starts at the balance before the report's first day.
+                if options.historical, let from = options.period.from, t.date < from {
+                    for p in shownPostings(t, matcher) {
+                        if let a = p.amount { guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") } }
+                    }
+                }
+                continue
+            }
             for p in shownPostings(t, matcher) {
                 guard let a = p.amount else { continue }
                 guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
@@ -89,6 +97,15 @@ public struct HledgerTable {
         guard let first = periods.first?.first, let last = periods.last?.last else { return }
         var sums = [[Int32: AmountSums]](repeating: [:], count: periods.count)
         var k = 0
+        var total = AmountSums()
+        // -H: the running total starts at the balance before the first period.
+        if options.historical {
+            for t in ledger.ordered where t.date < first {
+                for p in shownPostings(t, matcher) {
+                    if let a = p.amount { guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") } }
+                }
+            }
+        }
         for t in ledger.ordered where t.date >= first && t.date <= last {
             while t.date > periods[k].last { k += 1 }
             for p in shownPostings(t, matcher) {
@@ -97,7 +114,6 @@ public struct HledgerTable {
                 guard sums[k][account, default: AmountSums()].add(a) else { throw AmountOverflow(at: p.amountLocation, "the period's sum") }
             }
         }
-        var total = AmountSums()
         for (k, period) in periods.enumerated() {
             let names = sums[k].keys.map { (id: $0, name: accounts[$0]) }
                 .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
