@@ -190,21 +190,33 @@ struct AssertionChecker {
             if !broken, t.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) {
                 // An assignment sees the postings above it in the same transaction.
                 var running = balances
-                for j in t.postings.indices {
+                var j = 0
+                while j < t.postings.count {
                     if t.postings[j].amount == nil, let a = t.postings[j].assertion {
-                        // The amount that makes the assertion hold, exactly, or an error here.
-                        guard let current = balance(of: t.postings[j].account, a.amount.commodity, a.includesSubaccounts, &running),
-                              let amount = a.amount.quantity.subtracting(current) else {
+                        // The amounts that make the assertion hold, exactly, or an error here.
+                        guard let amounts = assigned(a, account: t.postings[j].account, &running) else {
                             diagnostics.error(Messages.runningBalanceOverflows(accounts[t.postings[j].account]), at: a.location)
                             broken = true
                             break
                         }
-                        t.postings[j].amount = Amount(amount, a.amount.commodity)
-                        t.postings[j].isInferred = true
-                    }
-                    if let a = t.postings[j].amount {
+                        // One posting per commodity (`income ==* 0` over EUR and HRK), each inferred.
+                        var first = t.postings[j]
+                        first.amount = amounts[0]
+                        first.isInferred = true
+                        t.postings[j] = first
+                        for extra in amounts.dropFirst() {
+                            var more = first
+                            more.amount = extra
+                            more.assertion = nil
+                            j += 1
+                            t.postings.insert(more, at: j)
+                            running.add(extra.quantity, to: AccountCommodity(more.account, extra.commodity))
+                        }
+                        running.add(amounts[0].quantity, to: AccountCommodity(first.account, amounts[0].commodity))
+                    } else if let a = t.postings[j].amount {
                         running.add(a.quantity, to: AccountCommodity(t.postings[j].account, a.commodity))
                     }
+                    j += 1
                 }
                 if broken || !balancer.balance(&t) {
                     journal.brokenTransactions.insert(i)
@@ -217,6 +229,32 @@ struct AssertionChecker {
                 if !broken, let assertion = p.assertion { verify(assertion, account: p.account, &balances) }
             }
         }
+    }
+
+    /// What a balance assignment posts: the asserted amount less the balance,
+    /// and with `==` (or `==*`) also every other commodity the account (with
+    /// its subaccounts) holds brought to zero, as hledger assigns it; a bare
+    /// `0` (no commodity) brings every commodity to zero. Nil on an overflow.
+    private func assigned(_ a: BalanceAssertion, account: Int32, _ running: inout RunningBalances) -> [Amount]? {
+        let c = a.amount.commodity
+        var out: [Amount] = []
+        if c != CommodityTable.none || !a.isTotal || !a.amount.quantity.isZero {
+            guard let current = balance(of: account, c, a.includesSubaccounts, &running), let q = a.amount.quantity.subtracting(current) else { return nil }
+            out.append(Amount(q, c))
+        }
+        if a.isTotal {
+            var held: [Int32] = []
+            if a.includesSubaccounts {
+                for k in running.keys where accounts.isSelfOrDescendant(k.account, of: account) && !held.contains(k.commodity) { held.append(k.commodity) }
+            } else {
+                held = running.commodities(of: account)
+            }
+            for other in held.sorted() where other != c {
+                guard let current = balance(of: account, other, a.includesSubaccounts, &running) else { return nil }
+                if !current.isZero { out.append(Amount(current.negated, other)) }
+            }
+        }
+        return out.isEmpty ? [Amount(.zero, c)] : out
     }
 
     /// The balance an assertion reads; nil when it does not fit (an overflow on the way).
@@ -235,8 +273,13 @@ struct AssertionChecker {
         var failed = !actual.isEqual(to: a.amount.quantity)
         var others: [Amount] = []
         if a.isTotal {
-            for other in balances.commodities(of: account) where other != c {
-                guard let v = balances.value(AccountCommodity(account, other)) else {
+            // `==*`: every commodity of the account and its subaccounts, summed over them.
+            var held = balances.commodities(of: account)
+            if a.includesSubaccounts {
+                for k in balances.keys where accounts.isSelfOrDescendant(k.account, of: account) && !held.contains(k.commodity) { held.append(k.commodity) }
+            }
+            for other in held where other != c {
+                guard let v = a.includesSubaccounts ? balance(of: account, other, true, &balances) : balances.value(AccountCommodity(account, other)) else {
                     diagnostics.error(Messages.runningBalanceOverflows(accounts[account]), at: a.location)
                     return
                 }
