@@ -21,6 +21,8 @@ extension Ledger {
             }
         }
         guard !forecast.isEmpty else { return self }
+        // Automated transactions apply to forecast transactions too, as hledger's --auto applies them.
+        AutomatedPostings.applying(journal, to: &forecast)
         var ledger = self
         let base = Int32(transactions.count)
         ledger.transactions += forecast.sorted { $0.date < $1.date }

@@ -41,6 +41,13 @@ struct AutomatedPostings {
         }
     }
 
+    /// Adds the rules' postings to one transaction made after the check (a
+    /// `--forecast` transaction of a `~` rule, as hledger's `--auto` adds them).
+    package static func applying(_ journal: Journal, to transactions: inout [Transaction]) {
+        guard var rules = AutomatedPostings(journal, diagnostics: DiagnosticEngine()) else { return }
+        for k in transactions.indices { rules.apply(to: &transactions[k]) }
+    }
+
     private mutating func apply(to t: inout Transaction) {
         // A posting still without an amount waits for a balance assignment; such a transaction is left as it is.
         guard !t.postings.contains(where: { $0.amount == nil }) else { return }

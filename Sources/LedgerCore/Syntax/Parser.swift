@@ -110,8 +110,14 @@ package final class JournalParser {
         self.diagnostics = diagnostics
     }
 
-    /// Reads a top-level file (already added to `sources`), following its includes.
+    /// Reads a top-level file (already added to `sources`), following its
+    /// includes. Each top-level file reads as if on its own, as hledger reads
+    /// each `-f` file: an `alias`, `apply account`, `D` or `year` of one
+    /// never changes the next (a `commodity` format holds for all).
     public func parse(fileIndex index: Int) {
+        let formats = reader.commaCommodities
+        reader = ReaderState()
+        reader.commaCommodities = formats
         let file = sources.files[index]
         let real = realPath(file.path) ?? file.path
         includeStack.append(real)
