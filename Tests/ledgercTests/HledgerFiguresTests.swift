@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+
+/// Wrong figures a hledger user met in hledger's form (issue 58), each
+/// reproduced in hledger 1.25 and fixed at its root: the expected output
+/// follows hledger's tests (hledger/test/pivot.test) or its documented
+/// behaviour. CSV is compared where the text layout is not the point.
+final class HledgerFiguresTests: XCTestCase {
+    func journal(_ text: String, _ name: String = "j.journal") throws -> String {
+        let url = try temporaryDirectory(self).appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func csv(_ args: [String]) throws -> String {
+        let r = try runLedgerc(args + ["-O", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout
+    }
+
+    static let types = """
+        account assets:bank
+        account assets:house
+        account income:salary
+
+        2025-01-05 pay
+            assets:bank  100 USD
+            income:salary
+
+        2025-01-06 buy
+            assets:house  50 USD
+            assets:bank
+
+        """
+
+    /// `type:a` matches asset accounts (cash ones too), `type:c` cash only; it matched nothing.
+    func testTypeQueries() throws {
+        let f = try journal(Self.types)
+        XCTAssertEqual(try csv(["-f", f, "bal", "type:a"]), "\"account\",\"balance\"\n\"assets:bank\",\"50 USD\"\n\"assets:house\",\"50 USD\"\n\"total\",\"100 USD\"\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "type:c"]), "\"account\",\"balance\"\n\"assets:bank\",\"50 USD\"\n\"total\",\"50 USD\"\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "type:r"]), "\"account\",\"balance\"\n\"income:salary\",\"-100 USD\"\n\"total\",\"-100 USD\"\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "type:q"]).status, 2)
+    }
+
+    /// `close -e DATE assets` closes the assets only (income was closed too).
+    func testCloseKeepsToItsQuery() throws {
+        let f = try journal(Self.types)
+        let r = try runLedgerc(["-f", f, "close", "-e", "2025-02-01", "assets"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("assets:bank") && r.stdout.contains("assets:house"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("income"), r.stdout)
+    }
+
+    /// hledger's pivot.test: a query's account terms see the name as it was
+    /// and as pivoted; `print --pivot TAG` trapped.
+    func testPivotWithAQuery() throws {
+        let f = try journal("""
+            2016/02/16 (1138) Auchan | buy a food for tomorrow morning
+                assets:bank account
+                expense:snacks                      2 EUR
+                expense:grocery                    20 EUR
+
+            2016/02/16 StarBars
+                assets:bank account
+                expense:coffee                     5 EUR
+
+            """)
+        XCTAssertEqual(try csv(["-f", f, "--pivot", "payee", "bal", "--flat", "-N", "^expense"]), "\"account\",\"balance\"\n\"Auchan\",\"22 EUR\"\n\"StarBars\",\"5 EUR\"\n")
+        let tags = try journal("""
+            2016/02/16 Test Transaction
+                Account1                                   2 EUR
+                ; TAG: fun
+                Account2                                  -1 EUR
+                ; TAG: value
+                Account2                                  -1 EUR
+                ; TAG: hidden
+
+            """, "t.journal")
+        let reg = try csv(["-f", tags, "--pivot", "TAG", "reg", "^Account2$", "^fun$", "not:hidden"])
+        XCTAssertEqual(reg.split(separator: "\n").count, 3, reg)
+        XCTAssertTrue(reg.contains("\"fun\",\"2 EUR\"") && reg.contains("\"value\",\"-1 EUR\""), reg)
+        let print = try runLedgerc(["-f", tags, "--pivot", "TAG", "print"])
+        XCTAssertEqual(print.status, 0, print.stderr)
+        XCTAssertTrue(print.stdout.contains("    fun") && print.stdout.contains("    hidden"), print.stdout)
+    }
+
+    /// `print not:a` prints no transaction with a posting to `a`, as hledger.
+    func testPrintAsksTermsOfTheWholeTransaction() throws {
+        let f = try journal("2025-01-01 x\n    a  1 X\n    b\n\n2025-01-02 y\n    c  1 X\n    d\n")
+        let r = try runLedgerc(["-f", f, "print", "not:a"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("2025-01-01"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2025-01-02 y"), r.stdout)
+    }
+
+    /// `reg -H -b` starts the running total at the balance before the report.
+    func testHistoricalRegisterStartsAtTheBalanceBefore() throws {
+        let f = try journal("2025-01-05 a\n    assets:cash  100 USD\n    income\n\n2025-03-05 b\n    assets:cash  -10 USD\n    expenses\n")
+        XCTAssertTrue(try csv(["-f", f, "reg", "-H", "assets:cash", "-b", "2025-03"]).contains("\"-10 USD\",\"90 USD\""))
+        XCTAssertTrue(try csv(["-f", f, "reg", "-H", "assets:cash", "-b", "2025-03", "-M"]).contains("\"-10 USD\",\"90 USD\""))
+    }
+
+    /// `Income ==* 0` over EUR brings the income tree to zero (it was read
+    /// as 0 and the rows vanished): examples/multicurrency.journal.
+    func testATotalAssignmentOfZeroClosesEveryCommodity() throws {
+        let f = try journal("""
+            2015-01-01 * Opening state 1
+                Equity:Opening Balances                     -100.00 HRK
+                Assets:Cash                                  100.00 HRK
+
+            2015-01-02 * Random gift
+                Income:Random                                -20 EUR
+                Assets:Cash                                   20 EUR
+
+            2015-01-03 * Money exchange office
+                Assets:Cash                                  -20 EUR @ 7.53 HRK
+                Assets:Cash                                  150.60 HRK
+
+            2015-12-31 retain earnings
+                Income                                               ==* 0
+                Equity:Retained Earnings
+
+            """)
+        let out = try csv(["-f", f, "bal"])
+        XCTAssertTrue(out.contains("\"Equity:Retained Earnings\",\"-20 EUR\"") && out.contains("\"Income\",\"20 EUR\""), out)
+    }
+
+    /// Forecast transactions get the automated postings (a tithe of 10%: $-30 over three months, not $-10).
+    func testForecastsGetAutomatedPostings() throws {
+        let f = try journal("""
+            = income:salary
+                (liabilities:tithe)  *0.1
+
+            ~ monthly from 2025-01-01
+                assets:bank  100 USD
+                income:salary  -100 USD
+
+            2024-12-31 x
+                assets:bank  1 USD
+                equity
+
+            """)
+        XCTAssertTrue(try csv(["-f", f, "bal", "--forecast=2025-01..2025-04", "liabilities"]).contains("\"liabilities:tithe\",\"-30 USD\""))
+    }
+
+    /// Each `-f` file reads on its own: an alias of one never renames the next's accounts.
+    func testAnAliasStaysInItsFile() throws {
+        let a = try journal("2025-01-01 x\n    a  1 X\n    b\n", "a.journal")
+        let alias = try journal("alias a = z\n", "alias.journal")
+        let r = try runLedgerc(["-f", a, "-f", alias, "-f", a, "print"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("z"), r.stdout)
+    }
+}
