@@ -151,4 +151,50 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stdout.contains("z"), r.stdout)
     }
+
+    /// `is -N -S`: no totals and no net row, each section largest first as
+    /// it shows (revenues positive); `-S` with `-M` sorts by the row's total.
+    func testNoTotalAndSortByAmountInStatements() throws {
+        let f = try journal("""
+            2025-01-05 a
+                income:salary  -100 USD
+                income:gifts  -300 USD
+                expenses:food  50 USD
+                expenses:rent  200 USD
+                assets:bank
+
+            2025-02-05 b
+                expenses:food  300 USD
+                assets:bank
+
+            """)
+        XCTAssertEqual(try csv(["-f", f, "is", "-N", "-S"]), """
+            "Income Statement 2025-01-05..2025-02-05",""
+            "Account","2025-01-05..2025-02-05"
+            "Revenues",""
+            "income:gifts","300 USD"
+            "income:salary","100 USD"
+            "Expenses",""
+            "expenses:food","350 USD"
+            "expenses:rent","200 USD"
+
+            """)
+        let monthly = try csv(["-f", f, "bal", "expenses", "-M", "-S", "-N"])
+        XCTAssertTrue(monthly.contains("\"expenses:food\",\"50 USD\",\"300 USD\"\n\"expenses:rent\""), monthly)
+    }
+
+    /// `check accounts` reports an undeclared account whose amount is elided
+    /// (`equity:opening balances` under a declared `equity`), and says
+    /// nothing of commodities; `check commodities` nothing of accounts.
+    func testCheckAccountsAndCommoditiesApart() throws {
+        let f = try journal("account equity\naccount assets\n\n2025-01-01 open\n    assets  100 USD\n    equity:opening balances\n")
+        let accounts = try runLedgerc(["-f", f, "check", "accounts"])
+        XCTAssertEqual(accounts.status, 1)
+        XCTAssertTrue(accounts.stderr.contains("account 'equity:opening balances' is not declared"), accounts.stderr)
+        XCTAssertFalse(accounts.stderr.contains("commodity"), accounts.stderr)
+        let commodities = try runLedgerc(["-f", f, "check", "commodities"])
+        XCTAssertEqual(commodities.status, 1)
+        XCTAssertTrue(commodities.stderr.contains("commodity 'USD' is not declared"), commodities.stderr)
+        XCTAssertFalse(commodities.stderr.contains("account '"), commodities.stderr)
+    }
 }

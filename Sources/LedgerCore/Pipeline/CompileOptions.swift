@@ -18,6 +18,8 @@ public struct CompileOptions: Sendable {
     public var today: CivilDate?
     /// Every account and commodity used must be declared (hledger's `--strict`).
     public var strict = false
+    /// What `strict` asks of: accounts, commodities, or both (hledger's `check accounts`, `check commodities`).
+    public var strictAccounts = true, strictCommodities = true
     /// Every payee used must be declared (`check --check-payees`).
     public var checkPayees = false
     public var mode = Mode.everything
@@ -57,5 +59,10 @@ public struct CompileOptions: Sendable {
     }
 
     /// What the checker requires.
-    var checks: CheckOptions { CheckOptions(strict: strict, checkPayees: checkPayees) }
+    var checks: CheckOptions {
+        var c = CheckOptions(strict: strict, checkPayees: checkPayees)
+        c.strictAccounts = strictAccounts
+        c.strictCommodities = strictCommodities
+        return c
+    }
 }

@@ -101,11 +101,18 @@ public struct HledgerStatement {
             }
             return out
         }
-        func sorted(_ chosen: [(account: Int32, sums: [AmountSums])]) -> [(account: Int32, sums: [AmountSums])] {
+        func sorted(_ chosen: [(account: Int32, sums: [AmountSums])], negated: Bool = false) -> [(account: Int32, sums: [AmountSums])] {
             guard sortByAmount else { return chosen }
-            // Largest first by the first column's first commodity, as hledger's -S (flat).
-            // A row with no amount at all (shown with -E) sorts as a zero, as hledger's empty amount.
-            func key(_ r: (account: Int32, sums: [AmountSums])) -> ExactDecimal { r.sums.first?.amounts.first?.quantity ?? .zero }
+            // Largest first by the row's total over its columns (hledger sorts by
+            // the row total, shown or not), in its first commodity, as the
+            // section shows it (revenues positive). A row with no amount at all
+            // (shown with -E) sorts as a zero, as hledger's empty amount.
+            func key(_ r: (account: Int32, sums: [AmountSums])) -> ExactDecimal {
+                guard let c = r.sums.lazy.compactMap({ $0.amounts.first?.commodity }).first else { return .zero }
+                var sum = ExactDecimal.zero
+                for s in r.sums { sum = sum.adding(s.quantity(c)) ?? sum }
+                return negated != invert ? sum.negated : sum
+            }
             return chosen.sorted { key($1) < key($0) }
         }
         func total(of chosen: [(account: Int32, sums: [AmountSums])]) throws(AmountOverflow) -> [AmountSums] {
@@ -170,11 +177,11 @@ public struct HledgerStatement {
         var shares: [[ExactDecimal]] = []
         for section in sections {
             out.append([section.name] + blank)
-            let chosen = sorted(rows.filter { section.keeps($0.account) })
+            let chosen = sorted(rows.filter { section.keeps($0.account) }, negated: section.negated)
             let sum = try total(of: chosen)
             for r in chosen { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: section.negated, of: sum))) }
-            // A total of nothing at all (no posting in the section) has no cells, as hledger writes it.
-            out.append(["total"] + (sum.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(sum, negated: section.negated, of: sum)))
+            // A total of nothing at all (no posting in the section) has no cells, as hledger writes it; -N shows none.
+            if !noTotal { out.append(["total"] + (sum.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(sum, negated: section.negated, of: sum))) }
             shares.append(sum.map { s in
                 let q = s.amounts.first { !$0.quantity.isZero }?.quantity ?? .zero
                 return q.isZero ? .zero : ExactDecimal(q.isNegative != (section.negated != invert) ? -100 : 100)

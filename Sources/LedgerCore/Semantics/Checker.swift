@@ -4,6 +4,8 @@ package struct CheckOptions: Sendable {
     public var strict = false
     /// Every payee used must be declared (`check --check-payees`).
     public var checkPayees = false
+    /// What `strict` asks of: accounts, commodities, or both (hledger's `check accounts`, `check commodities`).
+    public var strictAccounts = true, strictCommodities = true
 
     public init(strict: Bool = false, checkPayees: Bool = false) {
         self.strict = strict
@@ -112,10 +114,14 @@ package struct Checker {
                 report("payee", "payee", t.payee, t.location)
             }
             guard options.strict else { continue }
-            for p in t.postings where !p.isInferred || p.amount == nil {
-                if journal.accounts.declared[p.account] == nil {
+            for p in t.postings {
+                // Every posting's account, its amount written or not (an elided
+                // `equity:opening balances` was passed over); an inferred
+                // amount's commodity is the others'.
+                if options.strictAccounts, journal.accounts.declared[p.account] == nil {
                     report("account", "account", journal.accounts[p.account], p.location)
                 }
+                guard options.strictCommodities, !p.isInferred || p.amount == nil else { continue }
                 let used = [p.amount?.commodity, p.cost?.amount.commodity, p.lotCommodity, p.assertion?.amount.commodity]
                 for case let c? in used where c != CommodityTable.none && journal.commodities.declared[c] == nil {
                     report("commodity", "commodity", journal.commodities[c], p.amountLocation)

@@ -191,6 +191,12 @@ enum HledgerCommandLine {
         options.today = today
         options.strict = words.flags.contains("--strict")
         var named: [NamedCheck] = []
+        // `check accounts` asks of accounts only, `check commodities` of commodities only; --strict of both.
+        let parts = Set(words.positionals).intersection(["accounts", "commodities"])
+        if !options.strict, !parts.isEmpty {
+            options.strictAccounts = parts.contains("accounts")
+            options.strictCommodities = parts.contains("commodities")
+        }
         for name in words.positionals {
             switch name {
             case "accounts", "commodities": options.strict = true
