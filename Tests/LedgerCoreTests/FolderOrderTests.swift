@@ -20,7 +20,9 @@ final class FolderOrderTests: XCTestCase {
         for folder in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
             XCTAssertTrue(FolderOrderTests.order.contains(folder), "folder \(folder) is not in the order (docs/ARCHITECTURE.md)")
             let dir = root.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where name.hasSuffix(".swift") {
+            // Every subfolder too (Import/Workbooks, Output/Renderers): its files are of their top folder's layer.
+            let names = (FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+            for name in names {
                 files.append((folder, name, try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)))
             }
         }

@@ -1,6 +1,6 @@
 /// A span of days, first and last included: a report's period, one column
 /// of it, a date named on the command line. The one span type (reading one
-/// from text is in `Reports/DateSpan.swift`).
+/// from text is in `DateSpan+Parse.swift`).
 public struct DateSpan: Sendable, Equatable {
     public var first: CivilDate
     public var last: CivilDate

@@ -102,7 +102,7 @@ public struct HTMLReport {
             let rate = try net.shown(over: income, places: 4, at: nil)
             html += "<h3>\(HTML.escape(name(c)))</h3><div class=\"cards\">"
             html += card("Income", money(income, c)) + card("Expenses", money(expenses, c)) + card("Net", money(net, c))
-            html += card("Savings rate", rate.map(percent) ?? "—") + "</div>"
+            html += card("Savings rate", rate.map(percentShown) ?? "—") + "</div>"
         }
         if let last = worth.labels.last {
             html += "<h3>Net worth at the end of \(HTML.escape(last))</h3><div class=\"cards\">"
@@ -128,7 +128,7 @@ public struct HTMLReport {
             let rows = months.filter { $0.commodity == c }
             let labels = rows.map { length.label(of: $0.month) }
             let table = Chart.Table(headers: [word.prefix(1).uppercased() + word.dropFirst(), "Income", "Expenses", "Net", "Savings rate"], rows: rows.map {
-                [length.label(of: $0.month), money($0.income, c), money($0.expenses, c), money($0.net, c), $0.savingsRate.map(percent) ?? ""]
+                [length.label(of: $0.month), money($0.income, c), money($0.expenses, c), money($0.net, c), $0.savingsRate.map(percentShown) ?? ""]
             })
             html += Chart.bars(id: "months-\(slug(c))", title: "Income and expenses by \(word), \(name(c))", labels: labels,
                                series: [Chart.Series(name: "Income", values: rows.map { number($0.income) }),
@@ -145,7 +145,7 @@ public struct HTMLReport {
             if !rows.isEmpty {
                 html += "<h3>The last 12 months</h3>" + HTML.table(["Month", "Commodity", "Income", "Expenses", "Net", "Savings rate"], rows.map {
                     [$0.month.monthText, name($0.commodity), money($0.income, $0.commodity), money($0.expenses, $0.commodity), money($0.net, $0.commodity),
-                     $0.savingsRate.map(percent) ?? ""]
+                     $0.savingsRate.map(percentShown) ?? ""]
                 }, numericFrom: 2)
             }
         }
@@ -310,7 +310,7 @@ public struct HTMLReport {
             let label = { (h: Holding) in "\(c[h.position.commodity]) (\(accounts[h.position.account]))" }
             html += Chart.pie(id: "pie-\(slug(money))", title: "Market value by holding, \(name(money))",
                               slices: rows.map { (label($0), number($0.marketValue)) },
-                              table: Chart.Table(headers: ["Holding", "Market value", "Weight"], rows: rows.map { [label($0), self.money($0.marketValue, money), $0.weight.map(percent) ?? ""] }))
+                              table: Chart.Table(headers: ["Holding", "Market value", "Weight"], rows: rows.map { [label($0), self.money($0.marketValue, money), $0.weight.map(percentShown) ?? ""] }))
             html += Chart.bars(id: "cost-\(slug(money))", title: "Cost basis and market value, \(name(money))", labels: rows.map { c[$0.position.commodity] },
                                series: [Chart.Series(name: "Cost basis", values: rows.map { number($0.position.costBasis) }),
                                         Chart.Series(name: "Market value", values: rows.map { number($0.marketValue) })],
@@ -322,8 +322,8 @@ public struct HTMLReport {
             let total = try h.totalReturn()
             holdingRows.append([accounts[h.position.account], c[h.position.commodity], h.position.quantity.description, money(h.averageCost, m),
                                 money(h.position.costBasis, m), money(h.price, m), money(h.marketValue, m), money(h.unrealizedGain, m),
-                                h.unrealizedPct.map(percent) ?? "", h.weight.map(percent) ?? "", money(h.realizedGain, m), money(h.dividends, m),
-                                money(total, m), try total.shown(over: h.principal, places: 4, at: nil).map(percent) ?? ""])
+                                h.unrealizedPct.map(percentShown) ?? "", h.weight.map(percentShown) ?? "", money(h.realizedGain, m), money(h.dividends, m),
+                                money(total, m), try total.shown(over: h.principal, places: 4, at: nil).map(percentShown) ?? ""])
         }
         html += "<h3>Holdings</h3>" + HTML.table(
             ["Account", "Commodity", "Quantity", "Average cost", "Cost basis", "Price", "Market value", "Unrealized gain", "Unrealized", "Weight",
@@ -372,7 +372,7 @@ public struct HTMLReport {
             guard let k = target else { continue }
             for r in found {
                 rows.append([accounts[id], r.first.description, r.last.description, money(r.beginValue, k), money(r.cashFlow, k), money(r.endValue, k),
-                             money(r.pnl, k), r.irr.map(percent) ?? "", r.twr.map(percent) ?? ""])
+                             money(r.pnl, k), r.irr.map(percentShown) ?? "", r.twr.map(percentShown) ?? ""])
             }
         }
         guard !rows.isEmpty else { return "" }
@@ -439,7 +439,7 @@ public struct HTMLReport {
             let cells = mine.enumerated().map { i, r -> [String] in
                 if let u = r.used, ExactDecimal(1) < u { classes[i] = "over" }
                 return [r.account.map { accounts[$0] } ?? "<unbudgeted>", money(r.actual, r.commodity), money(r.budget, r.commodity),
-                        money(r.remaining, r.commodity), r.used.map(percent) ?? ""]
+                        money(r.remaining, r.commodity), r.used.map(percentShown) ?? ""]
             }
             html += "<h3>\(HTML.escape(report.length.label(of: p.first)))</h3>" + HTML.table(["Account", "Actual", "Budget", "Remaining", "Used"], cells, numericFrom: 1, classes: classes)
         }

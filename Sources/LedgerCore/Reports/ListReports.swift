@@ -251,10 +251,18 @@ public struct StatsReport: Report {
         let rows = rows()
         let columns = [Column("key", "Key", in: .data), Column("label", "Label", in: .text), Column("value", "Value")]
         let cells: [[Cell]] = rows.map { [.text($0.key), .text($0.label), $0.value] }
-        let names = CellNames(accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
+        // The stats hold text, counts and dates (or nothing).
+        func shown(_ cell: Cell) -> String {
+            switch cell {
+            case .text(let s): return s
+            case .count(let n): return String(n)
+            case .date(let d): return d.description
+            default: return ""
+            }
+        }
         return ReportDocument([ReportTable(name: "stats", columns: columns, rows: cells)], until: ledger.until, text: .custom({
             // As hledger lays it out: `Label   : value`.
-            Array(rows.map { padded($0.label, to: 26, right: false) + ": " + names.text($0.value) + "\n" }.joined().utf8)
+            Array(rows.map { padded($0.label, to: 26, right: false) + ": " + shown($0.value) + "\n" }.joined().utf8)
         }))
     }
 }

@@ -59,7 +59,7 @@ struct CellNames {
             return c.format(Amount(q, k), precision: places)
         case .bareQuantity(let q, let k):
             return (c.roundsAtDisplay(q, k) ? rounding.mark() : "") + c.format(Amount(q, CommodityTable.none), precision: c.precision(k))
-        case .fraction(let f, _): return f.map(percent) ?? ""
+        case .fraction(let f, _): return f.map(percentShown) ?? ""
         case .bar(let value, let maximum): return proportionalBar(value, of: maximum, width: 20)
         case .shownAs(let s, _): return s
         case .object(let fields): return fields.map { text($0.cell) }.joined(separator: " ")

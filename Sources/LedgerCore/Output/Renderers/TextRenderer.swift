@@ -143,7 +143,7 @@ extension TextRenderer {
 
 /// A fraction as a percentage with one decimal place: 0.5523 → "55.2%"; a
 /// share that is not zero never shows as zero: 0.00004 → "0.004%".
-package func percent(_ fraction: ExactDecimal) -> String {
+package func percentShown(_ fraction: ExactDecimal) -> String {
     // × 100 only moves the decimal point (fractions here have 4 or more places).
     guard let wide = fraction.rescaled(upTo: 2) else { return "\(fraction) × 100%" }
     let hundredfold = ExactDecimal(mantissa: wide.mantissa, scale: wide.scale - 2)
