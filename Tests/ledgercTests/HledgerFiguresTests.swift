@@ -197,4 +197,29 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertTrue(commodities.stderr.contains("commodity 'USD' is not declared"), commodities.stderr)
         XCTAssertFalse(commodities.stderr.contains("account '"), commodities.stderr)
     }
+
+    /// Command lines hledger's tests use that ledgerc refused: bundled short
+    /// flags, the depth shorthand, `--color=yes`, command prefixes, `--drop`,
+    /// `--no-elide`, `check -s`, `-x`, `--date2`; `--pretty` and `-w` are
+    /// read and warned about (ledgerc does not draw them yet).
+    func testHledgersCommandLineForms() throws {
+        let f = try journal(Self.types)
+        XCTAssertEqual(try csv(["-f", f, "bal", "-NE", "-1", "--color=yes"]), "\"account\",\"balance\"\n\"assets\",\"100 USD\"\n\"income\",\"-100 USD\"\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "-N", "--drop", "1"]), "\"account\",\"balance\"\n\"bank\",\"50 USD\"\n\"house\",\"50 USD\"\n\"salary\",\"-100 USD\"\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "acc"]).stdout, "assets:bank\nassets:house\nincome:salary\n")
+        XCTAssertTrue(try runLedgerc(["-f", f, "inc"]).stdout.hasPrefix("Income Statement"))
+        let ambiguous = try runLedgerc(["-f", f, "c"])
+        XCTAssertEqual(ambiguous.status, 2)
+        XCTAssertTrue(ambiguous.stderr.contains("it begins"), ambiguous.stderr)
+        XCTAssertEqual(try runLedgerc(["-f", f, "check", "-s"]).status, 1)
+        XCTAssertEqual(try runLedgerc(["-f", f, "print", "-x"]).status, 0)
+        let elided = try csv(["-f", f, "bal", "--tree", "-N", "income"]), shown = try csv(["-f", f, "bal", "--tree", "-N", "--no-elide", "income"])
+        XCTAssertFalse(elided.contains("\"income\","), elided)
+        XCTAssertTrue(shown.contains("\"income\",\"-100 USD\""), shown)
+        let pretty = try runLedgerc(["-f", f, "bal", "--pretty"])
+        XCTAssertEqual(pretty.status, 0)
+        XCTAssertTrue(pretty.stderr.contains("warning: --pretty"), pretty.stderr)
+        let dated = try journal("2025-01-31=2025-02-02 x\n    a  1 X\n    b\n\n2025-02-01 y\n    a  1 X\n    b\n", "d2.journal")
+        XCTAssertEqual(try csv(["-f", dated, "bal", "a", "--date2", "-M", "-N"]), "\"account\",\"2025-02\"\n\"a\",\"2 X\"\n")
+    }
 }

@@ -52,6 +52,12 @@ public enum Messages {
     public static func companyMarkAsCodeFix(_ header: String) -> DiagnosticMessage {
         .init("to keep it in the description, write an empty code before it: '\(header)'")
     }
+    public static var prettyNotDone: DiagnosticMessage {
+        .init("--pretty: ledgerc draws its tables in ASCII (hledger's box-drawing lines are not done yet)")
+    }
+    public static var widthNotDone: DiagnosticMessage {
+        .init("-w/--width: ledgerc's register does not fit its columns to a width yet; the columns are as wide as their contents")
+    }
     public static func importProblem(_ text: String) -> DiagnosticMessage { .init(text) }
     public static func importNotUTF8(_ path: String) -> DiagnosticMessage {
         .init("'\(path)' is neither UTF-8 nor CP949/EUC-KR; say its encoding in the rules ('encoding ...'), or convert it: iconv -f ENCODING -t UTF-8 '\(path)' > statement.csv")

@@ -68,6 +68,23 @@ extension Ledger {
         return (pivot, rest)
     }
 
+    /// hledger's `--date2`: each transaction on its secondary date where it
+    /// has one, in date order again (stable: a day's transactions keep their order).
+    package func onSecondaryDates() -> Ledger {
+        var ledger = self
+        var moved = false
+        for n in ledger.transactions.indices {
+            if let d2 = ledger.transactions[n].date2 { ledger.transactions[n].date = d2; moved = true }
+        }
+        guard moved else { return self }
+        let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        ledger.order = order.sorted { a, b in
+            let da = ledger.transactions[Int(a)].date, db = ledger.transactions[Int(b)].date
+            return da != db ? da < db : position[a]! < position[b]!
+        }
+        return ledger
+    }
+
     /// The ledger with only the transactions whose secondary date (else
     /// their date) falls in `period`: hledger's `date2:` for the tables of
     /// postings and transactions (it narrows no balance report in 1.25).

@@ -18,6 +18,10 @@ public struct HledgerStatement {
     public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false, change = false
     /// `-%`: each cell as a percentage of its column's total (of its section's, in a statement).
     public var percent = false
+    /// `--no-elide`: a parent whose one shown child holds all it holds is shown too.
+    public var noElide = false
+    /// `--drop N`: the first N parts of each account name left out (flat).
+    public var drop = 0
     /// Whether `-H`, `--cumulative` or `--change` was given: the title then says what the columns hold, usual or not.
     public var holdingAsked = false
 
@@ -69,7 +73,7 @@ public struct HledgerStatement {
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
         var rows = grid.rows
-        if !options.flat {
+        if !options.flat && !noElide {
             // hledger leaves out a parent whose one shown child holds all it holds (a boring parent).
             let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0.account)] })
             rows = rows.filter { r in
@@ -100,6 +104,13 @@ public struct HledgerStatement {
                 }
             }
             return out
+        }
+        /// An account's name as the rows show it: `--drop N` leaves out its first N parts (flat).
+        func shownName(_ id: Int32) -> String {
+            let name = accounts[id]
+            guard drop > 0, options.flat else { return name }
+            let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+            return parts.count > drop ? parts.dropFirst(drop).joined(separator: ":") : "..."
         }
         func sorted(_ chosen: [(account: Int32, sums: [AmountSums])], negated: Bool = false) -> [(account: Int32, sums: [AmountSums])] {
             guard sortByAmount else { return chosen }
@@ -134,7 +145,7 @@ public struct HledgerStatement {
         }
         if kind == .balance {
             var out = [["account"] + headers]
-            for r in sorted(rows) { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
+            for r in sorted(rows) { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
             if !noTotal { out.append(["total"] + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false, of: grid.total))) }
             return out
         }
@@ -179,7 +190,7 @@ public struct HledgerStatement {
             out.append([section.name] + blank)
             let chosen = sorted(rows.filter { section.keeps($0.account) }, negated: section.negated)
             let sum = try total(of: chosen)
-            for r in chosen { out.append([accounts[r.account]] + (try cellsOf(r.sums, negated: section.negated, of: sum))) }
+            for r in chosen { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: section.negated, of: sum))) }
             // A total of nothing at all (no posting in the section) has no cells, as hledger writes it; -N shows none.
             if !noTotal { out.append(["total"] + (sum.allSatisfy(\.amounts.isEmpty) ? [] : try cellsOf(sum, negated: section.negated, of: sum))) }
             shares.append(sum.map { s in

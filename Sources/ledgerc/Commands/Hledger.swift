@@ -27,6 +27,7 @@ enum HledgerCommandLine {
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
         "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot", "--rules-file",
+        "--drop", "-w", "--width",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -36,6 +37,7 @@ enum HledgerCommandLine {
         "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
         "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h", "--budget",
         "-%", "--percent", "-r", "--related", "--values", "--types", "--declared", "--used", "--dry-run",
+        "-x", "--explicit", "-s", "--no-elide", "--pretty", "--date2",
     ]
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     static func recognizes(_ args: [String]) -> Bool {
@@ -66,10 +68,29 @@ enum HledgerCommandLine {
                     files.append(String(arg.dropFirst(2)))
                     continue
                 }
+                // `-1` ... `-9`: hledger's depth shorthand.
+                if arg.count == 2, let n = Int(arg.dropFirst()), n >= 1 {
+                    values["--depth"] = String(n)
+                    continue
+                }
+                // Bundled short flags (`-MTA`, `-NE`): each letter a flag of its own.
+                if !arg.hasPrefix("--"), arg.count > 2, !HledgerCommandLine.flagOptions.contains(arg), !HledgerCommandLine.valueOptions.contains(arg),
+                   arg.dropFirst().allSatisfy({ HledgerCommandLine.flagOptions.contains("-\($0)") }) {
+                    for letter in arg.dropFirst() { flags.insert(HledgerCommandLine.canonical("-\(letter)")) }
+                    continue
+                }
                 var inline: String?
                 if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
                     inline = String(arg[arg.index(after: eq)...])
                     arg = String(arg[..<eq])
+                }
+                if arg == "--color" || arg == "--colour" || arg == "--pretty" {
+                    // `--color=WHEN` and `--pretty[=yes|no]`: hledger's optional values.
+                    if let inline, !["yes", "no", "always", "never", "auto", "y", "n"].contains(inline.lowercased()) {
+                        throw UsageError(message: "\(arg) takes yes, no, always, never or auto, not '\(inline)'")
+                    }
+                    if inline.map({ ["no", "never", "n"].contains($0.lowercased()) }) != true { flags.insert(HledgerCommandLine.canonical(arg)) }
+                    continue
                 }
                 if arg == "--forecast" {
                     // A flag with an optional value: `--forecast` or `--forecast=PERIOD`.
@@ -114,6 +135,7 @@ enum HledgerCommandLine {
             "--row-total": "-T", "--average": "-A", "--no-total": "-N", "--sort-amount": "-S", "--empty": "-E", "-l": "--flat",
             "-t": "--tree", "--cost": "-B", "--market": "-V", "--cleared": "-C", "--pending": "-P", "--unmarked": "-U",
             "--real": "-R", "--ignore-assertions": "-I", "--colour": "--color", "--percent": "-%", "--related": "-r",
+            "--explicit": "-x", "--width": "-w",
         ]
         return pairs[name] ?? name
     }
@@ -125,8 +147,11 @@ enum HledgerCommandLine {
             return 0
         }
         guard let given = words.command else { throw UsageError(message: "no command given (balance, bs, is, cf, register, print, ...)") }
-        guard let command = commands[given] else {
-            let hint = closestWord(to: given, among: Array(commands.keys)).map { " (did you mean '\($0)'?)" } ?? ""
+        // A command, one of hledger's short names, or a prefix of one command's name alone (`acc`, `inc`), as hledger reads them.
+        let prefixed = Set(commands.filter { $0.key.hasPrefix(given) }.map(\.value))
+        guard let command = commands[given] ?? (prefixed.count == 1 ? prefixed.first : nil) else {
+            let hint = prefixed.count > 1 ? " (it begins \(prefixed.sorted().joined(separator: ", ")))"
+                : closestWord(to: given, among: Array(commands.keys)).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError(message: "unknown command '\(given)'\(hint)")
         }
         var today = try currentDate()
@@ -189,7 +214,7 @@ enum HledgerCommandLine {
     static func check(_ words: Words, files: [String], today: CivilDate) throws -> Int {
         var options = CompileOptions()
         options.today = today
-        options.strict = words.flags.contains("--strict")
+        options.strict = words.flags.contains("--strict") || words.flags.contains("-s")
         var named: [NamedCheck] = []
         // `check accounts` asks of accounts only, `check commodities` of commodities only; --strict of both.
         let parts = Set(words.positionals).intersection(["accounts", "commodities"])
@@ -415,6 +440,18 @@ enum HledgerCommandLine {
             format = ["csv", "tsv", "json", "html", "txt"].contains(ext) ? ext : "txt"
         }
         let output = format ?? "txt"
+        var dropParts = 0
+        if let text = words.values["--drop"] {
+            guard let n = Int(text), n >= 0 else { throw UsageError(message: "--drop takes a number of account name parts, not '\(text)'") }
+            dropParts = n
+        }
+        // What hledger draws and ledgerc does not yet: said, never passed over.
+        if words.flags.contains("--pretty") {
+            RunDiagnostics.show([Diagnostic(.warning, Messages.prettyNotDone, at: nil)], sources: SourceManager())
+        }
+        if words.values["-w"] != nil {
+            RunDiagnostics.show([Diagnostic(.warning, Messages.widthNotDone, at: nil)], sources: SourceManager())
+        }
         guard ["txt", "csv", "tsv", "html"].contains(output) else {
             throw UsageError(message: output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
         }
@@ -431,7 +468,7 @@ enum HledgerCommandLine {
         let inputs = try readInputs(files, mapping: true)
         var compileOptions = CompileOptions()
         compileOptions.today = today
-        compileOptions.strict = words.flags.contains("--strict")
+        compileOptions.strict = words.flags.contains("--strict") || words.flags.contains("-s")
         let result = compile(inputs, until: try horizon(words, today: today), options: compileOptions)
         keptUntilExit.append(result)
         let ignoring = words.flags.contains("-I")
@@ -452,6 +489,7 @@ enum HledgerCommandLine {
             }
             ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
         }
+        if words.flags.contains("--date2") { ledger = ledger.onSecondaryDates() }
         if let field = words.values["--pivot"] {
             // The query's account terms see each posting's name as it was and as pivoted, as hledger's do.
             (ledger, options.query) = ledger.pivoted(by: field, query: options.query, wholeTransactions: command == "print")
@@ -525,6 +563,8 @@ enum HledgerCommandLine {
                 statement.percent = words.flags.contains("-%")
                 statement.change = words.flags.contains("--change")
                 statement.holdingAsked = !words.flags.isDisjoint(with: ["-H", "--cumulative", "--change"])
+                statement.noElide = words.flags.contains("--no-elide")
+                statement.drop = dropParts
                 cells = try statement.cells()
             }
 
