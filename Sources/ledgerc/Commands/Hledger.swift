@@ -68,6 +68,12 @@ enum HledgerCommandLine {
                     files.append(String(arg.dropFirst(2)))
                     continue
                 }
+                // A short option's value glued to it (`-w80`, `-p2025`, `-Ocsv`).
+                if !arg.hasPrefix("--"), arg.count > 2, HledgerCommandLine.valueOptions.contains(String(arg.prefix(2))), !HledgerCommandLine.flagOptions.contains(arg) {
+                    let name = String(arg.prefix(2)), value = String(arg.dropFirst(2))
+                    values[HledgerCommandLine.canonical(name)] = value
+                    continue
+                }
                 // `-1` ... `-9`: hledger's depth shorthand.
                 if arg.count == 2, let n = Int(arg.dropFirst()), n >= 1 {
                     values["--depth"] = String(n)
