@@ -88,4 +88,14 @@ final class ScriptsTests: XCTestCase {
         let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/fuzz-lsp", "1", ledgercBinary.path])
         XCTAssertEqual(status, 0, err)
     }
+
+    /// hledger's shelltests runner (issue 58), on one file of them: it reads
+    /// the tests and counts them; without ../shared it says so and ends 0.
+    func testTheShelltestRunnerRuns() throws {
+        let out = try OutputFile()
+        let child = try ChildProcess.start("/usr/bin/env", ["python3", "Scripts/hledger-shelltests", "--only", "pivot", "--ledgerc", ledgercBinary.path],
+                                           directory: repositoryRoot.path, stdout: out.descriptor, stderr: nil)
+        XCTAssertEqual(child.wait(seconds: 120), 0)
+        XCTAssertTrue(out.text.contains("hledger-shelltests:"), out.text)
+    }
 }
