@@ -222,4 +222,17 @@ final class HledgerFiguresTests: XCTestCase {
         let dated = try journal("2025-01-31=2025-02-02 x\n    a  1 X\n    b\n\n2025-02-01 y\n    a  1 X\n    b\n", "d2.journal")
         XCTAssertEqual(try csv(["-f", dated, "bal", "a", "--date2", "-M", "-N"]), "\"account\",\"2025-02\"\n\"a\",\"2 X\"\n")
     }
+
+    /// hledger's `stats` counts distinct descriptions (36 where ledgerc said
+    /// 18 payees); a sale from nothing (examples/investing/
+    /// investment-gains-balancing.journal) says why and what to write.
+    func testStatsCountsDescriptionsAndAnOversellSaysWhy() throws {
+        let f = try journal("2020-02-01 AB Inc. | invoice\n    (a)  $1\n\n2020-02-15 AB Inc. | payment\n    (a)  $-1\n")
+        XCTAssertTrue(try runLedgerc(["-f", f, "stats"]).stdout.contains("Payees/descriptions       : 2\n"))
+        let sale = try journal("2019-03-01 Sell\n    Assets:Shares           -1 ETF {10 EUR} @ 15 EUR\n    Assets:Cash             15 EUR\n    Income:Capital Gains\n", "s.journal")
+        let r = try runLedgerc(["-f", sale, "bal"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("note: ledgerc checks what is sold against what was bought (hledger and ledger do not)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("declare 'account Assets:Shares' with the tag '; allow-negative:'"), r.stderr)
+    }
 }

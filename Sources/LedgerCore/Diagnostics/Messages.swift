@@ -219,6 +219,9 @@ public enum Messages {
     public static func sellsMoreThanHeld(_ sold: String, _ account: String, _ held: String) -> DiagnosticMessage {
         .init("sells \(sold) but \(account) holds \(held)")
     }
+    public static func sellsMoreThanHeldHint(_ account: String) -> DiagnosticMessage {
+        .init("ledgerc checks what is sold against what was bought (hledger and ledger do not); where a short sale, or a journal that records only the sale, is meant, declare 'account \(account)' with the tag '; allow-negative:'")
+    }
     public static var shrankWhileRead: DiagnosticMessage { .init("it got shorter while it was read; run the command again") }
     public static var tooLargeToShow: DiagnosticMessage { .init("too large to show exactly") }
     public static func tooManyAccountLevels(_ n: Int) -> DiagnosticMessage {

@@ -208,7 +208,8 @@ package struct Portfolio {
                             let c = journal.commodities
                             diagnostics.error(Messages.sellsMoreThanHeld(c.format(Amount(trade.quantity, a.commodity)), journal.accounts[p.account],
                                                                         c.format(Amount(held, a.commodity))),
-                                              at: p.amountLocation)
+                                              at: p.amountLocation,
+                                              notes: [DiagnosticNote(Messages.sellsMoreThanHeldHint(journal.accounts[p.account]))])
                         }
                         // Basis removed: by the booking method (or from the lot the sale
                         // names) for what is held; what is sold beyond it, at its price.

@@ -214,7 +214,8 @@ public struct StatsReport: Report {
         let first = inPeriod.map(\.date).min(), last = inPeriod.map(\.date).max()
         var accounts = Set<Int32>(), payees = Set<String>(), commodities = Set<Int32>()
         for t in inPeriod {
-            payees.insert(t.payee)
+            // hledger's "Payees/descriptions": the distinct descriptions, payee and note together.
+            payees.insert(t.description)
             for p in t.postings {
                 accounts.insert(p.account)
                 if let a = p.amount { commodities.insert(a.commodity) }
