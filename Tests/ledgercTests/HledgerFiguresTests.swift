@@ -235,4 +235,35 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("note: ledgerc checks what is sold against what was bought (hledger and ledger do not)"), r.stderr)
         XCTAssertTrue(r.stderr.contains("declare 'account Assets:Shares' with the tag '; allow-negative:'"), r.stderr)
     }
+
+    /// `bal --budget -M` shows no parent hledger elides (`assets` over its one
+    /// child `assets:bank`); hledger 1.25's CSV, recorded on this machine.
+    func testBudgetLeavesOutABoringParent() throws {
+        let f = try journal("""
+            ~ monthly from 2025-01
+                expenses:food  400 USD
+                expenses:rent  1000 USD
+                assets:bank
+
+            2025-01-05 a
+                expenses:food:groceries  100 USD
+                assets:bank
+            2025-01-06 b
+                expenses:rent  1000 USD
+                assets:bank
+            2025-02-05 c
+                expenses:food:dining  50 USD
+                assets:bank
+
+            """)
+        XCTAssertEqual(try csv(["-f", f, "bal", "--budget", "-M", "-b", "2025-01", "-e", "2025-03"]), """
+            "Account","2025-01","budget","2025-02","budget"
+            "assets:bank","-1100 USD","-1400 USD","-50 USD","-1400 USD"
+            "expenses","1100 USD","1400 USD","50 USD","1400 USD"
+            "expenses:food","100 USD","400 USD","50 USD","400 USD"
+            "expenses:rent","1000 USD","1000 USD","0","1000 USD"
+            "Total:","0","0","0","0"
+
+            """)
+    }
 }

@@ -1,5 +1,6 @@
 /// hledger 1.25's `balance --budget` as its CSV lays it out: a row per
-/// budgeted account and each of its parents the query keeps (the actual amount of it and
+/// budgeted account and each of its parents the query keeps, but a parent
+/// with no goal whose one child row holds all it holds (the actual amount of it and
 /// everything under it; the goal where it is budgeted or has more than one
 /// budgeted child), `<unbudgeted>` first for what falls under none of them,
 /// and a `Total:` row; an `actual` and a `budget` column per period. hledger
@@ -63,6 +64,9 @@ extension HledgerTable {
         }
         if actual.reached(Int(unbudgeted)) { out.append(["<unbudgeted>"] + cells(actual.columns(Int(unbudgeted)), nil)) }
         for id in rows.sorted(by: { accounts.inHledgerOrder($0, $1) }) {
+            // A parent with no goal of its own whose one child row holds all it holds is left out, as hledger elides it (`assets` over `assets:bank`).
+            if !budgeted.contains(id), let kids = children[id], kids.count == 1,
+               zip(actual.columns(Int(id)), actual.columns(Int(kids[0]))).allSatisfy({ $0.nonZero(commodities) == $1.nonZero(commodities) }) { continue }
             let showsGoal = budgeted.contains(id) || (children[id]?.count ?? 0) > 1
             out.append([accounts[id]] + cells(actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil))
         }
