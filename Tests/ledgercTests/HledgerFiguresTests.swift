@@ -40,6 +40,13 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try csv(["-f", f, "bal", "type:c"]), "\"account\",\"balance\"\n\"assets:bank\",\"50 USD\"\n\"total\",\"50 USD\"\n")
         XCTAssertEqual(try csv(["-f", f, "bal", "type:r"]), "\"account\",\"balance\"\n\"income:salary\",\"-100 USD\"\n\"total\",\"-100 USD\"\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "type:q"]).status, 2)
+        // hledger's query-type.test 11 and 12: lists of accounts, and V for conversion accounts by their names.
+        XCTAssertEqual(try runLedgerc(["-f", f, "accounts", "type:c"]).stdout, "assets:bank\n")
+        let equity = try journal("account equity\naccount equity:conversion\naccount equity:trading\naccount equity:trade\n", "e.journal")
+        XCTAssertEqual(try runLedgerc(["-f", equity, "accounts", "type:v"]).stdout, "equity:conversion\nequity:trading\nequity:trade\n")
+        // print asks it of the whole transaction (query-type.test 6).
+        let printed = try runLedgerc(["-f", f, "print", "type:a", "not:type:r"])
+        XCTAssertTrue(printed.stdout.contains("2025-01-06 buy") && !printed.stdout.contains("2025-01-05 pay"), printed.stdout)
     }
 
     /// `close -e DATE assets` closes the assets only (income was closed too).

@@ -187,9 +187,12 @@ extension AccountTable {
     /// cash (and what a `type:` query term reads).
     package func hledgerTypeLetters() -> (Int32) -> String {
         let cash = hledgerCash()
+        // hledger 1.25's inference of the Conversion type from a name.
+        let conversion = try? LinearRegex("^equity:(trad(e|es|ing)|conversion)s?(:|$)")
         return { id in
             guard let type = self.type(of: id) else { return "" }
             if type == .asset && cash(id) { return "C" }
+            if type == .equity && conversion?.matches(self[id]) == true { return "V" }
             return ["asset": "A", "liability": "L", "equity": "E", "income": "R", "expense": "X"][type.rawValue]!
         }
     }

@@ -257,8 +257,9 @@ public struct QueryMatcher {
     private let others: [(term: Query.Term, text: TextMatcher?, value: TextMatcher?, anyOfBit: UInt16)]
     private let commodities: CommodityTable?
     private let keepsAll: Bool
-    /// For `type:` terms: each account's hledger type letters (`A`, `AC` for a cash account).
+    /// For `type:` terms: each account's hledger type letters (`A`, `AC` for a cash account, `EV` for a conversion one).
     private let typeLetters: [String]
+    private let typeTerms: [Query.Term]
     /// Per account: whether a positive account term matches it (nil: there is
     /// none), and whether a negated one does: what hledger's transaction
     /// matching reads (`matchesTransaction`).
@@ -268,8 +269,24 @@ public struct QueryMatcher {
     public init(_ query: Query, accounts: AccountTable, commodities: CommodityTable? = nil) {
         self.query = query
         let accountTerms = query.terms.filter { $0.field == .account }
+        // `type:` is of the account too: its terms are asked once per account, with the account terms.
+        let typeTerms = query.terms.filter { $0.field == .type }
+        var typeLetters: [String] = []
+        if !typeTerms.isEmpty {
+            let letters = accounts.hledgerTypeLetters()
+            typeLetters = (0..<Int32(accounts.count)).map { id in
+                let l = letters(id)
+                return l == "C" ? "AC" : l == "V" ? "EV" : l
+            }
+        }
+        func typeKeeps(_ id: Int) -> Bool {
+            let mine = typeLetters[id]
+            let wanted = typeTerms.filter { !$0.negated }, unwanted = typeTerms.filter(\.negated)
+            return (wanted.isEmpty || wanted.contains { $0.types.contains { mine.contains($0) } })
+                && !unwanted.contains { $0.types.contains { mine.contains($0) } }
+        }
         if accountTerms.isEmpty {
-            keepAccount = Array(repeating: true, count: accounts.count)
+            keepAccount = typeTerms.isEmpty ? Array(repeating: true, count: accounts.count) : (0..<accounts.count).map(typeKeeps)
             accountWanted = nil
             accountUnwanted = []
         } else {
@@ -279,25 +296,18 @@ public struct QueryMatcher {
             let names = (0..<Int32(accounts.count)).map { accounts[$0] }
             let wants = names.map { name in wanted.isEmpty || (any ? wanted.contains { $0.matches(name) } : wanted.allSatisfy { $0.matches(name) }) }
             let refuses = names.map { name in unwanted.contains { $0.matches(name) } }
-            keepAccount = zip(wants, refuses).map { $0 && !$1 }
+            keepAccount = zip(wants, refuses).enumerated().map { id, wr in wr.0 && !wr.1 && (typeTerms.isEmpty || typeKeeps(id)) }
             accountWanted = wanted.isEmpty ? nil : wants
             accountUnwanted = unwanted.isEmpty ? [] : refuses
         }
-        others = query.terms.filter { $0.field != .account }.map { term in
+        others = query.terms.filter { $0.field != .account && $0.field != .type }.map { term in
             let index = Query.Field.allCases.firstIndex(of: term.field)!
             return (term, term.text?.matcher(), term.tagValue?.matcher(), query.anyOfFields.contains(term.field) ? 1 << index : 0)
         }
         self.commodities = commodities
         keepsAll = query.isEmpty
-        if query.terms.contains(where: { $0.field == .type }) {
-            let letters = accounts.hledgerTypeLetters()
-            typeLetters = (0..<Int32(accounts.count)).map { id in
-                let l = letters(id)
-                return l == "C" ? "AC" : l
-            }
-        } else {
-            typeLetters = []
-        }
+        self.typeLetters = typeLetters
+        self.typeTerms = typeTerms
     }
 
     /// Ready for a journal's accounts and commodities.
@@ -314,6 +324,7 @@ public struct QueryMatcher {
         commodities = nil
         keepsAll = false
         typeLetters = []
+        typeTerms = []
         accountWanted = nil
         accountUnwanted = []
     }
@@ -357,6 +368,11 @@ public struct QueryMatcher {
         if keepsAll { return true }
         if let wanted = accountWanted, !t.postings.contains(where: { wanted[Int($0.account)] }) { return false }
         if !accountUnwanted.isEmpty, t.postings.contains(where: { accountUnwanted[Int($0.account)] }) { return false }
+        // `type:` terms as account terms are asked: some posting of a wanted type, none of an unwanted one.
+        func hasType(_ term: Query.Term) -> Bool { t.postings.contains { p in term.types.contains { typeLetters[Int(p.account)].contains($0) } } }
+        let wantedTypes = typeTerms.filter { !$0.negated }
+        if !wantedTypes.isEmpty, !wantedTypes.contains(where: hasType) { return false }
+        if typeTerms.contains(where: { $0.negated && hasType($0) }) { return false }
         var wantedFields: UInt16 = 0, foundFields: UInt16 = 0
         for o in others {
             let hit = t.postings.contains { matches(o.term, o.text, o.value, t, $0) }

@@ -42,9 +42,9 @@ extension Query {
                 default: return .failure(bad)
                 }
             case .type:
-                // hledger 1.25's letters: Asset, Liability, Equity, Revenue, eXpense, Cash.
+                // hledger 1.25's letters: Asset, Liability, Equity, Revenue, eXpense, Cash, conVersion.
                 let letters = value.uppercased()
-                guard !letters.isEmpty, letters.allSatisfy({ "ALERXC".contains($0) }) else { return .failure(bad) }
+                guard !letters.isEmpty, letters.allSatisfy({ "ALERXCV".contains($0) }) else { return .failure(bad) }
                 term.types = letters
             case .real:
                 let flag = value.lowercased()
