@@ -273,4 +273,11 @@ final class HledgerFiguresTests: XCTestCase {
 
             """)
     }
+
+    /// A posting inherits its account's declared tags, and its parents'
+    /// (hledger's query-tag.test 20): `tag:type=a` keeps `a:aa` under `account a ; type:A`.
+    func testATagQueryAsksTheAccountsDeclaredTags() throws {
+        let f = try journal("account a    ; type:A\naccount a:aa\n\n2022-01-01\n  (a:aa)   1\n\n2022-01-02\n  (b)   2\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "-N", "tag:type=a"]), "\"account\",\"balance\"\n\"a:aa\",\"1\"\n")
+    }
 }

@@ -43,6 +43,7 @@ extension Journal {
         }
         for (id, tags) in theirs.cardTags { cardTags[accounts[Int(id)], default: [:]].merge(tags) { _, new in new } }
         for (id, names) in theirs.accountTagNames { accountTagNames[accounts[Int(id)], default: []].formUnion(names) }
+        for (id, tags) in theirs.accountTags { accountTags[accounts[Int(id)], default: []] += tags }
         for (key, values) in theirs.declarationTags { declarationTags[key, default: []].formUnion(values) }
         hasAssertions = hasAssertions || theirs.hasAssertions
         hasPostingDates = hasPostingDates || theirs.hasPostingDates

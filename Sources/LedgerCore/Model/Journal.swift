@@ -359,6 +359,8 @@ public struct Journal: Sendable {
     public var declarationTags: [String: Set<String>] = [:]
     /// The tag names of each account's declarations (its postings inherit them, as in hledger 1.25).
     public var accountTagNames: [Int32: Set<String>] = [:]
+    /// The tags of each account's declarations, with their values (a `tag:` query term asks them of its postings, as hledger 1.25).
+    public var accountTags: [Int32: Tags] = [:]
     /// A card's tags as declared (`statement-day` and the rest), by account, each with where it is.
     public var cardTags: [Int32: [String: (value: String, at: SourceLocation)]] = [:]
     /// Payees and tags declared for strict mode.

@@ -260,14 +260,26 @@ public struct QueryMatcher {
     /// For `type:` terms: each account's hledger type letters (`A`, `AC` for a cash account, `EV` for a conversion one).
     private let typeLetters: [String]
     private let typeTerms: [Query.Term]
+    /// Per account, the tags of its declaration and its parents' (empty: none asked).
+    private let inheritedTags: [Tags]
     /// Per account: whether a positive account term matches it (nil: there is
     /// none), and whether a negated one does: what hledger's transaction
     /// matching reads (`matchesTransaction`).
     private let accountWanted: [Bool]?, accountUnwanted: [Bool]
 
     /// Ready for `accounts`; `commodities` names the symbols `cur:` looks at.
-    public init(_ query: Query, accounts: AccountTable, commodities: CommodityTable? = nil) {
+    public init(_ query: Query, accounts: AccountTable, commodities: CommodityTable? = nil, accountTags: [Int32: Tags] = [:]) {
         self.query = query
+        // Each account's declared tags with its parents', made only when a tag term may ask them.
+        if !accountTags.isEmpty, query.terms.contains(where: { $0.field == .tag }) {
+            inheritedTags = (0..<Int32(accounts.count)).map { id in
+                var out: Tags = [], a = id
+                while a >= 0 { out += accountTags[a] ?? []; a = accounts.parent[Int(a)] }
+                return out
+            }
+        } else {
+            inheritedTags = []
+        }
         let accountTerms = query.terms.filter { $0.field == .account }
         // `type:` is of the account too: its terms are asked once per account, with the account terms.
         let typeTerms = query.terms.filter { $0.field == .type }
@@ -310,9 +322,10 @@ public struct QueryMatcher {
         self.typeTerms = typeTerms
     }
 
-    /// Ready for a journal's accounts and commodities.
+    /// Ready for a journal's accounts and commodities; a `tag:` term also
+    /// asks a posting's account's declared tags, and its parents' (hledger 1.25).
     public init(_ query: Query, journal: Journal) {
-        self.init(query, accounts: journal.accounts, commodities: journal.commodities)
+        self.init(query, accounts: journal.accounts, commodities: journal.commodities, accountTags: journal.accountTags)
     }
 
     /// Keeps the postings of the accounts `keep` marks, whatever else they hold
@@ -325,6 +338,7 @@ public struct QueryMatcher {
         keepsAll = false
         typeLetters = []
         typeTerms = []
+        inheritedTags = []
         accountWanted = nil
         accountUnwanted = []
     }
@@ -405,7 +419,8 @@ public struct QueryMatcher {
             let mine = typeLetters[Int(p.account)]
             return term.types.contains { mine.contains($0) }
         case .tag:
-            for tag in p.tags + t.tags where text!.matches(tag.key) {
+            let inherited = inheritedTags.isEmpty ? [] : inheritedTags[Int(p.account)]
+            for tag in p.tags + t.tags + inherited where text!.matches(tag.key) {
                 if value?.matches(tag.value) ?? true { return true }
             }
             return false

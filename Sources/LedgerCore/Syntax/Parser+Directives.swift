@@ -246,6 +246,7 @@ extension JournalParser {
 
     /// Applies `type:` and `allow-negative:` tags of an account declaration.
     func accountTags(_ id: Int32, _ tags: Tags, at offset: Int) {
+        journal.accountTags[id, default: []] += tags
         for (key, value) in tags {
             journal.accountTagNames[id, default: []].insert(key)
             if ["statement-day", "payment-day", "paid-from"].contains(key.lowercased()) {
