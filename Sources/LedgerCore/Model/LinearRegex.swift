@@ -177,7 +177,7 @@ public struct LinearRegex: Sendable {
                     let before = pos > 0 && input.isWord(pos - 1), after = pos < n && input.isWord(pos)
                     if (before != after) == wanted { stack.append((pc + 1, caps)) }
                 default:
-                    list.threads.append((pc, caps))
+                    list.members.append((pc, caps))
                 }
             }
         }
@@ -186,10 +186,10 @@ public struct LinearRegex: Sendable {
             // A new thread at each position until a match is found (lowest priority).
             if matched == nil { add(&current, 0, empty, at: pos) }
             // No thread left: done once a match is found (or the text ends); else on to the next position.
-            if current.threads.isEmpty && (matched != nil || pos >= n) { break }
+            if current.members.isEmpty && (matched != nil || pos >= n) { break }
             next.clear()
             let c: UInt32? = pos < n ? input.folded[pos] : nil
-            threads: for (pc, caps) in current.threads {
+            threads: for (pc, caps) in current.members {
                 switch program[pc] {
                 case .match:
                     matched = caps
@@ -234,31 +234,12 @@ enum Instruction: Sendable {
     case match
 }
 
-/// The threads of one step: a sparse set of program counters, in the order added.
-private struct ThreadList {
+/// The states of one step: a sparse set of program counters, each member
+/// (a thread with its group places, or the counter alone) in the order added.
+private struct StepSet<Member> {
     var seen: [Int]
     var generation = 1
-    var threads: [(pc: Int, caps: [Int])] = []
-
-    init(size: Int) { seen = [Int](repeating: 0, count: size) }
-
-    mutating func insert(_ pc: Int) -> Bool {
-        if seen[pc] == generation { return false }
-        seen[pc] = generation
-        return true
-    }
-
-    mutating func clear() {
-        generation += 1
-        threads.removeAll(keepingCapacity: true)
-    }
-}
-
-/// The states of one step without group places: a sparse set of program counters.
-private struct PCSet {
-    var seen: [Int]
-    var generation = 1
-    var members: [Int] = []
+    var members: [Member] = []
 
     init(size: Int) { seen = [Int](repeating: 0, count: size) }
 
@@ -273,6 +254,11 @@ private struct PCSet {
         members.removeAll(keepingCapacity: true)
     }
 }
+
+/// A thread of the Pike VM: where it is and its group places.
+private typealias ThreadList = StepSet<(pc: Int, caps: [Int])>
+/// The states of the search without group places.
+private typealias PCSet = StepSet<Int>
 
 /// The text as scalars, and as folded scalars when matching ignores case.
 struct RegexInput {

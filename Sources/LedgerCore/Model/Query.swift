@@ -353,9 +353,17 @@ public struct QueryMatcher {
     public func matches(_ t: Transaction, _ p: Posting) -> Bool {
         guard keepAccount[Int(p.account)] else { return false }
         if others.isEmpty { return true }
+        return othersHold { o in matches(o.term, o.text, o.value, t, p) }
+    }
+
+    /// Whether the terms on anything but the account hold, each asked by
+    /// `hit`: a negated one must not hit; of a field whose terms match when
+    /// any one does, one must; any other must.
+    @inline(__always)
+    private func othersHold(_ hit: (_ other: (term: Query.Term, text: TextMatcher?, value: TextMatcher?, anyOfBit: UInt16)) -> Bool) -> Bool {
         var wanted: UInt16 = 0, found: UInt16 = 0
         for o in others {
-            let hit = matches(o.term, o.text, o.value, t, p)
+            let hit = hit(o)
             if o.term.negated {
                 if hit { return false }
             } else if o.anyOfBit != 0 {
@@ -387,19 +395,7 @@ public struct QueryMatcher {
         let wantedTypes = typeTerms.filter { !$0.negated }
         if !wantedTypes.isEmpty, !wantedTypes.contains(where: hasType) { return false }
         if typeTerms.contains(where: { $0.negated && hasType($0) }) { return false }
-        var wantedFields: UInt16 = 0, foundFields: UInt16 = 0
-        for o in others {
-            let hit = t.postings.contains { matches(o.term, o.text, o.value, t, $0) }
-            if o.term.negated {
-                if hit { return false }
-            } else if o.anyOfBit != 0 {
-                wantedFields |= o.anyOfBit
-                if hit { foundFields |= o.anyOfBit }
-            } else if !hit {
-                return false
-            }
-        }
-        return foundFields == wantedFields
+        return othersHold { o in t.postings.contains { matches(o.term, o.text, o.value, t, $0) } }
     }
 
     private func matches(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction, _ p: Posting) -> Bool {

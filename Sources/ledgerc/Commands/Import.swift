@@ -46,15 +46,8 @@ enum ImportCommand: Subcommand {
         let journalPath = parsed.positionals[0], csvPaths = Array(parsed.positionals.dropFirst())
         if journalPath == "-" { throw UsageError(message: "import writes into a journal file, not standard input") }
         if csvPaths.contains(journalPath) { throw UsageError(message: "'\(journalPath)' is the journal; give the statements after it") }
-        var matchDays = 0
-        if let text = parsed.values["--match-days"] {
-            guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
-            matchDays = n
-        }
-        // A password file that cannot be read is named before any statement is (not at a statement's 1:1).
-        if let file = parsed.values["--password-file"], (try? FileIO.read(file, .regularFile).get()) == nil {
-            throw UsageError(message: "cannot read the password file '\(file)'")
-        }
+        let matchDays = try StatementOptions.matchDays(parsed)
+        try StatementOptions.checkPasswordFile(parsed)
         let dryRun = parsed.has("--dry-run")
         var common = try CommonOptions(Arguments([journalPath] + (parsed.values["--until"].map { ["--until", $0] } ?? []),
                                                  valueOptions: CommonOptions.valueOptions, flagOptions: CommonOptions.flagOptions))
@@ -102,6 +95,23 @@ enum ImportCommand: Subcommand {
         return 0
     }
 
+}
+
+/// The options `import` and `reconcile --statement` share.
+enum StatementOptions {
+    /// `--match-days N` (0 to 366; 0 without it).
+    static func matchDays(_ parsed: Arguments) throws -> Int {
+        guard let text = parsed.values["--match-days"] else { return 0 }
+        guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
+        return n
+    }
+
+    /// A `--password-file` that cannot be read is named before any statement is (not at a statement's 1:1).
+    static func checkPasswordFile(_ parsed: Arguments) throws {
+        if let file = parsed.values["--password-file"], (try? FileIO.read(file, .regularFile).get()) == nil {
+            throw UsageError(message: "cannot read the password file '\(file)'")
+        }
+    }
 }
 
 /// A protected workbook's password: from `--password-file` (its first

@@ -54,14 +54,8 @@ enum ReconcileCommand: Subcommand {
         }
         let balance = parsed.values["--balance"]
         if statement == nil, balance == nil { throw UsageError(message: "reconcile needs --balance AMOUNT, the statement's balance (or --statement FILE)") }
-        var matchDays = 0
-        if let text = parsed.values["--match-days"] {
-            guard let n = Int(text), n >= 0, n <= 366 else { throw UsageError(message: "--match-days takes a number of days from 0 to 366, not '\(text)'") }
-            matchDays = n
-        }
-        if let file = parsed.values["--password-file"], (try? FileIO.read(file, .regularFile).get()) == nil {
-            throw UsageError(message: "cannot read the password file '\(file)'")
-        }
+        let matchDays = try StatementOptions.matchDays(parsed)
+        try StatementOptions.checkPasswordFile(parsed)
         // The statement's rows, read before the journal is touched.
         var rows: [ImportedRow] = []
         if let statement {
