@@ -280,4 +280,31 @@ final class HledgerFiguresTests: XCTestCase {
         let f = try journal("account a    ; type:A\naccount a:aa\n\n2022-01-01\n  (a:aa)   1\n\n2022-01-02\n  (b)   2\n")
         XCTAssertEqual(try csv(["-f", f, "bal", "-N", "tag:type=a"]), "\"account\",\"balance\"\n\"a:aa\",\"1\"\n")
     }
+
+    /// A one-column `balance` in text is hledger's layout, to the character
+    /// (recorded from hledger 1.25 on this machine): amounts right-aligned
+    /// in 20 columns, a commodity a line, the tree indented under the
+    /// nearest shown parent, a rule and the total.
+    func testBalanceTextIsHledgers() throws {
+        let f = try journal("2025-01-01 a\n    expenses:food:groceries  10 USD\n    expenses:rent  1000.50 EUR\n    assets:bank:checking  -10 USD\n    assets:cash  -1000.50 EUR\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal"]).stdout, """
+                         -10 USD  assets:bank:checking
+                    -1000.50 EUR  assets:cash
+                          10 USD  expenses:food:groceries
+                     1000.50 EUR  expenses:rent
+            --------------------
+                               0  \n
+            """)
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "--tree", "-N"]).stdout, """
+                    -1000.50 EUR
+                         -10 USD  assets
+                         -10 USD    bank:checking
+                    -1000.50 EUR    cash
+                     1000.50 EUR
+                          10 USD  expenses
+                          10 USD    food:groceries
+                     1000.50 EUR    rent
+
+            """)
+    }
 }

@@ -584,7 +584,11 @@ enum HledgerCommandLine {
             let width = cells.map(\.count).max() ?? 0
             cells = (0..<width).map { k in cells.map { k < $0.count ? $0[k] : "" } }
         }
-        let bytes = Array(render(cells, as: output).utf8)
+        // One column of balances in text: hledger's own layout.
+        let hledgerText = output == "txt" && command == "balance" && !words.flags.contains("--budget") && !words.flags.contains("--transpose")
+            && cells.first == ["account", "balance"]
+        let bytes = hledgerText ? Array(HledgerBalanceText.render(Array(cells.dropFirst()), tree: words.flags.contains("--tree"), hasTotal: !words.flags.contains("-N")).utf8)
+            : Array(render(cells, as: output).utf8)
         if let path = words.values["-o"], path != "-" {
             let writer = try SafeWriter(path: path)
             try writer.refuse(overwriting: inputIdentities(result.sources))

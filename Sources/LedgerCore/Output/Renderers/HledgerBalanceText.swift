@@ -1,0 +1,44 @@
+/// hledger 1.25's text layout of a one-column `balance` (issue 58), drawn
+/// from the same rows as its CSV: each amount right-aligned in a column at
+/// least 20 wide, a commodity a line, the account's name after two spaces
+/// on the last line; in a tree, each name indented two spaces under the
+/// nearest shown parent and written from there (`bank:checking` under
+/// `assets`); then a rule of dashes and the total, unless `-N`.
+package enum HledgerBalanceText {
+    /// `rows`: the CSV's rows without its header, the `total` row last
+    /// (absent with `-N`); each amount cell as hledger's CSV writes it
+    /// (commodities joined by `, `).
+    package static func render(_ rows: [[String]], tree: Bool, hasTotal: Bool) -> String {
+        var body = rows
+        let total = hasTotal ? body.popLast() : nil
+        func lines(_ cell: String) -> [String] {
+            cell.isEmpty ? ["0"] : cell.split(separator: ", ").map(String.init)
+        }
+        let amounts = body.map { lines($0.count > 1 ? $0[1] : "") } + (total.map { [lines($0.count > 1 ? $0[1] : "")] } ?? [])
+        let width = max(20, amounts.joined().map { displayWidth($0.terminalSafe) }.max() ?? 0)
+        func pad(_ s: String) -> String { String(repeating: " ", count: max(0, width - displayWidth(s))) + s }
+        let names = body.map { $0.first ?? "" }
+        var out = ""
+        for (k, name) in names.enumerated() {
+            var label = name, indent = 0
+            if tree {
+                // The shown parents of this row: its indent; the nearest one's name is left off.
+                let parents = names[..<k].filter { name.hasPrefix($0 + ":") }
+                indent = parents.count
+                if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(name.dropFirst(nearest.count + 1)) }
+            }
+            let figures = amounts[k].map { $0.terminalSafe }
+            for (n, figure) in figures.enumerated() {
+                out += pad(figure)
+                if n == figures.count - 1 { out += "  " + String(repeating: "  ", count: indent) + label.terminalSafe }
+                out += "\n"
+            }
+        }
+        if let total {
+            out += String(repeating: "-", count: width) + "\n"
+            let figures = lines(total.count > 1 ? total[1] : "").map { $0.terminalSafe }
+            for (n, figure) in figures.enumerated() { out += pad(figure) + (n == figures.count - 1 ? "  " : "") + "\n" }
+        }
+        return out
+    }
+}
