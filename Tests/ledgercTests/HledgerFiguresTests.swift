@@ -307,4 +307,41 @@ final class HledgerFiguresTests: XCTestCase {
 
             """)
     }
+
+    /// A register of postings in text is hledger's layout (recorded from
+    /// hledger 1.25 here): 80 columns or `-w`, descriptions and accounts cut
+    /// as hledger cuts them, figures as wide as the widest, an elided amount
+    /// in two commodities one posting on two lines (its CSV row too).
+    func testRegisterTextIsHledgers() throws {
+        let f = try journal("""
+            2016-02-16 Test Transaction
+                Account1    2 EUR
+                Account2   -1 EUR
+                Account2   -1 EUR
+
+            2016-02-17 A very long description that goes on and on
+                expenses:food:groceries:vegetables:organic  1000000.00 USD
+                assets:bank:checking
+
+            2016-02-18 multi
+                a  1 EUR
+                a  2 USD
+                b
+
+            """)
+        XCTAssertEqual(try runLedgerc(["-f", f, "reg"]).stdout, """
+            2016-02-16 Test Transaction   Account1                     2 EUR           2 EUR
+                                          Account2                    -1 EUR           1 EUR
+                                          Account2                    -1 EUR               0
+            2016-02-17 A very long des..  ..o:gr:ve:organic   1000000.00 USD  1000000.00 USD
+                                          as:bank:checking   -1000000.00 USD               0
+            2016-02-18 multi              a                            1 EUR           1 EUR
+                                          a                         2.00 USD           1 EUR
+                                                                                    2.00 USD
+                                          b                           -1 EUR                
+                                                                   -2.00 USD               0
+
+            """)
+        XCTAssertTrue(try csv(["-f", f, "reg"]).hasSuffix("\"3\",\"2016-02-18\",\"\",\"multi\",\"b\",\"-1 EUR, -2.00 USD\",\"0\"\n"))
+    }
 }

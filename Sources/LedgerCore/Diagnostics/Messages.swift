@@ -56,7 +56,7 @@ public enum Messages {
         .init("--pretty: ledgerc draws its tables in ASCII (hledger's box-drawing lines are not done yet)")
     }
     public static var widthNotDone: DiagnosticMessage {
-        .init("-w/--width: ledgerc's register does not fit its columns to a width yet; the columns are as wide as their contents")
+        .init("-w/--width: ledgerc fits only the register's postings to a width (N), not a description width (,M) or another report")
     }
     public static func importProblem(_ text: String) -> DiagnosticMessage { .init(text) }
     public static func importNotUTF8(_ path: String) -> DiagnosticMessage {

@@ -48,6 +48,7 @@ public struct HledgerTable {
         let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
         var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
         var total = AmountSums()
+        var sumsOf: [Int: AmountSums] = [:]
         if let unit = options.grouping {
             try summaryRows(unit, matcher: matcher, into: &out)
             return out
@@ -63,15 +64,28 @@ public struct HledgerTable {
                 }
                 continue
             }
+            // An elided amount in several commodities is one posting per commodity
+            // here, written on one line: one posting, as hledger has it.
+            var previous: (location: SourceLocation, row: Int)?
             for p in shownPostings(t, matcher) {
                 guard let a = p.amount else { continue }
                 guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
                 let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
+                if p.isInferred, let last = previous, last.location == p.location {
+                    var shown = sumsOf[last.row] ?? AmountSums()
+                    shown.add(a)
+                    sumsOf[last.row] = shown
+                    out[last.row][5] = journal.commodities.hledgerText(shown)
+                    out[last.row][6] = journal.commodities.hledgerText(total)
+                    continue
+                }
                 var shown = AmountSums()
                 shown.add(a)
                 let written = HledgerTable.bracketed(journal.accounts[account], p.virtual)
                 out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
                             journal.commodities.hledgerText(shown), journal.commodities.hledgerText(total)])
+                sumsOf[out.count - 1] = shown
+                previous = (p.location, out.count - 1)
             }
         }
         return out

@@ -455,8 +455,12 @@ enum HledgerCommandLine {
         if words.flags.contains("--pretty") {
             RunDiagnostics.show([Diagnostic(.warning, Messages.prettyNotDone, at: nil)], sources: SourceManager())
         }
-        if words.values["-w"] != nil {
-            RunDiagnostics.show([Diagnostic(.warning, Messages.widthNotDone, at: nil)], sources: SourceManager())
+        // `-w N` (or `-w N,M`): the register's width; elsewhere said, never passed over.
+        var registerWidth: Int?
+        if let text = words.values["-w"] {
+            guard let n = Int(text.split(separator: ",").first ?? ""), n > 0 else { throw UsageError(message: "-w takes a width in columns, not '\(text)'") }
+            registerWidth = n
+            if command != "register" || text.contains(",") { RunDiagnostics.show([Diagnostic(.warning, Messages.widthNotDone, at: nil)], sources: SourceManager()) }
         }
         guard ["txt", "csv", "tsv", "html"].contains(output) else {
             throw UsageError(message: output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
@@ -587,7 +591,11 @@ enum HledgerCommandLine {
         // One column of balances in text: hledger's own layout.
         let hledgerText = output == "txt" && command == "balance" && !words.flags.contains("--budget") && !words.flags.contains("--transpose")
             && cells.first == ["account", "balance"]
+        // A register of postings (no interval) in text: hledger's own layout, 80 columns or -w N.
+        let registerText = output == "txt" && command == "register" && options.grouping == nil
+            && cells.first == ["txnidx", "date", "code", "description", "account", "amount", "total"]
         let bytes = hledgerText ? Array(HledgerBalanceText.render(Array(cells.dropFirst()), tree: words.flags.contains("--tree"), hasTotal: !words.flags.contains("-N")).utf8)
+            : registerText ? Array(HledgerRegisterText.render(Array(cells.dropFirst()), width: registerWidth ?? 80).utf8)
             : Array(render(cells, as: output).utf8)
         if let path = words.values["-o"], path != "-" {
             let writer = try SafeWriter(path: path)
