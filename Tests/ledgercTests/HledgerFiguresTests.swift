@@ -344,4 +344,53 @@ final class HledgerFiguresTests: XCTestCase {
             """)
         XCTAssertTrue(try csv(["-f", f, "reg"]).hasSuffix("\"3\",\"2016-02-18\",\"\",\"multi\",\"b\",\"-1 EUR, -2.00 USD\",\"0\"\n"))
     }
+
+    /// `print` in hledger's form is hledger's layout (recorded from hledger
+    /// 1.25 here): no directives, an elided amount left out (`-x` writes it),
+    /// the widest account plus two, amounts in at least 12 columns with their
+    /// cost; and `==*` stays `==*` (ledgerc's own print wrote `==`).
+    func testPrintIsHledgers() throws {
+        let f = try journal("""
+            account a
+
+            2016/01/01=2016/01/05 * (C1) desc  ; tcomment
+                ; second line
+                (virt)  1 USD @ 2 EUR = 1 USD  ; pcomment
+                [b:c]  -2 EUR
+                ! d
+                [e]  2 EUR
+
+            2016/01/02 multi
+                a  1 EUR
+                a  2 USD
+                b
+
+            2016/01/03 assign
+                a                     ==* 0
+                c
+
+            """)
+        let printed = try runLedgerc(["-f", f, "print"])
+        XCTAssertEqual(printed.stdout, """
+            2016-01-01=2016-01-05 * (C1) desc  ; tcomment
+                ; second line
+                (virt)    1 USD @ 2 EUR = 1 USD  ; pcomment
+                [b:c]            -2 EUR
+                ! d
+                [e]               2 EUR
+
+            2016-01-02 multi
+                a           1 EUR
+                a           2 USD
+                b
+
+            2016-01-03 assign
+                a                 ==* 0
+                c
+
+
+            """)
+        XCTAssertTrue(try runLedgerc(["-f", f, "print", "-x"]).stdout.contains("    b          -1 EUR\n    b          -2 USD\n"))
+        XCTAssertTrue(try runLedgerc(["print", f]).stdout.contains(" ==* 0"))
+    }
 }

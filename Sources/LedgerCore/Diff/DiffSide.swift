@@ -184,7 +184,7 @@ struct DiffSide {
             if let c = p.cost { f.add(c.isTotal ? 2 : 1); f.add(commodities[Int(c.amount.commodity)]); f.add(c.amount.quantity) }
             if let l = p.lot { f.add(l.isTotal ? 4 : 3); f.add(commodities[Int(l.amount.commodity)]); f.add(l.amount.quantity) }
             if let d = p.lotDate { f.add(5 | UInt64(UInt32(bitPattern: d.day)) << 8) }
-            if let x = p.assertion { f.add(x.isTotal ? 7 : x.includesSubaccounts ? 8 : 6); f.add(commodities[Int(x.amount.commodity)]); f.add(x.amount.quantity) }
+            if let x = p.assertion { f.add(x.isTotal ? (x.includesSubaccounts ? 9 : 7) : x.includesSubaccounts ? 8 : 6); f.add(commodities[Int(x.amount.commodity)]); f.add(x.amount.quantity) }
             if let comment = p.comment { Fingerprint.addTags(comment, to: &f) }
         }
         return f.a ^ f.b.rotated

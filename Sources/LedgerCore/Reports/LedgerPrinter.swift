@@ -152,7 +152,7 @@ package struct LedgerPrinter {
     public func postingLine(_ p: Posting) -> String {
         var line = accountText(p)
         if let a = p.amount { line += "  " + amountText(a) + costText(p) }
-        if let a = p.assertion { line += " \(a.isTotal ? "==" : (a.includesSubaccounts ? "=*" : "=")) " + amountText(a.amount) }
+        if let a = p.assertion { line += " \((a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "")) " + amountText(a.amount) }
         return line
     }
 
@@ -202,7 +202,7 @@ package struct LedgerPrinter {
                 line += amounts[i] + costText(p)
             }
             if let a = p.assertion {
-                let op = a.isTotal ? "==" : (a.includesSubaccounts ? "=*" : "=")
+                let op = (a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "")
                 line += " \(op) " + amountText(a.amount)
             }
             var comments = p.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
@@ -213,6 +213,70 @@ package struct LedgerPrinter {
             buf.write(line)
             buf.byte(0x0A)
             for c in comments { buf.write("    ; "); buf.write(c); buf.byte(0x0A) }
+        }
+    }
+
+    /// Appends one transaction as hledger 1.25's `print` writes it: each
+    /// account padded to the widest plus two, two spaces, the amount (with
+    /// its cost) right-aligned in at least 12 columns, in hledger's style
+    /// (`$-5.00`, digit groups as the commodity has them); an amount the
+    /// journal left out stays out (`explicit`, hledger's `-x`: written), and
+    /// one left out that came to several commodities is one line.
+    public func writeHledger(_ t: Transaction, into buf: inout ByteBuffer, explicit: Bool) {
+        t.date.write(into: &buf)
+        if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
+        switch t.status {
+        case .cleared: buf.write(" *")
+        case .pending: buf.write(" !")
+        case .unmarked: break
+        }
+        if let code = t.code { buf.write(" (" + code + ")") }
+        if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
+        var headerLines = t.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        if let first = headerLines.first {
+            buf.write("  ; "); buf.write(first)
+            headerLines.removeFirst()
+        }
+        buf.byte(0x0A)
+        for line in headerLines { buf.write("    ; "); buf.write(line); buf.byte(0x0A) }
+        // An elided amount in several commodities came as one posting each: one line, unless written out.
+        var postings: [Posting] = []
+        for p in t.postings {
+            if !explicit, p.isInferred, let last = postings.last, last.isInferred, last.location == p.location {
+                // Its assertion (an assignment's, on the last of them) stays on the line.
+                if p.assertion != nil { postings[postings.count - 1].assertion = p.assertion }
+                continue
+            }
+            postings.append(p)
+        }
+        let c = journal.commodities
+        let accounts = postings.map(accountText)
+        let amounts = postings.map { p -> String in
+            guard let a = p.amount, explicit || !p.isInferred else { return "" }
+            var s = c.hledgerText(a, grouped: true)
+            if let cost = p.cost { s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true) }
+            return s
+        }
+        let accountWidth = (accounts.map(displayWidth).max() ?? 0) + 2
+        let amountWidth = max(12, amounts.map(displayWidth).max() ?? 0)
+        for (i, p) in postings.enumerated() {
+            var line = "    " + accounts[i]
+            if !amounts[i].isEmpty || p.assertion != nil {
+                // An assertion without an amount (an assignment) still goes after the amount's column.
+                line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
+            }
+            if let a = p.assertion {
+                let op = (a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "")
+                line += " \(op) " + c.hledgerText(a.amount, grouped: true)
+            }
+            var comments = p.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+            if let first = comments.first {
+                line += "  ; " + first
+                comments.removeFirst()
+            }
+            buf.write(line)
+            buf.byte(0x0A)
+            for comment in comments { buf.write("    ; "); buf.write(comment); buf.byte(0x0A) }
         }
     }
 

@@ -210,10 +210,12 @@ struct AssertionChecker {
                         first.amount = amounts[0]
                         first.isInferred = true
                         t.postings[j] = first
-                        for extra in amounts.dropFirst() {
+                        // The assertion goes on the last of them: it is checked once all are posted.
+                        if amounts.count > 1 { t.postings[j].assertion = nil }
+                        for (n, extra) in amounts.dropFirst().enumerated() {
                             var more = first
                             more.amount = extra
-                            more.assertion = nil
+                            more.assertion = n == amounts.count - 2 ? first.assertion : nil
                             j += 1
                             t.postings.insert(more, at: j)
                             running.add(extra.quantity, to: AccountCommodity(more.account, extra.commodity))

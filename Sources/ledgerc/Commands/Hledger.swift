@@ -531,7 +531,16 @@ enum HledgerCommandLine {
         if command == "print" && output != "csv" {
             // hledger asks each term of the whole transaction: `print not:a` prints none with a posting to `a`.
             let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
-            PrintCommand.write(result, journal: ledger.journal, ledger.printable.filter { options.period.contains($0.date) && matcher.matchesTransaction($0) })
+            // As hledger prints: no directives first, each transaction in its layout, a blank line after each.
+            var printer = LedgerPrinter(journal: ledger.journal, sources: result.sources)
+            printer.decimalComma = ledger.journal.declaresDecimalComma
+            var buf = ByteBuffer(capacity: 1 << 16)
+            for t in ledger.printable where options.period.contains(t.date) && matcher.matchesTransaction(t) {
+                printer.writeHledger(t, into: &buf, explicit: words.flags.contains("-x"))
+                buf.byte(0x0A)
+                if buf.count > 1 << 20 { writeStdout(terminalSafeLines(buf.bytes, keepingCarriageReturns: true)); buf.removeAll() }
+            }
+            writeStdout(terminalSafeLines(buf.bytes, keepingCarriageReturns: true))
             return 0
         }
         if let registerAccount {
