@@ -393,4 +393,14 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertTrue(try runLedgerc(["-f", f, "print", "-x"]).stdout.contains("    b          -1 EUR\n    b          -2 USD\n"))
         XCTAssertTrue(try runLedgerc(["print", f]).stdout.contains(" ==* 0"))
     }
+
+    /// A secondary date without a year is in the primary date's year
+    /// (hledger's register/date2.test): `2014/1/1=1/2` is 2014-01-02, not in this year.
+    func testASecondaryDateTakesThePrimarysYear() throws {
+        let f = try journal("2014/1/1=1/2\n  (a)  1\n\n2014/1/3\n  (b)  1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "register", "-p", "2014/1/2", "--date2"]).stdout,
+                       "2014-01-02                      (a)                              1             1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "register", "date2:2014/1/2"]).stdout,
+                       "2014-01-01                      (a)                              1             1\n")
+    }
 }

@@ -14,7 +14,12 @@ extension JournalParser {
         }
         var date2: CivilDate?
         if lx.eat(UInt8(ascii: "=")) {
-            guard let d2 = dateToken(&lx) else { owner = .skip; return }
+            // A secondary date without a year is in the primary date's year, as in hledger and ledger (`2014/1/1=1/2`).
+            let year = reader.file.defaultYear
+            reader.file.defaultYear = date.components.year
+            let d2 = dateToken(&lx)
+            reader.file.defaultYear = year
+            guard let d2 else { owner = .skip; return }
             date2 = d2
         }
         if !lx.atEnd, !Lexer.isSpace(lx.peek()), lx.peek() != UInt8(ascii: ";") {
