@@ -64,4 +64,20 @@ final class PeriodExpressionTests: XCTestCase {
         let c = compileText("repeat fortnightly from 2025-01-06  pay\n    assets:bank  1 USD\n    income\n", until: "2025-02-01")
         XCTAssertEqual(c.ledger.transactions.filter { $0.generated != nil }.map(\.date), [day("2025-01-06"), day("2025-01-20")])
     }
+
+    /// hledger's `A-B` (issue 58): alone, or after an interval; B's start is
+    /// the end. A date alone is never taken for a range (`2014-01-10`).
+    func testDashRanges() {
+        let today = CivilDate(year: 2026, month: 11, day: 27)!
+        let alone = PeriodExpression.parse("2014/1/10-2014/2/20", today: today, endExclusive: true)
+        XCTAssertEqual(alone?.from?.description, "2014-01-10")
+        XCTAssertEqual(alone?.to?.description, "2014-02-20")
+        let monthly = PeriodExpression.parse("monthly 2014/1/10-2014/2/20", today: today, endExclusive: true)
+        XCTAssertNotNil(monthly?.interval)
+        XCTAssertEqual(monthly?.from?.description, "2014-01-10")
+        let day = PeriodExpression.parse("2014-01-10", today: today, endExclusive: true)
+        XCTAssertEqual(day?.from?.description, "2014-01-10")
+        XCTAssertEqual(day?.to?.description, "2014-01-11")
+        XCTAssertNil(PeriodExpression.parse("2014/2/20-2014/1/10", today: today, endExclusive: true), "a range that runs backwards")
+    }
 }

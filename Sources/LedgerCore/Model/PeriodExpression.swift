@@ -42,6 +42,9 @@ public struct PeriodExpression: Sendable, Equatable {
         }
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { return nil }
+        if words.count == 1, span(words[0], today: today) == nil, let (a, b) = dashRange(words[0], today: today) {
+            return PeriodExpression(from: a.first, to: b.first)
+        }
         if Schedule.read(words) == nil, words.count < 2 || !clauseWords.contains(words[0]) {
             // A span alone (`2025`, `this month`).
             guard let s = span(text, today: today) else { return nil }
@@ -57,7 +60,20 @@ public struct PeriodExpression: Sendable, Equatable {
             }
             let w = words[i]
             i += 1
-            guard clauseWords.contains(w), i < words.count, let s = span(words[i], today: today) else { return nil }
+            // After an interval, a span or an `A-B` range alone (`monthly 2014/1/10-2014/2/20`), as hledger reads it.
+            if !clauseWords.contains(w) {
+                if let s = span(w, today: today) {
+                    expression.from = s.first
+                    expression.to = s.last.adding(days: 1)
+                } else if let (a, b) = dashRange(w, today: today) {
+                    expression.from = a.first
+                    expression.to = b.first
+                } else {
+                    return nil
+                }
+                continue
+            }
+            guard i < words.count, let s = span(words[i], today: today) else { return nil }
             i += 1
             switch w {
             case "from", "since": expression.from = s.first
@@ -72,6 +88,17 @@ public struct PeriodExpression: Sendable, Equatable {
 
     /// The words that start a clause.
     static let clauseWords: Set<String> = ["from", "since", "to", "until", "in"]
+
+    /// `A-B` (`2014/1/10-2014/2/20`, `2014-01-10-2014-02-20`): two spans
+    /// joined by a dash, B's start the end (exclusive, as hledger's `A-B`);
+    /// asked only of a word that is no span itself (`2014-01-10`).
+    private static func dashRange(_ text: String, today: CivilDate?) -> (DateSpan, DateSpan)? {
+        for (k, ch) in text.enumerated() where ch == "-" && k > 0 {
+            let a = String(text.prefix(k)), b = String(text.dropFirst(k + 1))
+            if !b.isEmpty, let s = span(a, today: today), let e = span(b, today: today), s.first < e.first { return (s, e) }
+        }
+        return nil
+    }
 
     private static func span(_ text: String, today: CivilDate?) -> DateSpan? {
         if let today { return DateSpan.parse(text, today: today) }
