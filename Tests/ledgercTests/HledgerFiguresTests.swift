@@ -403,4 +403,13 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "register", "date2:2014/1/2"]).stdout,
                        "2014-01-01                      (a)                              1             1\n")
     }
+
+    /// Balances in columns, and `is`, in text are hledger's tables to the
+    /// character (recorded from hledger 1.25 here): the title, `||`, the
+    /// rules, each line ending in a space.
+    func testTablesInTextAreHledgers() throws {
+        let f = try journal("2024-01-05 a\n    expenses:food  10 USD\n    assets:cash\n2024-02-05 b\n    expenses:food  5 USD\n    expenses:rent  100.50 EUR\n    assets:cash\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-M", "-T"]).stdout, "Balance changes in 2024-01-01..2024-02-29:\n\n               ||     Jan                  Feb                 Total \n===============++====================================================\n assets:cash   || -10 USD  -100.50 EUR, -5 USD  -100.50 EUR, -15 USD \n expenses:food ||  10 USD                5 USD                15 USD \n expenses:rent ||       0           100.50 EUR            100.50 EUR \n---------------++----------------------------------------------------\n               ||       0                    0                     0 \n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "is"]).stdout, "Income Statement 2024-01-05..2024-02-05\n\n               || 2024-01-05..2024-02-05 \n===============++========================\n Revenues      ||                        \n---------------++------------------------\n---------------++------------------------\n               ||                        \n===============++========================\n Expenses      ||                        \n---------------++------------------------\n expenses:food ||                 15 USD \n expenses:rent ||             100.50 EUR \n---------------++------------------------\n               ||     100.50 EUR, 15 USD \n===============++========================\n Net:          ||   -100.50 EUR, -15 USD \n")
+    }
 }

@@ -603,9 +603,27 @@ enum HledgerCommandLine {
         // A register of postings (no interval) in text: hledger's own layout, 80 columns or -w N.
         let registerText = output == "txt" && command == "register" && options.grouping == nil
             && cells.first == ["txnidx", "date", "code", "description", "account", "amount", "total"]
-        let bytes = hledgerText ? Array(HledgerBalanceText.render(Array(cells.dropFirst()), tree: words.flags.contains("--tree"), hasTotal: !words.flags.contains("-N")).utf8)
-            : registerText ? Array(HledgerRegisterText.render(Array(cells.dropFirst()), width: registerWidth ?? 80).utf8)
-            : Array(render(cells, as: output).utf8)
+        // Columns of balances, and bs, is and cf, in text: hledger's own tables.
+        var tableText: String?
+        if output == "txt" && !words.flags.contains("--budget") && !words.flags.contains("--transpose") {
+            if command == "balance", options.grouping != nil, !hledgerText {
+                let holding = words.flags.contains("-H") ? "historical" : words.flags.contains("--cumulative") ? "cumulative" : "changes"
+                tableText = HledgerTableText.balance(cells, tree: words.flags.contains("--tree"), hasTotal: !words.flags.contains("-N"), holding: holding)
+            } else if ["balancesheet", "incomestatement", "cashflow"].contains(command) {
+                tableText = HledgerTableText.statement(cells)
+            }
+        }
+        let text: String
+        if let tableText {
+            text = tableText
+        } else if hledgerText {
+            text = HledgerBalanceText.render(Array(cells.dropFirst()), tree: words.flags.contains("--tree"), hasTotal: !words.flags.contains("-N"))
+        } else if registerText {
+            text = HledgerRegisterText.render(Array(cells.dropFirst()), width: registerWidth ?? 80)
+        } else {
+            text = render(cells, as: output)
+        }
+        let bytes = Array(text.utf8)
         if let path = words.values["-o"], path != "-" {
             let writer = try SafeWriter(path: path)
             try writer.refuse(overwriting: inputIdentities(result.sources))

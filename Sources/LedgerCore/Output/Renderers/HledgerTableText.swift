@@ -1,0 +1,125 @@
+/// hledger 1.25's text layout of a balance report with columns (`-M`,
+/// `-Q`...) and of `bs`, `is` and `cf` (issue 58), drawn from the same rows
+/// as their CSV: a title, the names in a column of their own, `||` and the
+/// figures right-aligned in columns two spaces apart, `==` and `--` rules
+/// (`++` where they cross), each line ending in a space.
+package enum HledgerTableText {
+    enum Line { case row(String, [String]?), rule(Character) }
+
+    /// The lines drawn: names padded to the widest, each column as wide as its widest cell.
+    static func draw(title: String, headers: [String], _ lines: [Line]) -> String {
+        let safe: (String) -> String = { $0.terminalSafe }
+        var nameWidth = 0, widths = headers.map { displayWidth(safe($0)) }
+        for case .row(let name, let cells) in lines {
+            nameWidth = max(nameWidth, displayWidth(safe(name)))
+            for (k, c) in (cells ?? []).enumerated() where k < widths.count { widths[k] = max(widths[k], displayWidth(safe(c))) }
+        }
+        func pad(_ s: String, _ w: Int, left: Bool) -> String {
+            let fill = String(repeating: " ", count: max(0, w - displayWidth(s)))
+            return left ? fill + s : s + fill
+        }
+        func row(_ name: String, _ cells: [String]) -> String {
+            " " + pad(safe(name), nameWidth, left: false) + " || "
+                + widths.indices.map { pad(safe($0 < cells.count ? cells[$0] : ""), widths[$0], left: true) }.joined(separator: "  ") + " \n"
+        }
+        let right = widths.reduce(0, +) + 2 * max(0, widths.count - 1) + 2
+        var out = title + "\n\n" + row("", headers)
+        out += String(repeating: "=", count: nameWidth + 2) + "++" + String(repeating: "=", count: right) + "\n"
+        for line in lines {
+            switch line {
+            case .row(let name, let cells): out += row(name, cells ?? [])
+            case .rule(let ch): out += String(repeating: ch, count: nameWidth + 2) + "++" + String(repeating: ch, count: right) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// A balance report with columns. `rows`: the CSV's rows, its header
+    /// first, the `total` row last unless `-N`; `holding`: what the columns
+    /// hold, for the title (`changes`, `historical`, `cumulative`).
+    package static func balance(_ rows: [[String]], tree: Bool, hasTotal: Bool, holding: String) -> String? {
+        guard let header = rows.first, header.count > 1 else { return nil }
+        let labels = Array(header.dropFirst())
+        // -T and -A add `Total` and `Average` after the periods.
+        let periods = labels.filter { $0 != "total" && $0 != "average" }
+        guard let span = spanText(periods) else { return nil }
+        // Ending balances are headed by each column's last day (`2024-01-31`), changes by the period (`Jan`).
+        let named = holding == "changes" ? monthNames(periods) : periods.compactMap { periodSpan($0)?.last.description }
+        guard named.count == periods.count else { return nil }
+        let headers = named + labels.dropFirst(periods.count).map { $0 == "total" ? "Total" : "Average" }
+        var body = Array(rows.dropFirst())
+        let total = hasTotal ? body.popLast() : nil
+        let names = body.map { $0.first ?? "" }
+        var lines: [Line] = []
+        for (k, row) in body.enumerated() {
+            var label = row.first ?? ""
+            if tree {
+                let parents = names[..<k].filter { label.hasPrefix($0 + ":") }
+                if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(label.dropFirst(nearest.count + 1)) }
+                label = String(repeating: "  ", count: parents.count) + label
+            }
+            lines.append(.row(label, Array(row.dropFirst())))
+        }
+        if let total { lines += [.rule("-"), .row("", Array(total.dropFirst()))] }
+        let titles = ["changes": "Balance changes", "historical": "Ending balances (historical)", "cumulative": "Ending balances (cumulative)"]
+        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines)
+    }
+
+    /// `bs`, `is` or `cf`. `rows`: the CSV's rows (the title, the header,
+    /// each section's name, accounts and `total`, then `Net:`).
+    package static func statement(_ rows: [[String]]) -> String? {
+        guard rows.count >= 2, let title = rows[0].first else { return nil }
+        let headers = Array(rows[1].dropFirst())
+        var lines: [Line] = []
+        var inSection = false
+        for row in rows.dropFirst(2) {
+            let name = row.first ?? "", cells = Array(row.dropFirst())
+            if name == "total" {
+                lines += [.rule("-"), .row("", cells)]
+            } else if name == "Net:" {
+                lines += [.rule("="), .row(name, cells)]
+            } else if cells.allSatisfy(\.isEmpty), ["Assets", "Liabilities", "Revenues", "Expenses", "Cash flows"].contains(name) {
+                if inSection { lines.append(.rule("=")) }
+                lines += [.row(name, nil), .rule("-")]
+                inSection = true
+            } else {
+                lines.append(.row(name, cells))
+            }
+        }
+        return draw(title: title, headers: headers, lines)
+    }
+
+    /// Month columns of one year by their names (`Jan`), as hledger's text shows them.
+    static func monthNames(_ labels: [String]) -> [String] {
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let months = labels.compactMap { l -> (Int, Int)? in
+            let p = l.split(separator: "-")
+            guard l.count == 7, p.count == 2, let y = Int(p[0]), let m = Int(p[1]), (1...12).contains(m) else { return nil }
+            return (y, m)
+        }
+        guard months.count == labels.count, Set(months.map(\.0)).count == 1 else { return labels }
+        return months.map { names[$0.1 - 1] }
+    }
+
+    /// The days the columns span, from their labels (`2024-01`, `2024Q1`,
+    /// `2024`, a day, `A..B`): `2024-01-01..2024-02-29`; nil for another label.
+    static func spanText(_ labels: [String]) -> String? {
+        guard let first = labels.first.flatMap(periodSpan), let last = labels.last.flatMap(periodSpan) else { return nil }
+        return "\(first.first)..\(last.last)"
+    }
+
+    /// The days of one column's label.
+    static func periodSpan(_ l: String) -> DateSpan? {
+        if let dots = l.firstRange(of: "..") {
+            guard let a = CivilDate.parse(String(l[..<dots.lowerBound])), let b = CivilDate.parse(String(l[dots.upperBound...])) else { return nil }
+            return DateSpan(first: a, last: b)
+        }
+        // `2024Q1`: a quarter.
+        if l.count == 6, let q = l.firstIndex(of: "Q"), let y = Int(l[..<q]), let n = Int(l[l.index(after: q)...]), (1...4).contains(n),
+           let first = CivilDate(year: y, month: 3 * n - 2, day: 1) {
+            return DateSpan(first: first, last: CalendarUnit.quarter.end(of: first))
+        }
+        if l.contains("W") { return nil }
+        return CivilDate.parseSpan(l)
+    }
+}
