@@ -26,6 +26,8 @@ public struct HledgerTable {
     public var options: ReportOptions
     /// hledger's `register -r`: show the other postings of each transaction the query picks.
     public var related = false
+    /// Amounts with their commodity's digit groups, as hledger's text shows them (its CSV shows none).
+    public var digitGroups = false
 
     public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
         self.kind = kind
@@ -75,15 +77,15 @@ public struct HledgerTable {
                     var shown = sumsOf[last.row] ?? AmountSums()
                     shown.add(a)
                     sumsOf[last.row] = shown
-                    out[last.row][5] = journal.commodities.hledgerText(shown)
-                    out[last.row][6] = journal.commodities.hledgerText(total)
+                    out[last.row][5] = journal.commodities.hledgerText(shown, grouped: digitGroups)
+                    out[last.row][6] = journal.commodities.hledgerText(total, grouped: digitGroups)
                     continue
                 }
                 var shown = AmountSums()
                 shown.add(a)
                 let written = HledgerTable.bracketed(journal.accounts[account], p.virtual)
                 out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
-                            journal.commodities.hledgerText(shown), journal.commodities.hledgerText(total)])
+                            journal.commodities.hledgerText(shown, grouped: digitGroups), journal.commodities.hledgerText(total, grouped: digitGroups)])
                 sumsOf[out.count - 1] = shown
                 previous = (p.location, out.count - 1)
             }
@@ -136,11 +138,11 @@ public struct HledgerTable {
                 let sum = sums[k][id]!
                 guard options.empty || !sum.nonZero(commodities).isEmpty else { continue }
                 guard total.add(sum) else { throw AmountOverflow(at: nil, "the running total") }
-                out.append(["0", period.first.description, "", "", name, commodities.hledgerText(sum), commodities.hledgerText(total)])
+                out.append(["0", period.first.description, "", "", name, commodities.hledgerText(sum, grouped: digitGroups), commodities.hledgerText(total, grouped: digitGroups)])
                 shown += 1
             }
             if shown == 0 && options.empty {
-                out.append(["0", period.first.description, "", "", "", "0", commodities.hledgerText(total)])
+                out.append(["0", period.first.description, "", "", "", "0", commodities.hledgerText(total, grouped: digitGroups)])
             }
         }
     }
@@ -177,7 +179,7 @@ extension HledgerTable {
             }
             guard moves, options.period.contains(t.date) else { continue }
             out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, others.joined(separator: ", "),
-                        journal.commodities.hledgerText(change), journal.commodities.hledgerText(balance)])
+                        journal.commodities.hledgerText(change, grouped: digitGroups), journal.commodities.hledgerText(balance, grouped: digitGroups)])
         }
         return out
     }

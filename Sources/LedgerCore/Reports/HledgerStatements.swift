@@ -18,6 +18,8 @@ public struct HledgerStatement {
     public var rowTotal = false, average = false, noTotal = false, sortByAmount = false, invert = false, change = false
     /// `-%`: each cell as a percentage of its column's total (of its section's, in a statement).
     public var percent = false
+    /// Amounts with their commodity's digit groups, as hledger's text shows them (its CSV shows none).
+    public var digitGroups = false
     /// `--no-elide`: a parent whose one shown child holds all it holds is shown too.
     public var noElide = false
     /// `--drop N`: the first N parts of each account name left out (flat).
@@ -88,7 +90,7 @@ public struct HledgerStatement {
             if shown.isEmpty { shown = Array(repeating: AmountSums(), count: columns.count) }
             let commodities = ledger.journal.commodities
             var out = try shown.enumerated().map { k, s throws(AmountOverflow) in
-                percent ? try HledgerStatement.percentText(s, of: k < divisors.count ? divisors[k] : AmountSums()) : commodities.hledgerText(s)
+                percent ? try HledgerStatement.percentText(s, of: k < divisors.count ? divisors[k] : AmountSums()) : commodities.hledgerText(s, grouped: digitGroups)
             }
             if grouped && (rowTotal || average) {
                 var total = AmountSums(), whole = AmountSums()
@@ -96,11 +98,11 @@ public struct HledgerStatement {
                 for s in divisors where !whole.add(s) { throw AmountOverflow(at: nil, "a row total") }
                 // A percentage of the whole is the same for the total and the average.
                 let share = percent ? try HledgerStatement.percentText(total, of: whole) : nil
-                if rowTotal { out.append(share ?? commodities.hledgerText(total)) }
+                if rowTotal { out.append(share ?? commodities.hledgerText(total, grouped: digitGroups)) }
                 if average {
                     var mean = AmountSums()
                     for a in total.amounts { mean.add(Amount(try a.quantity.quotient(over: ExactDecimal(columns.count), at: nil), a.commodity)) }
-                    out.append(share ?? commodities.hledgerText(mean))
+                    out.append(share ?? commodities.hledgerText(mean, grouped: digitGroups))
                 }
             }
             return out

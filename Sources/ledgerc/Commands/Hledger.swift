@@ -565,6 +565,7 @@ enum HledgerCommandLine {
             if command == "register" {
                 var table = HledgerTable(.register, ledger: valued, options: options)
                 table.related = words.flags.contains("-r")
+                table.digitGroups = output == "txt"
                 cells = try table.cells()
             } else if words.flags.contains("--budget") {
                 cells = try HledgerTable(.budget, ledger: ledger, options: options).cells()
@@ -583,6 +584,7 @@ enum HledgerCommandLine {
                 statement.change = words.flags.contains("--change")
                 statement.holdingAsked = !words.flags.isDisjoint(with: ["-H", "--cumulative", "--change"])
                 statement.noElide = words.flags.contains("--no-elide")
+                statement.digitGroups = output == "txt"
                 statement.drop = dropParts
                 cells = try statement.cells()
             }
