@@ -284,9 +284,12 @@ enum FuzzTarget: String, CaseIterable {
     case merge
     /// LSP framing: the input as the bytes of a message stream.
     case framing
-    /// The journal alone, fast: compiled keeping everything and streamed as
-    /// `check` reads it, the two give the same diagnostics.
+    /// The journal alone, fast: compiled once, keeping everything (no trap,
+    /// leak or hang). One compile an input (issue 61: two halved the rate).
     case journal
+    /// The journal compiled keeping everything and streamed as `check` reads
+    /// it: the two give the same diagnostics.
+    case streaming
     /// The statement readers (zip and inflate, XLSX, the compound file,
     /// BIFF8, HTML, XML, protected workbooks) on the input's bytes.
     case workbook
@@ -316,6 +319,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target.runs(.workbook) { workbooks(bytes) }
     if [.rules, .regex, .merge, .framing, .workbook].contains(target) { return 0 }
     if target == .journal {
+        _ = compiled(bytes, split: nil, streaming: false)
+        return 0
+    }
+    if target == .streaming {
         let (_, whole) = compiled(bytes, split: nil, streaming: false)
         let (_, streamed) = compiled(bytes, split: nil, streaming: true)
         if whole != streamed { fail("streaming", whole, streamed) }
