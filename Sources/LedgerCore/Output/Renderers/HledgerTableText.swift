@@ -69,7 +69,7 @@ package enum HledgerTableText {
     /// each section's name, accounts and `total`, then `Net:`).
     package static func statement(_ rows: [[String]]) -> String? {
         guard rows.count >= 2, let title = rows[0].first else { return nil }
-        let headers = Array(rows[1].dropFirst())
+        let headers = monthNames(Array(rows[1].dropFirst()))
         var lines: [Line] = []
         var inSection = false
         for row in rows.dropFirst(2) {
