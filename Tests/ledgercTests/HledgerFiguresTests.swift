@@ -412,4 +412,13 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-M", "-T"]).stdout, "Balance changes in 2024-01-01..2024-02-29:\n\n               ||     Jan                  Feb                 Total \n===============++====================================================\n assets:cash   || -10 USD  -100.50 EUR, -5 USD  -100.50 EUR, -15 USD \n expenses:food ||  10 USD                5 USD                15 USD \n expenses:rent ||       0           100.50 EUR            100.50 EUR \n---------------++----------------------------------------------------\n               ||       0                    0                     0 \n")
         XCTAssertEqual(try runLedgerc(["-f", f, "is"]).stdout, "Income Statement 2024-01-05..2024-02-05\n\n               || 2024-01-05..2024-02-05 \n===============++========================\n Revenues      ||                        \n---------------++------------------------\n---------------++------------------------\n               ||                        \n===============++========================\n Expenses      ||                        \n---------------++------------------------\n expenses:food ||                 15 USD \n expenses:rent ||             100.50 EUR \n---------------++------------------------\n               ||     100.50 EUR, 15 USD \n===============++========================\n Net:          ||   -100.50 EUR, -15 USD \n")
     }
+
+    /// A posting's own date (`; date:03/01`) counts on that day in hledger's
+    /// reports by date (pivot.test 6), and a register with an interval is
+    /// hledger's text: each period by its label on its first row.
+    func testPostingDatesAndTheIntervalRegister() throws {
+        let f = try journal("2016/02/16 Freifunk\n    assets:bank account   2 EUR  ; date:03/01\n    income:donations  -2 EUR\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "-M"]), "\"account\",\"2016-02\",\"2016-03\"\n\"assets:bank account\",\"0\",\"2 EUR\"\n\"income:donations\",\"-2 EUR\",\"0\"\n\"total\",\"-2 EUR\",\"2 EUR\"\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "reg", "-Q"]).stdout, "2016Q1   assets:bank account                                 2 EUR         2 EUR\n         income:donations                                   -2 EUR             0\n")
+    }
 }

@@ -500,6 +500,9 @@ enum HledgerCommandLine {
             ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
         }
         if words.flags.contains("--date2") { ledger = ledger.onSecondaryDates() }
+        // A posting with a date of its own (`; date:03/01`) counts on that day in the reports by date,
+        // as hledger counts it (a register of postings shows them in their transactions).
+        if !["print", "aregister"].contains(command), command != "register" || options.grouping != nil { ledger = ledger.datedByPosting() }
         if let field = words.values["--pivot"] {
             // The query's account terms see each posting's name as it was and as pivoted, as hledger's do.
             (ledger, options.query) = ledger.pivoted(by: field, query: options.query, wholeTransactions: command == "print")
@@ -603,7 +606,7 @@ enum HledgerCommandLine {
         let hledgerText = output == "txt" && command == "balance" && !words.flags.contains("--budget") && !words.flags.contains("--transpose")
             && cells.first == ["account", "balance"]
         // A register of postings (no interval) in text: hledger's own layout, 80 columns or -w N.
-        let registerText = output == "txt" && command == "register" && options.grouping == nil
+        let registerText = output == "txt" && command == "register" && (options.grouping == nil || options.groupingEvery == 1)
             && cells.first == ["txnidx", "date", "code", "description", "account", "amount", "total"]
         // Columns of balances, and bs, is and cf, in text: hledger's own tables.
         var tableText: String?
@@ -621,7 +624,12 @@ enum HledgerCommandLine {
         } else if hledgerText {
             text = HledgerBalanceText.render(Array(cells.dropFirst()), tree: words.flags.contains("--tree"), hasTotal: !words.flags.contains("-N"))
         } else if registerText {
-            text = HledgerRegisterText.render(Array(cells.dropFirst()), width: registerWidth ?? 80)
+            var rows = Array(cells.dropFirst())
+            if let unit = options.grouping {
+                // Each period by its label, as hledger's register shows it (`2016-02`, `2016Q1`, `2016-02-15W07`).
+                for k in rows.indices { if let d = CivilDate.parse(rows[k][1]) { rows[k][1] = HledgerStatement.label(unit, d, compound: false) } }
+            }
+            text = HledgerRegisterText.render(rows, width: registerWidth ?? 80, periods: options.grouping != nil)
         } else {
             text = render(cells, as: output)
         }

@@ -8,20 +8,24 @@
 /// the top, the total's from the bottom.
 package enum HledgerRegisterText {
     /// `rows`: the CSV's rows without its header
-    /// (`txnidx,date,code,description,account,amount,total`).
-    package static func render(_ rows: [[String]], width totalWidth: Int = 80) -> String {
+    /// (`txnidx,date,code,description,account,amount,total`). `periods`:
+    /// a register with an interval, each row's date its period's label
+    /// (`2016-02`, `2016Q1`): the label on a period's first row, no description.
+    package static func render(_ rows: [[String]], width totalWidth: Int = 80, periods: Bool = false) -> String {
         func lines(_ cell: String) -> [String] { cell.isEmpty ? ["0"] : cell.split(separator: ", ").map { String($0).terminalSafe } }
         let amounts = rows.map { lines($0[5]) }, totals = rows.map { lines($0[6]) }
         let amountWidth = max(12, amounts.joined().map(displayWidth).max() ?? 0)
         let totalColumn = max(12, totals.joined().map(displayWidth).max() ?? 0)
-        let remaining = max(0, totalWidth - (10 + 1 + 2 + amountWidth + 2 + totalColumn))
-        let descriptionWidth = max(0, (remaining - 2) / 2), accountWidth = max(0, remaining - 2 - descriptionWidth)
+        let dateWidth = periods ? rows.map { displayWidth($0[1]) }.max() ?? 0 : 10
+        let remaining = max(0, totalWidth - (dateWidth + 1 + 2 + amountWidth + 2 + totalColumn))
+        let descriptionWidth = periods ? 0 : max(0, (remaining - 2) / 2), accountWidth = max(0, remaining - 2 - descriptionWidth)
         var out = "", last = ""
         for (k, row) in rows.enumerated() {
-            let first = row[0] != last
-            last = row[0]
-            let date = first ? row[1] : "", description = first ? row[3].terminalSafe : ""
-            let left = padRight(date, 10) + " " + padRight(fitRight(description, descriptionWidth), descriptionWidth) + "  "
+            let key = periods ? row[1] : row[0]
+            let first = key != last
+            last = key
+            let date = first ? row[1] : "", description = first && !periods ? row[3].terminalSafe : ""
+            let left = padRight(date, dateWidth) + " " + padRight(fitRight(description, descriptionWidth), descriptionWidth) + "  "
                 + padRight(elidedAccount(row[4].terminalSafe, accountWidth), accountWidth) + "  "
             let count = max(amounts[k].count, totals[k].count)
             let shownAmounts = amounts[k] + Array(repeating: "", count: count - amounts[k].count)
