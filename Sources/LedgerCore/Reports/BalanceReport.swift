@@ -30,7 +30,6 @@ public struct BalanceReport: Report {
 
     package func grid() throws(AmountOverflow) -> Grid {
         let accounts = ledger.journal.accounts
-        let commodities = ledger.journal.commodities
         let matcher = QueryMatcher(options.query, journal: ledger.journal)
         let columns: [DateSpan]
         if let length = options.grouping {
