@@ -37,8 +37,8 @@ extension Reconciliation {
         let balance: String
         if let text = balanceText {
             balance = text
-        } else if let row = held.last(where: { $0.balanceQuantity != nil }) {
-            balance = CSVStatement.amountText(row.balanceQuantity!, row.commodity)
+        } else if let row = held.last(where: { $0.balanceQuantity != nil }), let q = row.balanceQuantity {
+            balance = CSVStatement.amountText(q, row.commodity)
         } else {
             return .failure(ReconcileProblem("the statement gives no balance up to \(day): give --balance AMOUNT"))
         }
@@ -63,7 +63,7 @@ extension Reconciliation {
             let k = key(row.quantity)
             if let days = cleared[k], let i = days.indices.min(by: { abs(days[$0] - row.date.day) < abs(days[$1] - row.date.day) }),
                abs(days[i] - row.date.day) <= Int32(matchDays) {
-                cleared[k]!.remove(at: i)
+                cleared[k]?.remove(at: i)
                 continue
             }
             let near = (open[k] ?? []).filter { !claimed.contains($0) && abs(r.uncleared[$0].date.day - row.date.day) <= Int32(matchDays) }
@@ -73,8 +73,9 @@ extension Reconciliation {
                 missing.append(row)
             }
         }
-        r.explaining = claimed.sorted()
-        r.alternatives = [r.explaining!]
+        let marked = claimed.sorted()
+        r.explaining = marked
+        r.alternatives = [marked]
         r.sets = 1
         r.searchedExactly = true
         r.cancellingPairs = []

@@ -193,7 +193,13 @@ extension AccountTable {
             guard let type = self.type(of: id) else { return "" }
             if type == .asset && cash(id) { return "C" }
             if type == .equity && conversion?.matches(self[id]) == true { return "V" }
-            return ["asset": "A", "liability": "L", "equity": "E", "income": "R", "expense": "X"][type.rawValue]!
+            switch type {
+            case .asset: return "A"
+            case .liability: return "L"
+            case .equity: return "E"
+            case .income: return "R"
+            case .expense: return "X"
+            }
         }
     }
 }

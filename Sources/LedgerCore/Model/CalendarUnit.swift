@@ -44,7 +44,7 @@ public enum CalendarUnit: String, CaseIterable, Sendable {
 
     /// The last day of the unit starting on `start`.
     public func end(of start: CivilDate) -> CivilDate {
-        next(after: start).map { $0.adding(days: -1) } ?? CivilDate(year: 9999, month: 12, day: 31)!
+        next(after: start).map { $0.adding(days: -1) } ?? CivilDate.lastDay
     }
 
     /// The unit's label: `2025-01-05`, `2025-W05` (ISO week), `2025-01`, `2025-Q1`, `2025`.

@@ -8,6 +8,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public init(day: Int32) { self.day = day }
 
+    /// The calendar's last day, 9999-12-31: where a date that would pass it stops.
+    public static let lastDay = CivilDate(year: 9999, month: 12, day: 31) ?? CivilDate(day: 2_932_896)
+
     /// A date from its parts, or nil when it is not a real calendar date.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1,

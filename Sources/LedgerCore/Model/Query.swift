@@ -416,7 +416,7 @@ public struct QueryMatcher {
             return term.types.contains { mine.contains($0) }
         case .tag:
             let inherited = inheritedTags.isEmpty ? [] : inheritedTags[Int(p.account)]
-            for tag in p.tags + t.tags + inherited where text!.matches(tag.key) {
+            for tag in p.tags + t.tags + inherited where text?.matches(tag.key) == true {
                 if value?.matches(tag.value) ?? true { return true }
             }
             return false

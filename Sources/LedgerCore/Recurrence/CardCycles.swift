@@ -63,7 +63,7 @@ extension CardTerms {
         let here = CardTerms.day(statementDay, y, m)
         if date <= here { return here }
         // Past the calendar's last month, the cycle closes on its last day.
-        guard let next = date.adding(months: 1, dayOfMonth: 1) else { return CivilDate(year: 9999, month: 12, day: 31)! }
+        guard let next = date.adding(months: 1, dayOfMonth: 1) else { return CivilDate.lastDay }
         return CardTerms.day(statementDay, next.components.year, next.components.month)
     }
 
@@ -81,7 +81,7 @@ extension CardTerms {
     /// Day `day` of a month, or its last day when the month is shorter;
     /// past the calendar's last day (9999-12-31), that day.
     static func day(_ day: Int, _ year: Int, _ month: Int) -> CivilDate {
-        CivilDate(year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month))) ?? CivilDate(year: 9999, month: 12, day: 31)!
+        CivilDate(year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month))) ?? CivilDate.lastDay
     }
 
     /// The cycle number of a closing day: months since year 0.
@@ -95,12 +95,12 @@ extension CardTerms {
     /// A sum past 38 digits is an error at the posting that made it, never a figure left out.
     package func cycles(rule: Int32, recorded: [Transaction], commodities: CommodityTable, holidays: Set<Int32>) throws(AmountOverflow) -> [CardCycle] {
         var byNumber: [Int: CardCycle] = [:]
-        func cycle(_ closing: CivilDate) -> Int {
+        /// `a` added to `field` of the cycle closing on `closing` (made when it is the first).
+        func bill(_ a: Amount, _ field: WritableKeyPath<CardCycle, AmountSums>, closing: CivilDate, at: SourceLocation?) throws(AmountOverflow) {
             let n = CardTerms.number(closing)
-            if byNumber[n] == nil {
-                byNumber[n] = CardCycle(card: account, rule: rule, number: n, closes: closing, due: due(after: closing, holidays: holidays))
-            }
-            return n
+            var c = byNumber[n] ?? CardCycle(card: account, rule: rule, number: n, closes: closing, due: due(after: closing, holidays: holidays))
+            guard c[keyPath: field].add(a) else { throw AmountOverflow(at: at, "a card cycle's sum") }
+            byNumber[n] = c
         }
         var payments: [(date: CivilDate, paid: Amount, at: SourceLocation)] = []
         func add(_ a: Amount, to sums: inout AmountSums, at: SourceLocation?) throws(AmountOverflow) {
@@ -120,16 +120,16 @@ extension CardTerms {
                     if fromBank { payments.append((t.date, a, t.location)) } else { credits.append((t.date, foldedName(t.payee), a, p.amountLocation)) }
                     continue
                 }
-                let n = cycle(closing(of: t.date))
+                let closes = closing(of: t.date)
                 let charge = Amount(a.quantity.negated, a.commodity)
                 let months = CardTerms.installments(t, p)
-                guard months >= 2 else { try add(charge, to: &byNumber[n]!.charges, at: p.amountLocation); continue }
+                guard months >= 2 else { try bill(charge, \.charges, closing: closes, at: p.amountLocation); continue }
                 // 할부: N portions on N consecutive statements from this one; the remainder on the first.
                 let amounts = try CardTerms.portions(charge, months, places: commodities.precision(a.commodity), at: p.amountLocation)
-                var closes = byNumber[n]!.closes, portions: [(closes: CivilDate, amount: Amount)] = []
+                var portionCloses = closes, portions: [(closes: CivilDate, amount: Amount)] = []
                 for (k, portion) in amounts.enumerated() {
-                    if k > 0 { closes = closing(of: closes.adding(days: 1)) }
-                    portions.append((closes, portion))
+                    if k > 0 { portionCloses = closing(of: portionCloses.adding(days: 1)) }
+                    portions.append((portionCloses, portion))
                 }
                 plans.append(InstallmentPlan(date: t.date, payee: foldedName(t.payee), open: charge.quantity, portions: portions, at: p.amountLocation))
             }
@@ -141,10 +141,10 @@ extension CardTerms {
             if let k = InstallmentPlan.refunded(by: credit, in: plans) {
                 left = try plans[k].refund(credit.amount.quantity, from: closes, places: commodities.precision(credit.amount.commodity), at: credit.at)
             }
-            if !left.isZero { try add(Amount(left, credit.amount.commodity), to: &byNumber[cycle(closes)]!.refunds, at: credit.at) }
+            if !left.isZero { try bill(Amount(left, credit.amount.commodity), \.refunds, closing: closes, at: credit.at) }
         }
         for plan in plans {
-            for portion in plan.portions { try add(portion.amount, to: &byNumber[cycle(portion.closes)]!.installments, at: plan.at) }
+            for portion in plan.portions { try bill(portion.amount, \.installments, closing: portion.closes, at: plan.at) }
         }
         var sorted = byNumber.values.sorted { $0.number < $1.number }
         // Each payment counts for the cycle whose due date is nearest, within 7 days

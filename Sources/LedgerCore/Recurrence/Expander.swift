@@ -84,7 +84,7 @@ package struct Expander {
                 // After every `repeat` rule (cards are declared last): their occurrences on the card are billed too.
                 // Each card's transactions found once for all cards.
                 if byCard == nil {
-                    byCard = CardTerms.byCard(journal.transactions + generated.filter { journal.rules[Int($0.generated!.rule)].card == nil },
+                    byCard = CardTerms.byCard(journal.transactions + generated.filter { $0.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true },
                                               cards: Set(journal.rules.compactMap { $0.card?.account }))
                 }
                 generated += cardPayments(journal, rule: r, card, charged: byCard?[card.account] ?? [])

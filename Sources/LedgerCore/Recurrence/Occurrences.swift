@@ -5,7 +5,7 @@ extension RepeatRule {
     public func scheduledDate(_ k: Int) -> CivilDate? {
         if let days = schedule.stepDays {
             let d = Int(anchor.day) + k * days
-            guard d < Int(CivilDate(year: 9999, month: 12, day: 31)!.day) else { return nil }
+            guard d < Int(CivilDate.lastDay.day) else { return nil }
             return CivilDate(day: Int32(d))
         }
         return anchor.adding(months: k * schedule.stepMonths, dayOfMonth: anchor.components.day)

@@ -322,9 +322,10 @@ struct RunningBalances {
     /// Each account's balance with its subaccounts', per commodity: made at
     /// the first `=*` assertion and kept from then on (a journal without one
     /// never pays for it), so that `=*` reads one figure, not every balance.
-    private var subtrees: [AccountCommodity: ExactDecimal]?
+    private var subtrees: [AccountCommodity: ExactDecimal] = [:]
     private var subtreesOverflowed: Set<AccountCommodity> = []
-    private var accounts: AccountTable?
+    /// Each account's parent, kept once the subtree sums are made (empty before).
+    private var parents: [Int32] = []
 
     var keys: Dictionary<AccountCommodity, ExactDecimal>.Keys { values.keys }
 
@@ -340,9 +341,9 @@ struct RunningBalances {
     /// its subaccounts); nil when it does not fit (an overflow on the way).
     mutating func balance(of account: Int32, _ commodity: Int32, includingSubaccounts: Bool, _ accounts: AccountTable) -> ExactDecimal? {
         if !includingSubaccounts { return value(AccountCommodity(account, commodity)) }
-        if subtrees == nil { makeSubtrees(accounts) }
+        if parents.isEmpty { makeSubtrees(accounts) }
         let key = AccountCommodity(account, commodity)
-        return subtreesOverflowed.contains(key) ? nil : subtrees![key, default: .zero]
+        return subtreesOverflowed.contains(key) ? nil : subtrees[key, default: .zero]
     }
 
     mutating func add(_ q: ExactDecimal, to key: AccountCommodity) {
@@ -353,12 +354,12 @@ struct RunningBalances {
             values[key] = q
             commoditiesOf[key.account, default: []].append(key.commodity)
         }
-        if subtrees != nil { addToSubtrees(overflowed.contains(key) ? nil : q, key) }
+        if !parents.isEmpty { addToSubtrees(overflowed.contains(key) ? nil : q, key) }
     }
 
     /// Every balance summed into its account and each of its parents.
     private mutating func makeSubtrees(_ accounts: AccountTable) {
-        self.accounts = accounts
+        parents = accounts.parent
         subtrees = [:]
         for (key, q) in values { addToSubtrees(overflowed.contains(key) ? nil : q, key) }
     }
@@ -369,9 +370,9 @@ struct RunningBalances {
         while a >= 0 {
             let k = AccountCommodity(a, key.commodity)
             if !subtreesOverflowed.contains(k) {
-                if let q, let sum = subtrees![k, default: .zero].adding(q) { subtrees![k] = sum } else { subtreesOverflowed.insert(k) }
+                if let q, let sum = subtrees[k, default: .zero].adding(q) { subtrees[k] = sum } else { subtreesOverflowed.insert(k) }
             }
-            a = accounts!.parent[Int(a)]
+            a = parents[Int(a)]
         }
     }
 }

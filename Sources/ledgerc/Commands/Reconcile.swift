@@ -89,8 +89,10 @@ enum ReconcileCommand: Subcommand {
             case .failure(let problem): throw UsageError(message: problem.message)
             }
         } else {
-            switch Reconciliation.make(result, accountName: account!, to: to!, balanceText: balance!) {
-            case .success(let made): (r, day) = (made, to!)
+            // Without a statement the three were asked for above.
+            guard let account, let to, let balance else { throw UsageError(message: "reconcile needs --account, --to and --balance (or --statement FILE)") }
+            switch Reconciliation.make(result, accountName: account, to: to, balanceText: balance) {
+            case .success(let made): (r, day) = (made, to)
             case .failure(let problem): throw UsageError(message: problem.message)
             }
         }

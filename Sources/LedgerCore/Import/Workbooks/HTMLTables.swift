@@ -14,12 +14,13 @@ enum HTMLTables {
         func finishCell() throws(StatementFormatError) {
             guard let c = cell else { return }
             // In place: a row of 20,000 cells is not built again for each.
-            if row == nil { row = [] }
+            var cells = row.take() ?? []
             let text = collapse(c)
             try budget.add(text: text.utf8.count, cells: span)
-            guard row!.count + span <= StatementLimits.cellsPerRow else { throw StatementFormatError("a row has more than \(StatementLimits.cellsPerRow) cells") }
-            row!.append(text)
-            if span > 1 { row!.append(contentsOf: repeatElement("", count: span - 1)) }
+            guard cells.count + span <= StatementLimits.cellsPerRow else { throw StatementFormatError("a row has more than \(StatementLimits.cellsPerRow) cells") }
+            cells.append(text)
+            if span > 1 { cells.append(contentsOf: repeatElement("", count: span - 1)) }
+            row = cells
             cell = nil
         }
         func finishRow() throws(StatementFormatError) {

@@ -20,48 +20,51 @@ enum SpreadsheetML {
     static func rows(_ bytes: [UInt8], sheet: String?) throws(StatementFormatError) -> [[String]] {
         var sheets: [(name: String, value: [[String]])] = []
         var xml = XMLScanner(bytes, part: "the workbook")
-        var rows: [[String]]? = nil, row: [String]? = nil, text = 0
-        var name = ""
+        // The sheet and the row being read (`inSheet`, `inRow`: inside their elements).
+        var rows: [[String]] = [], row: [String] = [], inSheet = false, inRow = false
+        var text = 0, name = ""
         while let event = try xml.next() {
             switch event {
             case .start("Worksheet", _):
                 name = try xml.attribute("Name") ?? "Sheet\(sheets.count + 1)"
                 rows = []
+                inSheet = true
             case .end("Worksheet"):
-                if let r = rows { sheets.append((name, r)) }
-                rows = nil
+                if inSheet { sheets.append((name, rows)) }
+                inSheet = false
             case .start("Row", let empty):
-                guard rows != nil else { continue }
+                guard inSheet else { continue }
                 if let index = try xml.attribute("Index").flatMap(Int.init) {
-                    guard index > rows!.count, index <= StatementLimits.rows else { throw xml.failure("has a row index out of order (\(index))") }
-                    rows!.append(contentsOf: repeatElement([], count: index - 1 - rows!.count))
+                    guard index > rows.count, index <= StatementLimits.rows else { throw xml.failure("has a row index out of order (\(index))") }
+                    rows.append(contentsOf: repeatElement([], count: index - 1 - rows.count))
                 }
                 row = []
-                if empty { rows!.append([]); row = nil }
+                inRow = !empty
+                if empty { rows.append([]) }
             case .end("Row"):
-                if let r = row { rows?.append(r) }
-                row = nil
-                guard (rows?.count ?? 0) <= StatementLimits.rows else { throw xml.failure("has more than \(StatementLimits.rows) rows") }
+                if inRow { rows.append(row) }
+                inRow = false
+                guard rows.count <= StatementLimits.rows else { throw xml.failure("has more than \(StatementLimits.rows) rows") }
             case .start("Cell", let empty):
-                guard row != nil else { continue }
+                guard inRow else { continue }
                 if let index = try xml.attribute("Index").flatMap(Int.init) {
-                    guard index > row!.count, index <= StatementLimits.cellsPerRow else { throw xml.failure("has a cell index out of order (\(index))") }
-                    row!.append(contentsOf: repeatElement("", count: index - 1 - row!.count))
+                    guard index > row.count, index <= StatementLimits.cellsPerRow else { throw xml.failure("has a cell index out of order (\(index))") }
+                    row.append(contentsOf: repeatElement("", count: index - 1 - row.count))
                 }
                 let across = min(StatementLimits.cellsPerRow, max(0, try xml.attribute("MergeAcross").flatMap(Int.init) ?? 0))
-                row!.append("")
-                if across > 0 { row!.append(contentsOf: repeatElement("", count: across)) }
-                text = row!.count - 1 - across
-                guard row!.count <= StatementLimits.cellsPerRow else { throw xml.failure("has a row of more than \(StatementLimits.cellsPerRow) cells") }
+                row.append("")
+                if across > 0 { row.append(contentsOf: repeatElement("", count: across)) }
+                text = row.count - 1 - across
+                guard row.count <= StatementLimits.cellsPerRow else { throw xml.failure("has a row of more than \(StatementLimits.cellsPerRow) cells") }
                 if empty { continue }
             case .start("Data", let empty):
-                guard row != nil, !empty, text < row!.count else { continue }
+                guard inRow, !empty, text < row.count else { continue }
                 let type = try xml.attribute("Type") ?? "String"
                 let value = try xml.text(untilEndOf: "Data")
                 switch type {
-                case "Number": row![text] = CellText.number(value)
-                case "DateTime": row![text] = dateTime(value) ?? value
-                default: row![text] = value
+                case "Number": row[text] = CellText.number(value)
+                case "DateTime": row[text] = dateTime(value) ?? value
+                default: row[text] = value
                 }
             default: continue
             }
