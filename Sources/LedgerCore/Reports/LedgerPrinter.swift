@@ -152,7 +152,7 @@ package struct LedgerPrinter {
     public func postingLine(_ p: Posting) -> String {
         var line = accountText(p)
         if let a = p.amount { line += "  " + amountText(a) + costText(p) }
-        if let a = p.assertion { line += " \((a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "")) " + amountText(a.amount) }
+        if let a = p.assertion { line += LedgerPrinter.assertionText(a, amountText(a.amount)) }
         return line
     }
 
@@ -166,13 +166,7 @@ package struct LedgerPrinter {
 
     /// Appends one transaction; `extraComment` goes on its own line under the header.
     public func write(_ t: Transaction, into buf: inout ByteBuffer, headerComment: String? = nil, extraComment: String? = nil) {
-        t.date.write(into: &buf)
-        if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
-        switch t.status {
-        case .cleared: buf.write(" *")
-        case .pending: buf.write(" !")
-        case .unmarked: break
-        }
+        writeDateAndStatus(t, into: &buf)
         if t.code == "" {
             // An empty code is kept as written.
             buf.write(" ()")
@@ -180,15 +174,7 @@ package struct LedgerPrinter {
         } else {
             buf.write(TransactionHeader.codeAndDescription(code: t.code, description: t.description))
         }
-        var headerLines = (headerComment.map { [$0] } ?? []) + (t.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? [])
-        if let first = headerLines.first {
-            buf.write("  ; "); buf.write(first)
-            headerLines.removeFirst()
-        }
-        buf.byte(0x0A)
-        for line in headerLines + (extraComment.map { [$0] } ?? []) {
-            buf.write("    ; "); buf.write(line); buf.byte(0x0A)
-        }
+        writeLineEnd(comment: (headerComment.map { [$0] } ?? []) + LedgerPrinter.lines(t.comment), then: extraComment.map { [$0] } ?? [], into: &buf)
         let accounts = t.postings.map(accountText)
         let amounts = amountTexts(t)
         let accountWidth = accounts.map(displayWidth).max() ?? 0
@@ -201,19 +187,39 @@ package struct LedgerPrinter {
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i]))
                 line += amounts[i] + costText(p)
             }
-            if let a = p.assertion {
-                let op = (a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "")
-                line += " \(op) " + amountText(a.amount)
-            }
-            var comments = p.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-            if let first = comments.first {
-                line += "  ; " + first
-                comments.removeFirst()
-            }
+            if let a = p.assertion { line += LedgerPrinter.assertionText(a, amountText(a.amount)) }
             buf.write(line)
-            buf.byte(0x0A)
-            for c in comments { buf.write("    ; "); buf.write(c); buf.byte(0x0A) }
+            writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }
+    }
+
+    /// `DATE[=DATE2]` and the status mark (` *`, ` !`).
+    func writeDateAndStatus(_ t: Transaction, into buf: inout ByteBuffer) {
+        t.date.write(into: &buf)
+        if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
+        switch t.status {
+        case .cleared: buf.write(" *")
+        case .pending: buf.write(" !")
+        case .unmarked: break
+        }
+    }
+
+    /// Ends a header or posting line: the comment's first line after `  ; `,
+    /// its other lines (and `then`) each on an indented `; ` line of its own.
+    func writeLineEnd(comment: [String], then more: [String] = [], into buf: inout ByteBuffer) {
+        if let first = comment.first { buf.write("  ; "); buf.write(first) }
+        buf.byte(0x0A)
+        for line in comment.dropFirst() + more { buf.write("    ; "); buf.write(line); buf.byte(0x0A) }
+    }
+
+    /// A comment's lines (none without one).
+    static func lines(_ comment: String?) -> [String] {
+        comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
+
+    /// ` = AMOUNT`, ` == AMOUNT`, ` =* AMOUNT`, ` ==* AMOUNT`, the amount as written by the caller.
+    static func assertionText(_ a: BalanceAssertion, _ amount: String) -> String {
+        " " + (a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "") + " " + amount
     }
 
     /// Appends one transaction as hledger 1.25's `print` writes it: each
@@ -223,22 +229,10 @@ package struct LedgerPrinter {
     /// journal left out stays out (`explicit`, hledger's `-x`: written), and
     /// one left out that came to several commodities is one line.
     public func writeHledger(_ t: Transaction, into buf: inout ByteBuffer, explicit: Bool) {
-        t.date.write(into: &buf)
-        if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
-        switch t.status {
-        case .cleared: buf.write(" *")
-        case .pending: buf.write(" !")
-        case .unmarked: break
-        }
+        writeDateAndStatus(t, into: &buf)
         if let code = t.code { buf.write(" (" + code + ")") }
         if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
-        var headerLines = t.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-        if let first = headerLines.first {
-            buf.write("  ; "); buf.write(first)
-            headerLines.removeFirst()
-        }
-        buf.byte(0x0A)
-        for line in headerLines { buf.write("    ; "); buf.write(line); buf.byte(0x0A) }
+        writeLineEnd(comment: LedgerPrinter.lines(t.comment), into: &buf)
         // An elided amount in several commodities came as one posting each: one line, unless written out.
         var postings: [Posting] = []
         for p in t.postings {
@@ -265,18 +259,9 @@ package struct LedgerPrinter {
                 // An assertion without an amount (an assignment) still goes after the amount's column.
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
             }
-            if let a = p.assertion {
-                let op = (a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "")
-                line += " \(op) " + c.hledgerText(a.amount, grouped: true)
-            }
-            var comments = p.comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-            if let first = comments.first {
-                line += "  ; " + first
-                comments.removeFirst()
-            }
+            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true)) }
             buf.write(line)
-            buf.byte(0x0A)
-            for comment in comments { buf.write("    ; "); buf.write(comment); buf.byte(0x0A) }
+            writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }
     }
 
