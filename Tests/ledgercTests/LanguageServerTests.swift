@@ -709,6 +709,22 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.stop(), 0)
     }
 
+    /// A printed occurrence read back (a `generated:` tag) moves no assertion in the checker, and so in the hint:
+    /// the hint shows the balance the checker verified, and the assertion passes.
+    func testInlayHintsReadTheCheckersWalk() throws {
+        let text = "2025-01-01 월급\n    자산:은행  100 KRW\n    수입:월급\n\n2025-01-02 월세  ; generated: 월세\n    자산:은행  -30 KRW\n    지출:월세\n\n2025-01-03 c\n    자산:은행  0 KRW = 100 KRW\n    지출:식비\n"
+        let client = try LanguageServerClient()
+        _ = try client.start()
+        let doc = uri("readback.ledger")
+        try client.open(doc, text)
+        let diagnostics = try client.diagnostics(for: doc)
+        XCTAssertTrue(diagnostics.allSatisfy { ($0["severity"] as? Int) != 1 }, "\(diagnostics)")
+        let hints = try client.request("textDocument/inlayHint", ["textDocument": ["uri": doc], "range": ["start": position(0, 0), "end": position(20, 0)]])["result"] as? [[String: Any]] ?? []
+        let labels = hints.compactMap { $0["label"] as? String }.filter { $0.hasPrefix("→") }
+        XCTAssertEqual(labels, ["→ 100 KRW"], "\(hints)")
+        XCTAssertEqual(try client.stop(), 0)
+    }
+
     /// The VS Code extension maps every token type of the server's legend to a scope (a type it leaves out is not coloured).
     func testTheVSCodeExtensionDeclaresTheLegend() throws {
         let client = try LanguageServerClient()

@@ -118,8 +118,7 @@ extension LanguageServer {
         let date = ledger.transactions[t].date
         let closes = card.closing(of: date)
         // A cycle past 38 digits is an error of the compile already; the hover then says nothing of it.
-        guard let cycle = (try? card.cycles(rule: Int32(r), recorded: ledger.billedToCards, commodities: journal.commodities, holidays: journal.holidays))?
-            .first(where: { $0.closes == closes }) else { return [] }
+        guard let cycle = ledger.cardCycles[Int32(r)]?.first(where: { $0.closes == closes }) else { return [] }
         let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
         return ["card cycle closing \(cycle.closes), due \(cycle.due): \(due.isEmpty ? "nothing" : journal.commodities.format(due).markdownEscaped) billed so far"]
     }

@@ -73,23 +73,21 @@ extension LanguageServer {
     private func assertionHints(_ compilation: Compilation, file index: Int, _ doc: TextDocument, in wanted: (Int) -> Bool) -> [JSONValue] {
         let ledger = compilation.ledger, journal = ledger.journal
         guard journal.hasAssertions else { return [] }
-        // Date, then file order, a split's new shares at the open of its day; occurrences move no assertion.
+        // The checker's own walk: what it verified is what the hint shows.
         let transactions = ledger.transactions
-        let order = ledger.order.lazy.map(Int.init).filter { transactions[$0].generated == nil }
-        var balances = RunningBalances()
+        var walk = AssertionWalk(transactions, journal: journal)
         var hints: [JSONValue] = []
         let file = doc.file
-        for i in order {
-            let t = transactions[i]
-            for p in t.postings {
-                if let a = p.amount { balances.add(a.quantity, to: AccountCommodity(p.account, a.commodity)) }
+        while let i = walk.next(transactions) {
+            for p in transactions[i].postings {
+                walk.post(p)
                 guard let assertion = p.assertion, Int(assertion.location.file) == index, wanted(Int(assertion.location.offset)) else { continue }
                 var shown: [Amount] = []
-                guard let main = balances.balance(of: p.account, assertion.amount.commodity, includingSubaccounts: assertion.includesSubaccounts, journal.accounts) else { continue }
+                guard let main = walk.balances.balance(of: p.account, assertion.amount.commodity, includingSubaccounts: assertion.includesSubaccounts, journal.accounts) else { continue }
                 shown.append(Amount(main, assertion.amount.commodity))
                 if assertion.isTotal {
-                    for other in balances.commodities(of: p.account) where other != assertion.amount.commodity {
-                        if let v = balances.value(AccountCommodity(p.account, other)), !v.isZero { shown.append(Amount(v, other)) }
+                    for other in walk.balances.commodities(of: p.account) where other != assertion.amount.commodity {
+                        if let v = walk.balances.value(AccountCommodity(p.account, other)), !v.isZero { shown.append(Amount(v, other)) }
                     }
                     shown[1...].sort { $0.commodity < $1.commodity }
                 }

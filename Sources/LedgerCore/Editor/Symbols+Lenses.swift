@@ -35,23 +35,12 @@ extension LanguageServer {
         }
         let declaredHere = accounts.declared.filter { Int($0.value.file) == index }
         if !declaredHere.isEmpty {
-            // Every account's balance with its subaccounts, in one pass.
+            // Every account's balance with its subaccounts, from the one stream and accumulator.
             // A sum that does not fit is said so, never shown as it stood before.
-            var sums = [AmountSums](repeating: AmountSums(), count: accounts.count)
-            var overflowed = Set<Int32>()
-            for t in c.ledger.transactions {
-                for p in t.postings {
-                    guard let a = p.amount else { continue }
-                    var id = p.account
-                    while id >= 0 {
-                        if !sums[Int(id)].add(a) { overflowed.insert(id) }
-                        id = accounts.parent[Int(id)]
-                    }
-                }
-            }
+            let rows = try? Balances.summing(Movements(c.ledger), in: [.always]).tree(accounts, depth: nil, flat: false)
             for (id, at) in declaredHere {
-                let shown = sums[Int(id)].nonZero(journal.commodities)
-                let figure = overflowed.contains(id) ? Messages.tooLargeToShow.text : shown.isEmpty ? "0" : journal.commodities.format(shown)
+                let shown = rows.map { $0.reached(Int(id)) ? $0.sums[Int(id)][1].nonZero(journal.commodities) : [] }
+                let figure = shown.map { $0.isEmpty ? "0" : journal.commodities.format($0) } ?? Messages.tooLargeToShow.text
                 lens(Int(at.offset), "balance: \(figure) (to \(c.ledger.until))")
             }
         }

@@ -1,5 +1,5 @@
 /// The reported period: `--from` and `--to`, both inclusive.
-public struct Period: Sendable {
+public struct Period: Sendable, Equatable {
     public var from: CivilDate?
     public var to: CivilDate?
 

@@ -196,11 +196,19 @@ public struct Query: Sendable, Equatable {
     public var terms: [Term] = []
     /// The fields whose positive terms match when any one does.
     public var anyOfFields = Set(Field.allCases)
+    /// hledger's `date:PERIOD`: the transactions (postings, by their own
+    /// date where they have one) of that period. A report takes it as its period.
+    public var date: Period?
+    /// hledger's `date2:PERIOD`: the same, by the secondary date (the
+    /// transaction's date where it has none).
+    public var date2: Period?
+    /// hledger's `depth:N`: accounts deeper than N are summed into their parent at N.
+    public var depth: Int?
 
     public init() {}
 
-    /// No filter: every posting matches.
-    public var isEmpty: Bool { terms.isEmpty }
+    /// No filter: every posting matches (a `depth:` is no filter).
+    public var isEmpty: Bool { terms.isEmpty && date == nil && date2 == nil }
 
     /// Only account terms: decided by the account alone.
     var isAccountsOnly: Bool { terms.allSatisfy { $0.field == .account } }
@@ -257,6 +265,8 @@ public struct QueryMatcher {
     private let others: [(term: Query.Term, text: TextMatcher?, value: TextMatcher?, anyOfBit: UInt16)]
     private let commodities: CommodityTable?
     private let keepsAll: Bool
+    /// Whether a `date:` or `date2:` term is asked.
+    private let hasDates: Bool
     /// For `type:` terms: each account's hledger type letters (`A`, `AC` for a cash account, `EV` for a conversion one).
     private let typeLetters: [String]
     private let typeTerms: [Query.Term]
@@ -318,6 +328,7 @@ public struct QueryMatcher {
         }
         self.commodities = commodities
         keepsAll = query.isEmpty
+        hasDates = query.date != nil || query.date2 != nil
         self.typeLetters = typeLetters
         self.typeTerms = typeTerms
     }
@@ -336,6 +347,7 @@ public struct QueryMatcher {
         others = []
         commodities = nil
         keepsAll = false
+        hasDates = false
         typeLetters = []
         typeTerms = []
         inheritedTags = []
@@ -352,6 +364,7 @@ public struct QueryMatcher {
     /// Whether the posting `p` of `t` matches the query.
     public func matches(_ t: Transaction, _ p: Posting) -> Bool {
         guard keepAccount[Int(p.account)] else { return false }
+        if hasDates, !inDates(t) { return false }
         if others.isEmpty { return true }
         return othersHold { o in matches(o.term, o.text, o.value, t, p) }
     }
@@ -388,6 +401,7 @@ public struct QueryMatcher {
     /// (`print not:a` prints no transaction with a posting to `a`).
     public func matchesTransaction(_ t: Transaction) -> Bool {
         if keepsAll { return true }
+        if hasDates, !inDates(t) { return false }
         if let wanted = accountWanted, !t.postings.contains(where: { wanted[Int($0.account)] }) { return false }
         if !accountUnwanted.isEmpty, t.postings.contains(where: { accountUnwanted[Int($0.account)] }) { return false }
         // `type:` terms as account terms are asked: some posting of a wanted type, none of an unwanted one.
@@ -396,6 +410,13 @@ public struct QueryMatcher {
         if !wantedTypes.isEmpty, !wantedTypes.contains(where: hasType) { return false }
         if typeTerms.contains(where: { $0.negated && hasType($0) }) { return false }
         return othersHold { o in t.postings.contains { matches(o.term, o.text, o.value, t, $0) } }
+    }
+
+    /// Whether `t` falls in the query's `date:` and `date2:` periods.
+    private func inDates(_ t: Transaction) -> Bool {
+        if let d = query.date, !d.contains(t.date) { return false }
+        if let d = query.date2, !d.contains(t.date2 ?? t.date) { return false }
+        return true
     }
 
     private func matches(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction, _ p: Posting) -> Bool {

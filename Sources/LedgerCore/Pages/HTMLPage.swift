@@ -2,21 +2,7 @@
 /// shell with its inline style (dark mode by `prefers-color-scheme`, print).
 enum HTML {
     /// Text safe inside an element or a quoted attribute.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { htmlEscaped(s) }
 
     /// A table; columns from `numericFrom` on are right-aligned numbers.
     static func table(_ headers: [String], _ rows: [[String]], numericFrom: Int = Int.max, classes: [Int: String] = [:]) -> String {

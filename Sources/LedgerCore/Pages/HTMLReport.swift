@@ -258,11 +258,10 @@ public struct HTMLReport {
         var generated = Set<String>()
         for t in ledger.transactions { if let g = t.generated { generated.insert("\(g.rule) \(t.date)") } }
         var next: [[String]] = [], past: [[String]] = [], pastClasses: [Int: String] = [:]
-        let billed = journal.rules.contains { $0.card != nil } ? ledger.billedByCard : [:]
         for (r, rule) in journal.rules.enumerated() where rule.isValid {
-            if let card = rule.card {
+            if rule.card != nil {
                 // A card's payments: each cycle's amount due on its due date.
-                for c in try card.cycles(rule: Int32(r), recorded: billed[card.account] ?? [], commodities: journal.commodities, holidays: journal.holidays) {
+                for c in ledger.cardCycles[Int32(r)] ?? [] {
                     let due = c.amountDue.amounts.filter { $0.quantity.signum > 0 }
                     guard !due.isEmpty, c.due >= start, c.due <= end else { continue }
                     let amount = due.map { journal.commodities.format($0) }.joined(separator: ", ")

@@ -9,6 +9,10 @@ public struct Ledger: Sendable {
     public var order: [Int32]
     /// The horizon up to which rules were materialized.
     public var until: CivilDate
+    /// Each card rule's billing cycles (by rule index), computed once with
+    /// its payments: what the statements, the page and the hover read. A
+    /// card whose sums overflowed has none (the compile said so).
+    package var cardCycles: [Int32: [CardCycle]] = [:]
 
     /// Transactions in output order.
     public var ordered: LazyMapSequence<[Int32], Transaction> {
@@ -19,7 +23,8 @@ public struct Ledger: Sendable {
     /// transactions move into the ledger, with each rule's unfulfilled
     /// occurrences up to `expander`'s horizon after them.
     init(expanding journal: consuming Journal, with expander: Expander) {
-        let generated = expander.unfulfilled(journal)
+        var cycles: [Int32: [CardCycle]] = [:]
+        let generated = expander.unfulfilled(journal, cardCycles: &cycles)
         // Move the transactions out of the journal rather than copying them.
         var all = journal.transactions
         journal.transactions = []
@@ -37,5 +42,6 @@ public struct Ledger: Sendable {
         transactions = all
         order = keys.map { Int32(truncatingIfNeeded: $0 & 0x7FFF_FFFF) }
         until = expander.until
+        cardCycles = cycles
     }
 }

@@ -215,12 +215,14 @@ extension Expander {
     /// something due whose payment no recorded transfer fulfils; a recorded
     /// payment of another amount is warned about.
     /// `charged`: the card's transactions (recorded, and the `repeat` occurrences on it).
-    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms, charged: [Transaction]) -> [Transaction] {
+    /// The cycles are kept in `kept` (by rule).
+    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms, charged: [Transaction], cycles kept: inout [Int32: [CardCycle]]) -> [Transaction] {
         let rule = journal.rules[r]
         var out: [Transaction] = []
         let cycles: [CardCycle]
         do throws(AmountOverflow) {
             cycles = try terms.cycles(rule: Int32(r), recorded: charged, commodities: journal.commodities, holidays: journal.holidays)
+            kept[Int32(r)] = cycles
         } catch {
             diagnostics?.error(error.message, at: error.location ?? rule.location)
             return []

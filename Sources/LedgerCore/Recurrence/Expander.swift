@@ -75,6 +75,13 @@ package struct Expander {
 
     /// The unfulfilled occurrences of every valid rule up to the horizon, as transactions.
     public func unfulfilled(_ journal: Journal) -> [Transaction] {
+        var cycles: [Int32: [CardCycle]] = [:]
+        return unfulfilled(journal, cardCycles: &cycles)
+    }
+
+    /// The same, and each card rule's billing cycles (by rule), computed once
+    /// here for the payments and kept for the statements, the page and the hover.
+    func unfulfilled(_ journal: Journal, cardCycles: inout [Int32: [CardCycle]]) -> [Transaction] {
         let index = Expander.fulfilmentIndex(journal)
         var nearMisses = diagnostics.map { _ in NearMisses(journal) }
         var generated: [Transaction] = []
@@ -87,7 +94,7 @@ package struct Expander {
                     byCard = CardTerms.byCard(journal.transactions + generated.filter { $0.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true },
                                               cards: Set(journal.rules.compactMap { $0.card?.account }))
                 }
-                generated += cardPayments(journal, rule: r, card, charged: byCard?[card.account] ?? [])
+                generated += cardPayments(journal, rule: r, card, charged: byCard?[card.account] ?? [], cycles: &cardCycles)
                 continue
             }
             let dates = index[r]

@@ -20,10 +20,9 @@ public struct CardStatementsReport: Report {
                        Column("difference", "Difference", numeric: true)]
         var rows: [[Cell]] = [], owed: [[Cell]] = []
         let matcher = QueryMatcher(options.query, journal: journal)
-        let billed = ledger.billedByCard
         for (r, rule) in journal.rules.enumerated() {
             guard let card = rule.card, matcher.keeps(account: card.account) else { continue }
-            let cycles = try card.cycles(rule: Int32(r), recorded: billed[card.account] ?? [], commodities: journal.commodities, holidays: journal.holidays)
+            let cycles = ledger.cardCycles[Int32(r)] ?? []
             var future = AmountSums()
             for c in cycles {
                 if c.closes > ledger.until, !future.add(c.installments) { throw AmountOverflow(at: nil, "the installments still to bill") }

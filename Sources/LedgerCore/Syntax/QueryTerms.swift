@@ -4,8 +4,11 @@
 /// optionally negated with `not:`.
 extension Query {
     /// Reads a query as hledger does; a word with an unknown or unsupported
-    /// prefix is an error naming it.
-    public static func parse(hledger query: String) -> Result<Query, QueryTermError> {
+    /// prefix is an error naming it. With `today` (a report's query), also
+    /// `date:PERIOD`, `date2:PERIOD` (relative periods from `today`, `A..B`
+    /// ending before B) and `depth:N`; without it (an automated
+    /// transaction's), those are unsupported.
+    public static func parse(hledger query: String, today: CivilDate? = nil) -> Result<Query, QueryTermError> {
         var parsed = Query()
         parsed.anyOfFields = [.account, .description, .status]
         for word in queryWords(query) {
@@ -15,6 +18,11 @@ extension Query {
             var field = Field.account
             if let colon = rest.firstIndex(of: ":") {
                 let prefix = String(rest[..<colon])
+                let value = String(rest[rest.index(after: colon)...])
+                if let today, !negated, ["date", "date2", "depth"].contains(prefix.lowercased()) {
+                    guard parsed.read(prefix.lowercased(), value, today: today) else { return .failure(QueryTermError(term: word, unsupported: false)) }
+                    continue
+                }
                 if let f = Field(rawValue: prefix) {
                     field = f
                     rest = rest[rest.index(after: colon)...]
@@ -64,6 +72,19 @@ extension Query {
             parsed.terms.append(term)
         }
         return .success(parsed)
+    }
+
+    /// Reads a `date:`, `date2:` or `depth:` term's value into the query.
+    private mutating func read(_ prefix: String, _ value: String, today: CivilDate) -> Bool {
+        if prefix == "depth" {
+            guard let n = Int(value), n >= 1 else { return false }
+            depth = n
+            return true
+        }
+        // As -p: `A..B` ends before B; an interval (`monthly`) is no date term.
+        guard let e = PeriodExpression.parse(value, today: today, endExclusive: true), e.interval == nil else { return false }
+        if prefix == "date" { date = e.period } else { date2 = e.period }
+        return true
     }
 
     /// Words split at spaces, with `'...'` and `"..."` quoting (quotes removed).

@@ -44,6 +44,11 @@ public struct Reconciliation {
         guard let (quantity, symbol) = Reconciliation.amount(balanceText, decimalComma: decimalComma) else {
             return .failure(ReconcileProblem("--balance takes an amount as the journal writes one (1,234,000 KRW, $1,234.50), not '\(balanceText)'"))
         }
+        // The account's postings (and its subaccounts') recorded through the day: one stream.
+        var stream = Movements(c.ledger)
+        stream.matcher = QueryMatcher(keepingAccounts: (0..<Int32(journal.accounts.count)).map { journal.accounts.isSelfOrDescendant($0, of: account) })
+        stream.recordedOnly = true
+        stream.through = date
         // The statement's commodity: as written, else the account's only one.
         var commodity: Int32
         if !symbol.isEmpty {
@@ -51,25 +56,29 @@ public struct Reconciliation {
             commodity = id
         } else {
             var seen = Set<Int32>()
-            for t in c.ledger.ordered where t.generated == nil && t.date <= date {
-                for p in t.postings where journal.accounts.isSelfOrDescendant(p.account, of: account) { if let a = p.amount { seen.insert(a.commodity) } }
-            }
+            stream.forEach { if $0.isKept { seen.insert($0.amount.commodity) } }
             guard seen.count <= 1 else { return .failure(ReconcileProblem("'\(accountName)' holds more than one commodity: write --balance with its commodity")) }
             commodity = seen.first ?? CommodityTable.none
         }
         var r = Reconciliation(account: account, commodity: commodity, statement: quantity)
-        for t in c.ledger.ordered where t.generated == nil && t.date <= date {
-            for p in t.postings where journal.accounts.isSelfOrDescendant(p.account, of: account) {
-                guard let a = p.amount, a.commodity == commodity else { continue }
+        // The cleared postings are summed by the engine's accumulator; the others are the candidates.
+        var cleared = Balances(accounts: 1, columns: [.always])
+        do throws(AmountOverflow) {
+            try stream.forEach { (m) throws(AmountOverflow) in
+                guard m.isKept, m.amount.commodity == commodity else { return }
+                let t = c.ledger.transactions[Int(m.transaction)], p = t.postings[Int(m.posting)]
                 if p.status == .cleared || t.status == .cleared {
-                    // Exact or an error: a sum past 38 digits is no balance.
-                    guard let sum = r.cleared.adding(a.quantity) else { return .failure(ReconcileProblem("the cleared balance of '\(accountName)' needs more than 38 digits")) }
-                    r.cleared = sum
+                    try cleared.add(m.amount, to: 0, column: 1, at: m.location)
                 } else {
-                    r.uncleared.append(Candidate(date: t.date, description: t.description, amount: a, location: p.location,
+                    r.uncleared.append(Candidate(date: t.date, description: t.description, amount: m.amount, location: p.location,
                                                  transaction: t.location, hasAmount: !p.isInferred))
                 }
             }
+            let sums = try cleared.byAccount()
+            r.cleared = sums.reached(0) ? sums.sums[0][1].amounts.first { $0.commodity == commodity }?.quantity ?? .zero : .zero
+        } catch {
+            // Exact or an error: a sum past 38 digits is no balance.
+            return .failure(ReconcileProblem("the cleared balance of '\(accountName)' needs more than 38 digits"))
         }
         guard let difference = r.statement.subtracting(r.cleared) else {
             return .failure(ReconcileProblem("the difference of the statement's balance and the cleared one needs more than 38 digits"))

@@ -1,58 +1,46 @@
-/// hledger 1.25's tables of postings and transactions, and its budget, as
-/// its CSV lays them out (the balance-shaped statements are
-/// `HledgerStatement`). The options: period, query, depth, interval.
-public struct HledgerTable {
-    public enum Kind: Sendable {
-        /// `register`: one row per matching posting,
-        /// `txnidx,date,code,description,account,amount,total`, the total
-        /// running over the rows; account names clipped to the depth.
-        case register
-        /// `aregister ACCOUNT` (a regex, subaccounts included): one row per
-        /// transaction that moves them, `txnidx,date,code,description,
-        /// otheraccounts,change,balance`; the balance runs from the
-        /// journal's start over the transactions the query keeps, whatever
-        /// the period shows; unbalanced virtual postings are no other account.
-        case accountRegister(TextPattern)
-        /// `print -O csv`: one row per posting of each transaction the query
-        /// keeps, `txnidx,date,date2,status,code,description,comment,
-        /// account,amount,commodity,credit,debit,posting-status,posting-comment`.
-        case print
-        /// `balance --budget` (HledgerBudget.swift).
-        case budget
-    }
+/// hledger 1.25's forms of the register, as its CSV lays them out (its text
+/// is a renderer's layout of the same cells, HledgerRegisterText):
+///
+/// - `register`: one row per matching posting,
+///   `txnidx,date,code,description,account,amount,total`, the total running
+///   over the rows; account names clipped to the depth; with an interval, one
+///   row per account and period;
+/// - `aregister ACCOUNT` (a regex, subaccounts included): one row per
+///   transaction that moves them, `txnidx,date,code,description,
+///   otheraccounts,change,balance`; the balance runs from the journal's
+///   start over the transactions the query keeps, whatever the period shows;
+///   unbalanced virtual postings are no other account.
+extension RegisterReport {
+    /// hledger's form of the register, its options.
+    public struct HledgerForm: Sendable {
+        /// `aregister`'s account pattern (nil: `register`).
+        public var account: TextPattern?
+        /// hledger's `register -r`: show the other postings of each transaction the query picks.
+        public var related = false
+        /// Amounts with their commodity's digit groups, as hledger's text shows them (its CSV shows none).
+        public var digitGroups = false
 
-    public let kind: Kind
-    public let ledger: Ledger
-    public var options: ReportOptions
-    /// hledger's `register -r`: show the other postings of each transaction the query picks.
-    public var related = false
-    /// Amounts with their commodity's digit groups, as hledger's text shows them (its CSV shows none).
-    public var digitGroups = false
-
-    public init(_ kind: Kind, ledger: Ledger, options: ReportOptions) {
-        self.kind = kind
-        self.ledger = ledger
-        self.options = options
-    }
-
-    /// The cells, row by row, as hledger's `-O csv` writes them.
-    public func cells() throws(AmountOverflow) -> [[String]] {
-        switch kind {
-        case .register: return try registerCells()
-        case .accountRegister(let accounts): return try accountRegisterCells(accounts)
-        case .print: return printCells()
-        case .budget: return try budgetCells()
+        public init(account: TextPattern? = nil, related: Bool = false, digitGroups: Bool = false) {
+            self.account = account
+            self.related = related
+            self.digitGroups = digitGroups
         }
     }
 
-    func registerCells() throws(AmountOverflow) -> [[String]] {
+    /// The cells, row by row, as hledger's `-O csv` writes them.
+    public func hledgerCells(_ form: HledgerForm) throws(AmountOverflow) -> [[String]] {
+        if let account = form.account { return try accountRegisterCells(account, digitGroups: form.digitGroups) }
+        return try registerCells(related: form.related, digitGroups: form.digitGroups)
+    }
+
+    func registerCells(related: Bool, digitGroups: Bool) throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal
         let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
         var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
         var total = AmountSums()
         var sumsOf: [Int: AmountSums] = [:]
         if let unit = options.grouping {
-            try summaryRows(unit, matcher: matcher, into: &out)
+            try summaryRows(unit, matcher: matcher, related: related, digitGroups: digitGroups, into: &out)
             return out
         }
         for n in ledger.order {
@@ -60,7 +48,7 @@ public struct HledgerTable {
             guard options.period.contains(t.date) else {
                 // -H: the running total starts at the balance before the report's first day.
                 if options.historical, let from = options.period.from, t.date < from {
-                    for p in shownPostings(t, matcher) {
+                    for p in shownPostings(t, matcher, related: related) {
                         if let a = p.amount { guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") } }
                     }
                 }
@@ -69,7 +57,7 @@ public struct HledgerTable {
             // An elided amount in several commodities is one posting per commodity
             // here, written on one line: one posting, as hledger has it.
             var previous: (location: SourceLocation, row: Int)?
-            for p in shownPostings(t, matcher) {
+            for p in shownPostings(t, matcher, related: related) {
                 guard let a = p.amount else { continue }
                 guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
                 let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
@@ -83,7 +71,7 @@ public struct HledgerTable {
                 }
                 var shown = AmountSums()
                 shown.add(a)
-                let written = HledgerTable.bracketed(journal.accounts[account], p.virtual)
+                let written = Posting.hledgerName(journal.accounts[account], p.virtual)
                 out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
                             journal.commodities.hledgerText(shown, grouped: digitGroups), journal.commodities.hledgerText(total, grouped: digitGroups)])
                 sumsOf[out.count - 1] = shown
@@ -95,7 +83,7 @@ public struct HledgerTable {
 
     /// The postings of `t` a register shows: those the query keeps, or
     /// with `related` (hledger's `-r`) the others of a transaction that has one.
-    func shownPostings(_ t: Transaction, _ matcher: QueryMatcher) -> [Posting] {
+    func shownPostings(_ t: Transaction, _ matcher: QueryMatcher, related: Bool) -> [Posting] {
         guard related else { return t.postings.filter { matcher.matches(t, $0) } }
         let kept = t.postings.map { matcher.matches(t, $0) }
         guard kept.contains(true) else { return [] }
@@ -107,7 +95,7 @@ public struct HledgerTable {
     /// (accounts clipped to the depth, by name; a zero sum only with
     /// `--empty`, which also shows an empty period as one blank row); the
     /// total runs over the rows. The periods are whole, as hledger widens them.
-    func summaryRows(_ unit: CalendarUnit, matcher: QueryMatcher, into out: inout [[String]]) throws(AmountOverflow) {
+    func summaryRows(_ unit: CalendarUnit, matcher: QueryMatcher, related: Bool, digitGroups: Bool, into out: inout [[String]]) throws(AmountOverflow) {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let periods = options.periods(unit, over: ledger, matcher: matcher)
         guard let first = periods.first?.first, let last = periods.last?.last else { return }
@@ -117,14 +105,14 @@ public struct HledgerTable {
         // -H: the running total starts at the balance before the first period.
         if options.historical {
             for t in ledger.ordered where t.date < first {
-                for p in shownPostings(t, matcher) {
+                for p in shownPostings(t, matcher, related: related) {
                     if let a = p.amount { guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") } }
                 }
             }
         }
         for t in ledger.ordered where t.date >= first && t.date <= last {
             while t.date > periods[k].last { k += 1 }
-            for p in shownPostings(t, matcher) {
+            for p in shownPostings(t, matcher, related: related) {
                 guard let a = p.amount else { continue }
                 let account = options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
                 guard sums[k][account, default: AmountSums()].add(a) else { throw AmountOverflow(at: p.amountLocation, "the period's sum") }
@@ -147,14 +135,10 @@ public struct HledgerTable {
         }
     }
 
-    /// An account's name as hledger writes a virtual posting's: `(name)`, `[name]`.
-    static func bracketed(_ name: String, _ kind: VirtualKind) -> String {
-        kind == .unbalanced ? "(\(name))" : kind == .balanced ? "[\(name)]" : name
-    }
 }
 
-extension HledgerTable {
-    func accountRegisterCells(_ accounts: TextPattern) throws(AmountOverflow) -> [[String]] {
+extension RegisterReport {
+    func accountRegisterCells(_ accounts: TextPattern, digitGroups: Bool) throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal
         var mine = Query()
         mine.terms = [Query.Term(.account, text: accounts)]
@@ -173,7 +157,7 @@ extension HledgerTable {
                     moves = true
                     if let a = p.amount { guard change.add(a), balance.add(a) else { throw AmountOverflow(at: p.amountLocation, "the register's balance") } }
                 } else if p.virtual != .unbalanced {
-                    let written = HledgerTable.bracketed(HledgerTable.summarised(journal.accounts[p.account]), p.virtual)
+                    let written = Posting.hledgerName(Posting.summarised(journal.accounts[p.account]), p.virtual)
                     if !others.contains(written) { others.append(written) }
                 }
             }
@@ -184,6 +168,14 @@ extension HledgerTable {
         return out
     }
 
+}
+
+extension Posting {
+    /// An account's name as hledger writes a virtual posting's: `(name)`, `[name]`.
+    static func hledgerName(_ name: String, _ kind: VirtualKind) -> String {
+        kind == .unbalanced ? "(\(name))" : kind == .balanced ? "[\(name)]" : name
+    }
+
     /// An account name as hledger summarises it: every part but the last cut to two characters.
     static func summarised(_ name: String) -> String {
         let parts = name.split(separator: ":", omittingEmptySubsequences: false)
@@ -191,8 +183,12 @@ extension HledgerTable {
     }
 }
 
-extension HledgerTable {
-    func printCells() -> [[String]] {
+extension TransactionsReport {
+    /// `print -O csv` in hledger's layout: one row per posting of each
+    /// transaction the query keeps, `txnidx,date,date2,status,code,
+    /// description,comment,account,amount,commodity,credit,debit,
+    /// posting-status,posting-comment`.
+    public func hledgerCells() -> [[String]] {
         let journal = ledger.journal, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         var out = [["txnidx", "date", "date2", "status", "code", "description", "comment", "account", "amount", "commodity", "credit", "debit", "posting-status", "posting-comment"]]
@@ -208,7 +204,7 @@ extension HledgerTable {
                     q.roundedHalfEven(to: places).write(into: &buf, grouping: nil, places: places)
                     return commodities.decimalCommaStyled.contains(a.commodity) ? buf.string.replacingAll(".", ",") : buf.string
                 }
-                let account = HledgerTable.bracketed(journal.accounts[p.account], p.virtual)
+                let account = Posting.hledgerName(journal.accounts[p.account], p.virtual)
                 let negative = a.quantity.isNegative
                 out.append(["\(n + 1)", t.date.description, t.date2?.description ?? "", mark(t.status), t.code ?? "", t.description,
                             (t.comment ?? "").trimmingSpaces, account, number(a.quantity), commodities.symbol(a.commodity),

@@ -3,7 +3,7 @@
 /// as their CSV: a title, the names in a column of their own, `||` and the
 /// figures right-aligned in columns two spaces apart, `==` and `--` rules
 /// (`++` where they cross), each line ending in a space.
-package enum HledgerTableText {
+package enum HledgerPeriodsText {
     enum Line { case row(String, [String]?), rule(Character) }
 
     /// The lines drawn: names padded to the widest, each column as wide as its widest cell.

@@ -5,8 +5,9 @@
 /// budgeted child), `<unbudgeted>` first for what falls under none of them,
 /// and a `Total:` row; an `actual` and a `budget` column per period. hledger
 /// writes these amounts with their digit groups.
-extension HledgerTable {
-    func budgetCells() throws(AmountOverflow) -> [[String]] {
+extension BudgetReport {
+    /// The cells, row by row, as hledger's `-O csv` writes them.
+    public func hledgerCells() throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         // The columns: the report's periods, or its days.

@@ -1,0 +1,223 @@
+/// What a command in hledger's form writes, from the compiled ledger: the
+/// report's cells laid out as hledger lays them out (its text, CSV, TSV or
+/// an HTML table), and the warnings to show before it.
+public struct HledgerOutput {
+    public var bytes: [UInt8]
+    /// What hledger draws and ledgerc does not yet, said, never passed over.
+    public var warnings: [DiagnosticMessage] = []
+}
+
+extension HledgerRequest {
+    /// The diagnostics of a compile this command shows: all, but failed
+    /// assertions with `-I`.
+    public func shown(_ compiled: Compilation) -> [Diagnostic] {
+        let ignoring = words.has("-I")
+        let failed = Messages.assertionFailed("", expected: "", actual: "").id
+        return compiled.diagnostics.sorted().filter { !(ignoring && $0.id == failed) }
+    }
+
+    /// The output of a list, report, register or print on a compiled
+    /// ledger. Throws `AmountOverflow` for a figure too large to be exact,
+    /// `CommandLineError` for words that ask what the ledger cannot give.
+    public func output(_ compiled: Compilation) throws -> HledgerOutput {
+        var options = self.options
+        var ledger = compiled.ledger
+        if ["accounts", "payees", "tags"].contains(command), let field = words.values["--pivot"] { ledger = ledger.pivoted(by: field) }
+        switch command {
+        case "accounts":
+            let lines = AccountsReport(ledger: ledger, options: options).hledgerLines(declared: words.has("--declared"), used: words.has("--used"), types: words.has("--types"))
+            return HledgerOutput(bytes: Self.lines(lines))
+        case "payees":
+            return HledgerOutput(bytes: Self.lines(NamesReport(.payees, ledger: ledger, options: options).names().names))
+        case "tags":
+            var name: TextPattern?
+            if let first = words.positionals.first {
+                do { name = try TextPattern(regex: first) } catch { throw CommandLineError(error.message) }
+            }
+            return HledgerOutput(bytes: Self.lines(NamesReport(.tags, ledger: ledger, options: options).hledgerTags(name: name, values: words.has("--values"))))
+        default:
+            break
+        }
+        var out = HledgerOutput(bytes: [])
+        if words.has("--pretty") { out.warnings.append(Messages.prettyNotDone) }
+        if let text = words.values["-w"], command != "register" || text.contains(",") { out.warnings.append(Messages.widthNotDone) }
+        // Amounts show as hledger shows them: the P directives' places count.
+        ledger.journal.commodities.widenToPrices(ledger.journal.prices)
+        if words.has("--forecast") {
+            // `--forecast=PERIOD` bounds the forecast; else the report's end does, if it has one.
+            var forecast = Period()
+            if let text = words.values["--forecast"] {
+                guard let e = PeriodExpression.parse(text, today: today, endExclusive: true), e.interval == nil else {
+                    throw CommandLineError("--forecast= takes a period (2025-05..2025-07, 2026), not '\(text)'")
+                }
+                forecast = e.period
+            }
+            ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
+        }
+        if words.has("--date2") { ledger = ledger.onSecondaryDates() }
+        // A posting with a date of its own (`; date:03/01`) counts on that day in the reports by date,
+        // as hledger counts it (a register of postings shows them in their transactions).
+        if !["print", "aregister"].contains(command), command != "register" || options.grouping != nil { ledger = ledger.datedByPosting() }
+        if let field = words.values["--pivot"] {
+            // The query's account terms see each posting's name as it was and as pivoted, as hledger's do.
+            (ledger, options.query) = ledger.pivoted(by: field, query: options.query, wholeTransactions: command == "print")
+        }
+        if let period = options.query.date2 {
+            options.query.date2 = nil
+            if ["register", "aregister", "print", "descriptions", "notes"].contains(command) {
+                ledger = ledger.keeping(secondDatesIn: period)
+            } else {
+                // hledger 1.25 reads date2: and narrows no balance report by it: the same figures, and a word why.
+                out.warnings.append(Messages.secondDateQueryIgnored(command))
+            }
+        }
+        if command == "descriptions" || command == "notes" {
+            out.bytes = Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerDescriptions(notes: command == "notes"))
+            return out
+        }
+        if command == "print" && output != "csv" {
+            out.bytes = printed(ledger, options: options, sources: compiled.sources)
+            return out
+        }
+        if let account = registerAccount {
+            var mine = Query()
+            mine.terms = [Query.Term(.account, text: account)]
+            let matcher = QueryMatcher(mine, journal: ledger.journal)
+            guard (0..<Int32(ledger.journal.accounts.count)).contains(where: { matcher.keeps(account: $0) }) else {
+                throw CommandLineError("aregister: '\(account.written)' matches no account")
+            }
+        }
+        out.bytes = Array(text(of: try cells(ledger, options: &options), options: options).utf8)
+        return out
+    }
+
+    /// The report's cells, as hledger's `-O csv` writes them.
+    private func cells(_ ledger: Ledger, options: inout ReportOptions) throws -> [[String]] {
+        // hledger values a report with no end on today; prices from costs only with --infer-market-prices, as hledger 1.25 values.
+        if let valuation = options.valuation {
+            options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
+        }
+        // The tables of postings show each amount valued (and total the valued amounts).
+        var valued = ledger
+        if let v = options.valuer, ["register", "aregister", "print"].contains(command) { valued = try ledger.valued(by: v) }
+        var cells: [[String]]
+        if command == "register" || command == "aregister" {
+            let form = RegisterReport.HledgerForm(account: registerAccount, related: words.has("-r"), digitGroups: output == "txt" && command == "register")
+            cells = try RegisterReport(ledger: valued, options: options).hledgerCells(form)
+        } else if words.has("--budget") {
+            cells = try BudgetReport(ledger: ledger, options: options).hledgerCells()
+        } else if command == "print" {
+            cells = TransactionsReport(ledger: valued, sources: SourceManager(), options: options).hledgerCells()
+        } else {
+            guard let kind = HledgerStatement.Kind(rawValue: command) else { throw CommandLineError("'\(command)' is not a report in hledger's form") }
+            var statement = HledgerStatement(kind, ledger: ledger, options: options)
+            statement.rowTotal = words.has("-T")
+            statement.average = words.has("-A")
+            statement.noTotal = words.has("-N")
+            statement.sortByAmount = words.has("-S")
+            statement.invert = words.has("--invert")
+            statement.percent = words.has("-%")
+            statement.change = words.has("--change")
+            statement.holdingAsked = words.has("-H", "--cumulative", "--change")
+            statement.noElide = words.has("--no-elide")
+            statement.digitGroups = output == "txt"
+            statement.drop = drop
+            cells = try statement.cells()
+        }
+        if words.has("--transpose") {
+            // Rows become columns: the periods down, the accounts across.
+            let width = cells.map(\.count).max() ?? 0
+            cells = (0..<width).map { k in cells.map { k < $0.count ? $0[k] : "" } }
+        }
+        return cells
+    }
+
+    /// The cells in hledger's layout for the output asked.
+    private func text(of cells: [[String]], options: ReportOptions) -> String {
+        guard output == "txt", !words.has("--budget", "--transpose") else { return HledgerCells.render(cells, as: output) }
+        let hasTotal = !words.has("-N"), tree = words.has("--tree")
+        if command == "balance", cells.first == ["account", "balance"] {
+            // One column of balances.
+            return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
+        }
+        let holding = words.has("-H") ? "historical" : words.has("--cumulative") ? "cumulative" : "changes"
+        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding) {
+            return text
+        }
+        if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells) { return text }
+        // A register of postings (one period per row at most): 80 columns or -w N.
+        if command == "register", options.grouping == nil || options.groupingEvery == 1,
+           cells.first == ["txnidx", "date", "code", "description", "account", "amount", "total"] {
+            var rows = Array(cells.dropFirst())
+            if let unit = options.grouping {
+                // Each period by its label, as hledger's register shows it (`2016-02`, `2016Q1`, `2016-02-15W07`).
+                for k in rows.indices { if let d = CivilDate.parse(rows[k][1]) { rows[k][1] = HledgerStatement.label(unit, d, compound: false) } }
+            }
+            return HledgerRegisterText.render(rows, width: width ?? 80, periods: options.grouping != nil)
+        }
+        return HledgerCells.render(cells, as: output)
+    }
+
+    /// `print` as hledger prints: no directives first, each transaction in
+    /// its layout, a blank line after each. A transaction is kept as
+    /// hledger's `print` asks each term of the whole transaction.
+    private func printed(_ ledger: Ledger, options: ReportOptions, sources: SourceManager) -> [UInt8] {
+        let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
+        var printer = LedgerPrinter(journal: ledger.journal, sources: sources)
+        printer.decimalComma = ledger.journal.declaresDecimalComma
+        var buf = ByteBuffer(capacity: 1 << 16)
+        for t in ledger.printable where options.period.contains(t.date) && matcher.matchesTransaction(t) {
+            printer.writeHledger(t, into: &buf, explicit: words.has("-x"))
+            buf.byte(0x0A)
+        }
+        return terminalSafeLines(buf.bytes, keepingCarriageReturns: true)
+    }
+
+    /// Lines, each made safe for a terminal.
+    static func lines(_ lines: [String]) -> [UInt8] { Array(lines.map { $0.terminalSafe + "\n" }.joined().utf8) }
+}
+
+/// Cells as hledger writes them: CSV (every field quoted), TSV, an HTML
+/// table, or text columns (text to the left, figures to the right).
+enum HledgerCells {
+    static func render(_ cells: [[String]], as format: String) -> String {
+        switch format {
+        case "csv":
+            return cells.map { $0.map { "\"" + $0.replacingAll("\"", "\"\"") + "\"" }.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        case "tsv":
+            return cells.map { $0.map { $0.replacingAll("\t", " ") }.joined(separator: "\t") }.joined(separator: "\n") + "\n"
+        case "html":
+            return "<table>\n" + cells.map { "<tr>" + $0.map { "<td>\(htmlEscaped($0))</td>" }.joined() + "</tr>" }.joined(separator: "\n") + "\n</table>\n"
+        default:
+            let width = cells.map(\.count).max() ?? 0
+            var widths = Array(repeating: 0, count: width)
+            for row in cells { for (k, c) in row.enumerated() { widths[k] = max(widths[k], displayWidth(c.terminalSafe)) } }
+            let textHeaders: Set<String> = ["date", "code", "description", "account", "otheraccounts"]
+            let left = Set((0..<width).filter { k in k == 0 || cells.prefix(2).contains { k < $0.count && textHeaders.contains($0[k]) } })
+            return cells.map { row in
+                row.enumerated().map { k, c in
+                    let text = c.terminalSafe
+                    let pad = String(repeating: " ", count: widths[k] - displayWidth(text))
+                    return left.contains(k) ? text + pad : pad + text
+                }.joined(separator: "  ").trimmingSpaces
+            }.joined(separator: "\n") + "\n"
+        }
+    }
+}
+
+/// Text safe inside an HTML element or a quoted attribute.
+package func htmlEscaped(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for c in s.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}

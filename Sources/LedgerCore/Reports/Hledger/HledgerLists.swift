@@ -1,0 +1,83 @@
+/// hledger's list commands with a query or flags, as hledger 1.25 lists:
+/// `accounts --declared/--used/--types/--tree`, `tags [NAMEREGEX] [--values]`,
+/// `descriptions` and `notes`. Names are in code point order.
+extension AccountsReport {
+    /// The accounts the query keeps, one line each: `--declared` or `--used`
+    /// alone keeps the declared accounts or those of the postings the query
+    /// keeps; `--types` adds hledger's type letter; a tree (not `flat`)
+    /// indents each name's last part under its parents.
+    public func hledgerLines(declared: Bool, used: Bool, types: Bool) -> [String] {
+        let accounts = ledger.journal.accounts
+        var ids = rows().map(\.account)
+        if declared != used {
+            let matcher = QueryMatcher(options.query, journal: ledger.journal)
+            var posted = Set<Int32>()
+            for t in ledger.ordered where options.period.contains(t.date) {
+                for p in t.postings where matcher.matches(t, p) { posted.insert(options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account) }
+            }
+            ids = ids.filter { declared ? accounts.declared[$0] != nil : posted.contains($0) }
+        }
+        if types {
+            let width = ids.map { displayWidth(accounts[$0]) }.max() ?? 0
+            let letter = accounts.hledgerTypeLetters()
+            return ids.map { padded(accounts[$0], to: width, right: false) + "    ; type: " + letter($0) }
+        }
+        if options.flat { return ids.map { accounts[$0] } }
+        // The tree: every shown account with its parents, each under its parent.
+        var all = Set<Int32>()
+        for id in ids {
+            var a = id
+            while a >= 0, all.insert(a).inserted { a = accounts.parent[Int(a)] }
+        }
+        return all.sorted(by: accounts.inHledgerOrder).map { accounts.treeLabel($0, flat: false) }
+    }
+}
+
+extension NamesReport {
+    /// `tags`: the names of the tags of the recorded transactions the query
+    /// keeps and of their postings (a posting inherits its account's tags and
+    /// its parents'; with no query, the declarations' too), those `name`
+    /// matches; with `values`, their values instead (non-empty ones unless `--empty`).
+    public func hledgerTags(name: TextPattern?, values: Bool) -> [String] {
+        let journal = ledger.journal, accounts = journal.accounts
+        let matcher = QueryMatcher(options.query, journal: journal)
+        let nameMatcher = name?.matcher()
+        var found = Set<String>(options.query.terms.isEmpty ? journal.declarationTags.keys : [:].keys)
+        for t in recorded(matcher) {
+            for tag in t.tags { found.insert(tag.key) }
+            for p in t.postings {
+                if p.comment != nil { for tag in p.tags { found.insert(tag.key) } }
+                var a = p.account
+                while a >= 0 { found.formUnion(journal.accountTagNames[a] ?? []); a = accounts.parent[Int(a)] }
+            }
+        }
+        found = found.filter { nameMatcher?.matches($0) ?? true }
+        if values {
+            var seen = Set<String>()
+            func take(_ tags: Tags) { for tag in tags where found.contains(tag.key) && (options.empty || !tag.value.isEmpty) { seen.insert(tag.value) } }
+            if options.query.terms.isEmpty { for (key, vs) in journal.declarationTags where found.contains(key) { take(vs.map { (key: key, value: $0) }) } }
+            for t in recorded(matcher) {
+                take(t.tags)
+                for p in t.postings where p.comment != nil { take(p.tags) }
+            }
+            found = seen
+        }
+        return NamesReport.inCodePointOrder(found)
+    }
+
+    /// `descriptions` (or `notes`: the part after `|`, else the whole
+    /// description) of the recorded transactions the query keeps.
+    public func hledgerDescriptions(notes: Bool) -> [String] {
+        let matcher = QueryMatcher(options.query, journal: ledger.journal)
+        return NamesReport.inCodePointOrder(Set(recorded(matcher).map { notes ? $0.note ?? $0.description : $0.description }))
+    }
+
+    /// The recorded (not generated) transactions of the period the query keeps.
+    private func recorded(_ matcher: QueryMatcher) -> [Transaction] {
+        ledger.ordered.filter { $0.generated == nil && options.period.contains($0.date) && matcher.matches($0) }
+    }
+
+    static func inCodePointOrder(_ names: Set<String>) -> [String] {
+        names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+}
