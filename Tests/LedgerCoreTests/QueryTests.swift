@@ -83,4 +83,45 @@ final class OneQueryTests: XCTestCase {
         let added = c.ledger.transactions.flatMap(\.postings).filter { c.ledger.journal.accounts[$0.account] == "savings" }
         XCTAssertEqual(added.count, 2)
     }
+
+    /// hledger's `date:`, `date2:` and `depth:` are the query's (Query.hs),
+    /// read with a day for relative periods; an automated rule refuses them.
+    func testDateSecondDateAndDepthTerms() throws {
+        let today = try XCTUnwrap(CivilDate.parse("2025-02-15"))
+        let q = try Query.parse(hledger: "date:2025-01-06..2025-01-12 date2:2025 depth:2 food", today: today).get()
+        XCTAssertEqual(q.date, Period(from: CivilDate.parse("2025-01-06"), to: CivilDate.parse("2025-01-11")), "A..B ends before B")
+        XCTAssertEqual(q.date2, Period(from: CivilDate.parse("2025-01-01"), to: CivilDate.parse("2025-12-31")))
+        XCTAssertEqual(q.depth, 2)
+        XCTAssertEqual(matched(q), ["2025-01-10 expenses:food:cafe"])
+        let lastMonth = try Query.parse(hledger: "date:lastmonth", today: today).get()
+        XCTAssertEqual(lastMonth.date, Period(from: CivilDate.parse("2025-01-01"), to: CivilDate.parse("2025-01-31")))
+        // Two date terms keep the days of both (hledger ANDs them), `DATE-` is open-ended.
+        let both = try Query.parse(hledger: "date:2019-02 date:2019-01-01-", today: today).get()
+        XCTAssertEqual(both.date, Period(from: CivilDate.parse("2019-02-01"), to: CivilDate.parse("2019-02-28")))
+        XCTAssertEqual(try Query.parse(hledger: "date:q3", today: today).get().date, Period(from: CivilDate.parse("2025-07-01"), to: CivilDate.parse("2025-09-30")))
+        XCTAssertEqual(try Query.parse(hledger: "date:mar", today: today).get().date, Period(from: CivilDate.parse("2025-03-01"), to: CivilDate.parse("2025-03-31")))
+        XCTAssertEqual(try Query.parse(hledger: "'date:to next month'", today: today).get().date, Period(from: nil, to: CivilDate.parse("2025-02-28")))
+        guard case .failure(let bad) = Query.parse(hledger: "depth:0", today: today) else { return XCTFail("depth:0 read") }
+        XCTAssertEqual(bad.term, "depth:0")
+        guard case .failure(let refused) = Query.parse(hledger: "date:2025") else { return XCTFail("an automated rule read date:") }
+        XCTAssertTrue(refused.unsupported)
+    }
+
+    /// hledger's command line is read into one request: its query, period, interval and depth.
+    func testAHledgerCommandLineIsARequest() throws {
+        let today = try XCTUnwrap(CivilDate.parse("2025-02-15"))
+        let r = try HledgerRequest(["-f", "x.journal", "bal", "-MT", "-2", "food", "date:2025q1", "-C", "--value=cost"], today: today)
+        XCTAssertEqual(r.command, "balance")
+        XCTAssertEqual(r.words.files, ["x.journal"])
+        XCTAssertEqual(r.options.grouping, .month)
+        XCTAssertEqual(r.options.depth, 2)
+        XCTAssertEqual(r.options.period, Period(from: CivilDate.parse("2025-01-01"), to: CivilDate.parse("2025-03-31")))
+        XCTAssertNil(r.options.query.date, "the date: term became the report's period")
+        XCTAssertEqual(r.options.query.terms.map(\.field), [.account, .status])
+        XCTAssertTrue(r.words.has("-T"))
+        XCTAssertNotNil(r.options.valuation)
+        XCTAssertThrowsError(try HledgerRequest(["-f", "x", "bal", "--bogus"], today: today))
+        XCTAssertThrowsError(try HledgerRequest(["-f", "x", "reg", "-B", "-V"], today: today))
+        XCTAssertEqual(try HledgerRequest(["-f", "x", "acc"], today: today).command, "accounts", "a unique prefix")
+    }
 }

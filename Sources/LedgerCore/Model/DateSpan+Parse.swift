@@ -4,11 +4,15 @@
 extension DateSpan {
 
     /// The words `--from`, `--to`, `--until` and `--date` accept, for messages.
-    public static let forms = "YYYY, YYYY-MM, YYYY-MM-DD, YYYY-Qn, today, yesterday, tomorrow, or this|last|next week|month|quarter|year"
+    public static let forms = "YYYY, YYYY-MM, YYYY-MM-DD, YYYY-Qn, Qn, a month's name, today, yesterday, tomorrow, or this|last|next week|month|quarter|year"
+
+    /// The months' names, short and long, as hledger's smart dates read them.
+    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    static let longMonthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
 
     /// Reads one span, or nil when the text is none of `forms`.
     public static func parse(_ text: String, today: CivilDate) -> DateSpan? {
-        let words = text.lowercased().split(separator: " ", omittingEmptySubsequences: true)
+        var words = text.lowercased().split(separator: " ", omittingEmptySubsequences: true)
         if words.count == 1 {
             switch words[0] {
             case "today": return DateSpan(first: today, last: today)
@@ -16,8 +20,21 @@ extension DateSpan {
             case "tomorrow": return DateSpan(first: today.adding(days: 1), last: today.adding(days: 1))
             default: break
             }
-            if let quarter = parseQuarter(String(words[0])) { return quarter }
-            return Period.parseBound(String(words[0])).map { DateSpan(first: $0.first, last: $0.last) }
+            let word = String(words[0])
+            if let quarter = parseQuarter(word) { return quarter }
+            // hledger's smart dates: a month's name or `q3` is in today's year.
+            let year = today.components.year
+            if let m = monthNames.firstIndex(of: word) ?? longMonthNames.firstIndex(of: word), let first = CivilDate(year: year, month: m + 1, day: 1) {
+                return DateSpan(first: first, last: CalendarUnit.month.end(of: first))
+            }
+            if word.count == 2, word.hasPrefix("q"), let q = Int(word.dropFirst()), (1...4).contains(q), let first = CivilDate(year: year, month: q * 3 - 2, day: 1) {
+                return DateSpan(first: first, last: CalendarUnit.quarter.end(of: first))
+            }
+            // `lastmonth`, `thisyear`: hledger's words written together.
+            for relative in ["this", "last", "next"] where word.hasPrefix(relative) && CalendarUnit.reportPeriod(String(word.dropFirst(relative.count))) != nil {
+                words = [Substring(relative), Substring(word.dropFirst(relative.count))]
+            }
+            if words.count == 1 { return Period.parseBound(word).map { DateSpan(first: $0.first, last: $0.last) } }
         }
         guard words.count == 2, let length = CalendarUnit.reportPeriod(String(words[1])) else { return nil }
         let start = length.start(of: today)

@@ -8,6 +8,11 @@ public struct Period: Sendable, Equatable {
         self.to = to
     }
 
+    /// The days in both (hledger ANDs date options and `date:` terms).
+    public func intersection(_ other: Period) -> Period {
+        Period(from: [from, other.from].compactMap { $0 }.max(), to: [to, other.to].compactMap { $0 }.min())
+    }
+
     public func contains(_ d: CivilDate) -> Bool {
         if let from, d < from { return false }
         if let to, d > to { return false }

@@ -45,6 +45,10 @@ public struct PeriodExpression: Sendable, Equatable {
         if words.count == 1, span(words[0], today: today) == nil, let (a, b) = dashRange(words[0], today: today) {
             return PeriodExpression(from: a.first, to: b.first)
         }
+        // `DATE-`: from that day on, as hledger reads it (`date:2019-01-01-`).
+        if words.count == 1, words[0].hasSuffix("-"), let s = span(String(words[0].dropLast()), today: today) {
+            return PeriodExpression(from: s.first)
+        }
         if Schedule.read(words) == nil, words.count < 2 || !clauseWords.contains(words[0]) {
             // A span alone (`2025`, `this month`).
             guard let s = span(text, today: today) else { return nil }
@@ -73,8 +77,18 @@ public struct PeriodExpression: Sendable, Equatable {
                 }
                 continue
             }
-            guard i < words.count, let s = span(words[i], today: today) else { return nil }
-            i += 1
+            // The clause's span: one word, or two (`to next month`).
+            guard i < words.count else { return nil }
+            let s: DateSpan
+            if i + 1 < words.count, let two = span(words[i] + " " + words[i + 1], today: today) {
+                s = two
+                i += 2
+            } else if let one = span(words[i], today: today) {
+                s = one
+                i += 1
+            } else {
+                return nil
+            }
             switch w {
             case "from", "since": expression.from = s.first
             case "to", "until": expression.to = s.first

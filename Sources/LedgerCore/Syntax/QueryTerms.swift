@@ -83,7 +83,8 @@ extension Query {
         }
         // As -p: `A..B` ends before B; an interval (`monthly`) is no date term.
         guard let e = PeriodExpression.parse(value, today: today, endExclusive: true), e.interval == nil else { return false }
-        if prefix == "date" { date = e.period } else { date2 = e.period }
+        // Two date terms keep the days of both.
+        if prefix == "date" { date = date.map { $0.intersection(e.period) } ?? e.period } else { date2 = date2.map { $0.intersection(e.period) } ?? e.period }
         return true
     }
 

@@ -128,9 +128,6 @@ public struct HledgerRequest: Sendable {
         // `tags`' first word is a pattern on the tag's name.
         if command == "tags", !terms.isEmpty { terms.removeFirst() }
         options.query = try query(terms)
-        // The query's date: is the report's period, and its depth: the report's depth.
-        if let date = options.query.date { options.period = date }
-        options.query.date = nil
         options.depth = options.query.depth
         // -C, -P, -U and -R are query terms.
         for (flag, status) in [("-C", Status.cleared), ("-P", .pending), ("-U", .unmarked)] where words.has(flag) {
@@ -158,6 +155,9 @@ public struct HledgerRequest: Sendable {
             guard let s = DateSpan.parse(text, today: today) else { throw CommandLineError("-e takes a date, not '\(text)'") }
             options.period.to = s.first.adding(days: -1)
         }
+        // The query's date: is the report's period, with the date options' days (hledger ANDs them).
+        if let date = options.query.date { options.period = options.period.intersection(date) }
+        options.query.date = nil
         if let text = words.values["--depth"] {
             guard let n = Int(text), n >= 1 else { throw CommandLineError("--depth takes a whole number of at least 1, not '\(text)'") }
             options.depth = n
