@@ -163,7 +163,7 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(try dates(["--date", "2025-02.."]), ["2025-02-05", "2025-03-28"])
         XCTAssertEqual(try dates(["--from", "2025-Q1", "--to", "2025-01"]), ["2025-01-05", "2025-01-25"])
         XCTAssertEqual(try dates(["--date", "2024"]), [])
-        let bad = try runLedgerc(["report", "register", path, "--date", "lastmonth"])
+        let bad = try runLedgerc(["report", "register", path, "--date", "lastfortnight"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("YYYY-Qn"), bad.stderr)
     }

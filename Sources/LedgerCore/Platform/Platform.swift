@@ -208,3 +208,6 @@ package func disableCoreDumps() {
     _ = setrlimit(RLIMIT_CORE, &none)
     #endif
 }
+
+/// The processors online: whether a second parser or reader may run beside the first.
+package let onlineCores: Int = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))

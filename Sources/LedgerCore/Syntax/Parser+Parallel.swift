@@ -23,7 +23,7 @@ extension JournalParser {
     /// Files at least this large are split in two, unless `CheckOptions` says otherwise.
     public static let defaultParallelThreshold = 1 << 20
 
-    static let cores: Int = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    static var cores: Int { onlineCores }
 
     /// Where a second parser may start: the first transaction header at or
     /// after `splitPermille` (half) of the file; nil for small files or one core.

@@ -85,7 +85,7 @@ package enum FileIO {
             count = 0
             guard let base = buffer.baseAddress else { return }
             adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            if size >= readsInTwoFrom, JournalParser.cores > 1 {
+            if size >= readsInTwoFrom, onlineCores > 1 {
                 // Copying from the page cache, and first touching the pages
                 // copied to, take two cores as well as one: half each.
                 let half = size / 2
