@@ -42,7 +42,7 @@ struct Arguments {
                 if let inline {
                     value = inline
                 } else {
-                    guard i < args.count else { throw UsageError(message: "option '\(name)' needs a value") }
+                    guard i < args.count else { throw UsageError(message: Messages.optionNeedsValue(name).text) }
                     value = args[i]
                     i += 1
                 }
@@ -51,9 +51,7 @@ struct Arguments {
             } else if flagOptions.contains(name), inline == nil {
                 flags.insert(name)
             } else {
-                var hint = ""
-                if let s = closestWord(to: name, among: Array(valueOptions) + Array(flagOptions)) { hint = " (did you mean '\(s)'?)" }
-                throw UsageError(message: "unknown option '\(name)'\(hint)")
+                throw UsageError(message: Messages.unknownOption(name, closestWord(to: name, among: Array(valueOptions) + Array(flagOptions))).text)
             }
         }
     }

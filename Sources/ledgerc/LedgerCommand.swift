@@ -64,9 +64,20 @@ enum LedgerCommand {
 
     """
 
+    /// The main help in the current language.
+    static var mainHelp: String { Language.current == .korean ? KoreanHelp.main : help }
+
     /// Runs a command line (without the program name); returns the exit status.
     static func run(_ args: [String]) -> Int {
+        var args = args
         RunDiagnostics.prescan(args)
+        // The language: the environment's (LC_ALL, LC_MESSAGES, LANG), or --lang, which every command takes.
+        Language.current = Language.fromEnvironment()
+        if let bad = takeLanguage(&args) {
+            RunDiagnostics.error(Messages.badLanguage(bad).text)
+            RunDiagnostics.finish()
+            return 2
+        }
         var status = runCommand(args)
         // Standard output that could not be written is a failed run, never a silent one.
         if let failure = ByteSink.standardOutput.failure, status < 2 {
@@ -77,14 +88,36 @@ enum LedgerCommand {
         return status
     }
 
+    /// Takes `--lang ko|en` (or `--lang=...`) out of `args` and makes it the
+    /// language; returns the value when it names no language.
+    static func takeLanguage(_ args: inout [String]) -> String? {
+        var i = 0
+        while i < args.count, args[i] != "--" {
+            var value: String?
+            if args[i] == "--lang", i + 1 < args.count {
+                value = args[i + 1]
+                args.removeSubrange(i...(i + 1))
+            } else if args[i].hasPrefix("--lang=") {
+                value = String(args[i].dropFirst("--lang=".count))
+                args.remove(at: i)
+            } else {
+                i += 1
+                continue
+            }
+            guard let value, let language = Language(option: value) else { return value ?? "" }
+            Language.current = language
+        }
+        return nil
+    }
+
     static func runCommand(_ args: [String]) -> Int {
         guard let first = args.first else {
-            if RunDiagnostics.format == .text { writeStderr(help) } else { RunDiagnostics.error("no subcommand given; run 'ledgerc --help' for usage") }
+            if RunDiagnostics.format == .text { writeStderr(mainHelp) } else { RunDiagnostics.error(Messages.noSubcommand.text) }
             return 2
         }
         switch first {
         case "--help", "-h", "help":
-            writeStdout(help)
+            writeStdout(mainHelp)
             return 0
         case "--version", "-V":
             writeStdout(version + "\n")
@@ -93,22 +126,20 @@ enum LedgerCommand {
             break
         }
         if HledgerCommandLine.recognizes(args) {
-            return exitStatus(usage: "run 'ledgerc --help' for usage; hledger's command line is in docs/COMPATIBILITY.md") {
+            return exitStatus(usage: Messages.seeHelpHledger.text) {
                 try HledgerCommandLine.run(args)
             }
         }
         guard let command = subcommands[first] else {
-            var hint = ""
-            if let s = closestWord(to: first, among: Array(subcommands.keys)) { hint = " (did you mean '\(s)'?)" }
-            RunDiagnostics.error("unknown subcommand '\(first)'\(hint)", notes: ["run 'ledgerc --help' for usage"])
+            RunDiagnostics.error(Messages.unknownSubcommand(first, closestWord(to: first, among: Array(subcommands.keys))).text, notes: [Messages.seeHelp("ledgerc").text])
             return 2
         }
         let rest = Array(args.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            writeStdout(command.help)
+            writeStdout(Language.current == .korean ? KoreanHelp.commands[first] ?? KoreanHelp.list(first) : command.help)
             return 0
         }
-        return exitStatus(prefix: "\(first): ", usage: "run 'ledgerc \(first) --help' for usage") { try command.run(rest) }
+        return exitStatus(prefix: "\(first): ", usage: Messages.seeHelp("ledgerc \(first)").text) { try command.run(rest) }
     }
 
     /// Runs a command; a usage error is exit status 2 with a pointer to the

@@ -23,9 +23,11 @@ public struct DiagnosticMessage: Sendable, CustomStringConvertible {
 
     /// A message of the catalogue: its ID is the name of the `Messages`
     /// member that makes it (`amountOverflows`), never typed by hand.
-    init(_ text: String, member: String = #function) {
+    /// Its Korean text is beside the English, with the same placeholders
+    /// (MessageCatalogueTests); only the current language's is made.
+    init(_ text: @autoclosure () -> String, ko korean: @autoclosure () -> String, member: String = #function) {
         id = MessageID(String(member.prefix { $0 != "(" }))
-        self.text = text
+        self.text = Language.current == .korean ? korean() : text()
     }
 
     public var description: String { text }

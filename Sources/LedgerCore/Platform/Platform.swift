@@ -74,10 +74,21 @@ func systemWriteAll(_ fd: Int32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
     return true
 }
 
-/// The text of the current `errno` (`No such file or directory`).
+/// The text of the current `errno` (`No such file or directory`), in the
+/// current language for the errors a user meets reading and writing files.
 func systemErrorText() -> String {
-    String(cString: strerror(errno))
+    let code = errno
+    if Language.current == .korean, let text = koreanSystemErrors[code] { return text }
+    return String(cString: strerror(code))
 }
+
+/// The Korean of the errors files give.
+private let koreanSystemErrors: [Int32: String] = [
+    ENOENT: "그런 파일이나 디렉터리가 없습니다", EACCES: "권한이 없습니다", EPERM: "허용되지 않는 작업입니다",
+    EISDIR: "디렉터리입니다", ENOTDIR: "디렉터리가 아닙니다", ELOOP: "심볼릭 링크가 너무 많이 이어집니다",
+    ENOSPC: "장치에 남은 공간이 없습니다", EROFS: "읽기 전용 파일 시스템입니다", EEXIST: "파일이 이미 있습니다",
+    ENAMETOOLONG: "파일 이름이 너무 깁니다", EIO: "입출력 오류입니다",
+]
 
 /// A closure run on a thread of its own; `wait` returns when it has finished.
 /// Off the hot path: one per split read of a large file.

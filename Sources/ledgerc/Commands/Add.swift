@@ -53,7 +53,7 @@ enum AddCommand: Subcommand {
             i += 1
             if a == "--dry-run" || a == "--new-account" || a == "--werror" { flags.insert(a); continue }
             if a == "--diagnostics" || a == "--column-unit" {
-                guard i < args.count else { throw UsageError(message: "option '\(a)' needs a value") }
+                guard i < args.count else { throw UsageError(message: Messages.optionNeedsValue(a).text) }
                 values[a] = args[i]
                 i += 1
                 continue
@@ -63,9 +63,7 @@ enum AddCommand: Subcommand {
                     values[String(a[..<eq])] = String(a[a.index(after: eq)...])
                     continue
                 }
-                var hint = ""
-                if let s = closestWord(to: a, among: ["--dry-run", "--new-account", "--diagnostics", "--column-unit", "--werror"]) { hint = " (did you mean '\(s)'?)" }
-                throw UsageError(message: "unknown option '\(a)'\(hint)")
+                throw UsageError(message: Messages.unknownOption(a, closestWord(to: a, among: ["--dry-run", "--new-account", "--diagnostics", "--column-unit", "--werror"])).text)
             }
             words.append(a)
         }

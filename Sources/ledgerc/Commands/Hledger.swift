@@ -16,7 +16,7 @@ enum HledgerCommandLine {
         let today = try currentDate(), request: HledgerRequest
         do { request = try HledgerRequest(args, today: today) } catch { throw UsageError(message: error.message) }
         if request.wantsHelp {
-            writeStdout(LedgerCommand.help)
+            writeStdout(LedgerCommand.mainHelp)
             return 0
         }
         let files = try inputFiles(request.words.files)

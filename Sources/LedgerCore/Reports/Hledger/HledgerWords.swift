@@ -105,7 +105,7 @@ public struct HledgerWords: Sendable {
             if Self.valueOptions.contains(arg) {
                 let value: String
                 if let inline { value = inline } else {
-                    guard i < args.count else { throw CommandLineError("option '\(arg)' needs a value") }
+                    guard i < args.count else { throw CommandLineError(Messages.optionNeedsValue(arg).text) }
                     value = args[i]
                     i += 1
                 }
@@ -115,8 +115,7 @@ public struct HledgerWords: Sendable {
             } else {
                 // Nearest by edit distance among the real flags of the same kind (short or long).
                 let same = (Self.valueOptions.union(Self.flagOptions)).filter { $0.hasPrefix("--") == arg.hasPrefix("--") }
-                let hint = closestWord(to: arg, among: same.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-                throw CommandLineError("unknown option '\(arg)'\(hint)")
+                throw CommandLineError(Messages.unknownOption(arg, closestWord(to: arg, among: same.sorted())).text)
             }
         }
     }
