@@ -96,4 +96,42 @@ final class RendererTests: XCTestCase {
         """)
         XCTAssertEqual(OutputFormat.csv.render(built, accounts: accounts, commodities: commodities), Array("group\ng\n".utf8))
     }
+
+    /// Won on a Korean axis: 만 and 억 (and 조), as Korean writes money; other axes as before.
+    func testWonOnAKoreanAxis() {
+        XCTAssertEqual(Chart.won(0), "0")
+        XCTAssertEqual(Chart.won(5_000), "5,000")
+        XCTAssertEqual(Chart.won(15_000), "1.5만")
+        XCTAssertEqual(Chart.won(2_000_000), "200만")
+        XCTAssertEqual(Chart.won(40_000_000), "4,000만")
+        XCTAssertEqual(Chart.won(120_000_000), "1.2억")
+        XCTAssertEqual(Chart.won(-300_000_000), "-3억")
+        XCTAssertEqual(Chart.won(2_500_000_000_000), "2.5조")
+        XCTAssertEqual(Chart.short(40_000_000), "40M")
+    }
+
+    /// A month under a Korean chart: `3월`, with the year on the first and on January.
+    func testMonthLabelsInKorean() {
+        let saved = Language.current
+        defer { Language.current = saved }
+        Language.current = .korean
+        XCTAssertEqual(Chart.monthLabel("2025-03", first: false), "3월")
+        XCTAssertEqual(Chart.monthLabel("2025-03", first: true), "2025년 3월")
+        XCTAssertEqual(Chart.monthLabel("2026-01", first: false), "2026년 1월")
+        XCTAssertEqual(Chart.monthLabel("2025Q1", first: false), "2025Q1")
+        Language.current = .english
+        XCTAssertEqual(Chart.monthLabel("2025-03", first: false), "2025-03")
+    }
+
+    /// Locale names as POSIX writes them.
+    func testLocaleNames() {
+        XCTAssertEqual(Language(locale: "ko_KR.UTF-8"), .korean)
+        XCTAssertEqual(Language(locale: "ko_KR.eucKR"), .korean)
+        XCTAssertEqual(Language(locale: "ko"), .korean)
+        XCTAssertEqual(Language(locale: "kok_IN"), .english, "Konkani is not Korean")
+        XCTAssertEqual(Language(locale: "C.UTF-8"), .english)
+        XCTAssertEqual(Language.fromEnvironment { ["LC_ALL": "", "LC_MESSAGES": "ko_KR", "LANG": "C"][$0] }, .korean)
+        XCTAssertEqual(Language.fromEnvironment { ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"][$0] }, .english)
+        XCTAssertEqual(Language.fromEnvironment { _ in nil }, .english)
+    }
 }

@@ -20,6 +20,7 @@ final class LanguageServerClient {
         process.currentDirectoryURL = repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["LEDGERC_TODAY"] = "2025-12-31"
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment.removeValue(forKey: name) }
         for (k, v) in env { environment[k] = v }
         process.environment = environment
         process.standardInput = input

@@ -30,6 +30,8 @@ func runLedgerc(_ args: [String], stdin: String? = nil, env: [String: String] = 
     environment["LEDGERC_TODAY"] = "2025-12-31"
     environment.removeValue(forKey: "LEDGER_FILE")
     environment["NO_COLOR"] = "1"
+    // English unless a test asks for a language: the golden files are English.
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment.removeValue(forKey: name) }
     for (k, v) in env { environment[k] = v }
     let out = try OutputFile(), err = try OutputFile(), input = try OutputFile()
     if let stdin { try input.write(stdin) }

@@ -40,12 +40,13 @@ enum FixIts {
         case companyMarkAsCode:
             // `(주)에프알엘코리아` as the description: an empty code before it.
             guard offset < file.bytes.count, file.bytes[offset] == UInt8(ascii: "(") else { return [] }
-            fixes.append(FixIt("Keep '\(String(decoding: file.bytes[offset..<min(file.bytes.count, offset + 5)], as: UTF8.self))' in the description: write '() ' before it", edits: [edit(offset..<offset, "() ")]))
+            let mark = String(decoding: file.bytes[offset..<min(file.bytes.count, offset + 5)], as: UTF8.self)
+            fixes.append(FixIt(Language.text("Keep '\(mark)' in the description: write '() ' before it", ko: "'\(mark)'을(를) 적요에 남기기: 앞에 '() ' 쓰기"), edits: [edit(offset..<offset, "() ")]))
         case undeclared, undeclaredNear:
             guard journal.accounts.lookup(word) != nil else { return [] }
             let declared = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }
             if let near = closestWord(to: word, among: declared), near != word {
-                fixes.append(FixIt("Change to '\(near)'", edits: [edit(offset..<end, near)]))
+                fixes.append(FixIt(Language.text("Change to '\(near)'", ko: "'\(near)'(으)로 바꾸기"), edits: [edit(offset..<end, near)]))
             }
             // Before the file's first `account` directive, else at its start
             // (by path: the editor reads a large file as a head and chunks).
@@ -54,12 +55,12 @@ enum FixIts {
             let target = first.map { Int($0.file) } ?? sameFile.first ?? index
             let targetFile = sources.files[target]
             let place = first.map { targetFile.lineStart(before: Int($0.offset)) } ?? targetFile.contentStart
-            fixes.append(FixIt("Declare 'account \(word)'", edits: [TextEdit(file: target, range: place..<place, text: Array("account \(word)\n".utf8))],
+            fixes.append(FixIt(Language.text("Declare 'account \(word)'", ko: "'account \(word)' 선언하기"), edits: [TextEdit(file: target, range: place..<place, text: Array("account \(word)\n".utf8))],
                                preferred: fixes.isEmpty))
         case accountEndsInAmount:
             guard let amount = amountAtEnd(of: word), word.hasSuffix(" " + amount) else { return [] }
             let space = end - amount.utf8.count - 1
-            fixes.append(FixIt("Separate the amount with two spaces", edits: [edit(space..<space + 1, "  ")]))
+            fixes.append(FixIt(Language.text("Separate the amount with two spaces", ko: "금액 앞을 공백 두 칸으로 띄우기"), edits: [edit(space..<space + 1, "  ")]))
         case doesNotBalance:
             if let fix = balancingFix(at: at, ledger: ledger, file: file) { fixes.append(fix) }
         default: break
@@ -86,7 +87,7 @@ enum FixIts {
               !(b[end] == 0x20 && end + 1 < b.count && b[end + 1] == 0x20) { end += 1 }
         while end > start, b[end - 1] == 0x20 { end -= 1 }
         let text = c.format(Amount(fixed, amount.commodity))
-        return FixIt("Change the amount to \(text) so that the transaction balances",
+        return FixIt(Language.text("Change the amount to \(text) so that the transaction balances", ko: "거래의 합이 맞도록 금액을 \(text)(으)로 바꾸기"),
                      edits: [TextEdit(file: Int(at.file), range: start..<end, text: Array(text.utf8))])
     }
 }

@@ -34,7 +34,8 @@ public enum Messages {
     }
     public static var ambiguousNumberHint: DiagnosticMessage { .init("write the decimal part with '.', or declare 'decimal-mark ,' for decimal commas", ko: "소수점은 '.'으로 쓰거나, 소수점 쉼표를 쓰려면 'decimal-mark ,'를 선언하세요") }
     public static func amountOverflows(_ what: String) -> DiagnosticMessage {
-        .init("amount overflows: \(what) needs more than 38 digits; ledgerc computes every figure exactly or not at all", ko: "금액이 넘칩니다: \(what)에 38자리가 넘게 필요합니다. ledgerc는 모든 숫자를 정확히 계산하거나 계산하지 않습니다")
+        let what = phrase(what)
+        return .init("amount overflows: \(what) needs more than 38 digits; ledgerc computes every figure exactly or not at all", ko: "금액이 넘칩니다: \(what)에 38자리가 넘게 필요합니다. ledgerc는 모든 숫자를 정확히 계산하거나 계산하지 않습니다")
     }
     public static func assertionDifference(_ diff: String) -> DiagnosticMessage { .init("the difference is \(diff)", ko: "차이: \(diff)") }
     public static func assertionFailed(_ account: String, expected: String, actual: String) -> DiagnosticMessage {
@@ -124,7 +125,7 @@ public enum Messages {
     public static var encodingLooksKorean: DiagnosticMessage {
         .init("the file is not UTF-8: it reads as CP949 (EUC-KR), the older Korean encoding", ko: "파일이 UTF-8이 아닙니다: 예전 한국어 인코딩인 CP949(EUC-KR)로 읽힙니다")
     }
-    public static func expectedAfterKeyword(_ keyword: String, _ what: String) -> DiagnosticMessage { .init("expected \(what) after '\(keyword)'", ko: "'\(keyword)' 뒤에 \(what)이(가) 와야 합니다") }
+    public static func expectedAfterKeyword(_ keyword: String, _ what: String) -> DiagnosticMessage { let what = phrase(what); return .init("expected \(what) after '\(keyword)'", ko: "'\(keyword)' 뒤에 \(what)이(가) 와야 합니다") }
     public static var expectedAmount: DiagnosticMessage { .init("expected an amount", ko: "금액이 와야 합니다") }
     public static var expectedDate: DiagnosticMessage { .init("expected a date (YYYY-MM-DD)", ko: "날짜(YYYY-MM-DD)가 와야 합니다") }
     public static var expectedSpaceAfterDate: DiagnosticMessage { .init("expected a space after the date", ko: "날짜 뒤에 공백이 와야 합니다") }
@@ -138,7 +139,8 @@ public enum Messages {
         .init("the account name '\(name)' has the full-width '\(character)' (\(code)) where the ASCII '\(ascii)' was probably meant", ko: "계정 이름 '\(name)'에 전각 '\(character)'(\(code))이(가) 있습니다. ASCII '\(ascii)'을(를) 뜻한 것 같습니다")
     }
     public static func ignoredConstruct(_ what: String, _ tool: String) -> DiagnosticMessage {
-        .init("ledgerc ignores \(what); balances may differ from \(tool)'s", ko: "ledgerc는 \(what)을(를) 무시합니다. 잔액이 \(tool)와(과) 다를 수 있습니다")
+        let what = phrase(what)
+        return .init("ledgerc ignores \(what); balances may differ from \(tool)'s", ko: "ledgerc는 \(what)을(를) 무시합니다. 잔액이 \(tool)와(과) 다를 수 있습니다")
     }
     public static func includeCycle(_ path: String) -> DiagnosticMessage { .init("include cycle: '\(path)' is already being read", ko: "include가 순환합니다: '\(path)'을(를) 이미 읽는 중입니다") }
     public static func includedTwice(_ path: String) -> DiagnosticMessage {
@@ -161,7 +163,7 @@ public enum Messages {
     public static func materializeWouldFail(_ message: String) -> DiagnosticMessage {
         .init("nothing was written: with the occurrences recorded, the journal would not compile: \(message)", ko: "아무것도 쓰지 않았습니다: 발생을 기록하면 장부가 컴파일되지 않습니다: \(message)")
     }
-    public static func missingArgument(_ directive: String, _ what: String) -> DiagnosticMessage { .init("'\(directive)' needs \(what)", ko: "'\(directive)'에는 \(what)이(가) 필요합니다") }
+    public static func missingArgument(_ directive: String, _ what: String) -> DiagnosticMessage { let what = phrase(what); return .init("'\(directive)' needs \(what)", ko: "'\(directive)'에는 \(what)이(가) 필요합니다") }
     public static var missingFrom: DiagnosticMessage { .init("a repeat rule needs 'from DATE': the anchor and first occurrence", ko: "repeat 규칙에는 'from 날짜'가 필요합니다: 기준일이자 첫 발생일입니다") }
     public static var multipleElided: DiagnosticMessage { .init("transaction has more than one posting without an amount", ko: "거래에 금액이 없는 포스팅이 둘 이상입니다") }
     public static var multipleElidedNote: DiagnosticMessage { .init("this posting has no amount either; only one posting per group may omit it", ko: "이 포스팅에도 금액이 없습니다. 금액은 한 묶음에서 한 포스팅만 생략할 수 있습니다") }
@@ -239,13 +241,14 @@ public enum Messages {
     public static var unclosedBlockComment: DiagnosticMessage { .init("block comment runs to the end of the file: add 'end comment' where it should stop", ko: "블록 주석이 파일 끝까지 이어집니다: 끝낼 곳에 'end comment'를 더하세요") }
     public static func unclosedVirtual(_ close: Character) -> DiagnosticMessage { .init("virtual account is missing its closing '\(close)'", ko: "가상 계정에 닫는 '\(close)'이(가) 없습니다") }
     public static func undeclared(_ kind: String, _ name: String, option: String = "--strict") -> DiagnosticMessage {
-        .init("\(kind) '\(name)' is not declared (\(option))", ko: "\(kind) '\(name)'이(가) 선언되지 않았습니다(\(option))")
+        let kind = phrase(kind)
+        return .init("\(kind) '\(name)' is not declared (\(option))", ko: "\(kind) '\(name)'이(가) 선언되지 않았습니다(\(option))")
     }
     public static func undeclaredHint(_ directive: String, _ name: String) -> DiagnosticMessage { .init("declare it with '\(directive) \(name)'", ko: "'\(directive) \(name)'(으)로 선언하세요") }
     public static func undeclaredNear(_ name: String, _ near: String) -> DiagnosticMessage {
         .init("account '\(name)' is not declared, but '\(near)' is", ko: "계정 '\(name)'은(는) 선언되지 않았지만 '\(near)'은(는) 선언되어 있습니다")
     }
-    public static func unexpectedText(_ after: String) -> DiagnosticMessage { .init("unexpected text after \(after)", ko: "\(after) 뒤에 예상하지 못한 글자가 있습니다") }
+    public static func unexpectedText(_ after: String) -> DiagnosticMessage { let after = phrase(after); return .init("unexpected text after \(after)", ko: "\(after) 뒤에 예상하지 못한 글자가 있습니다") }
     public static func unknownAccount(_ name: String) -> DiagnosticMessage { .init("account '\(name)' is not in the journal", ko: "계정 '\(name)'이(가) 장부에 없습니다") }
     public static func unknownAccountType(_ t: String) -> DiagnosticMessage {
         .init("unknown account type '\(t)': use Asset, Liability, Equity, Income or Expense (or A L E R X)", ko: "'\(t)'은(는) 알 수 없는 계정 유형입니다: Asset, Liability, Equity, Income, Expense(또는 A L E R X)를 쓰세요")

@@ -57,7 +57,7 @@ extension LanguageServer {
             } else {
                 lines += accountLines(ledger, transaction: t, account: p.account)
                 if p.isInferred, let a = p.amount {
-                    lines.append("inferred amount: \(ledger.journal.commodities.format(a).markdownEscaped)")
+                    lines.append(Language.text("inferred amount: ", ko: "추론한 금액: ") + ledger.journal.commodities.format(a).markdownEscaped)
                 }
                 if cursor > accountEnd, let a = p.amount, let worth = valueLine(ledger, a, on: ledger.transactions[t].date) { lines.append(worth) }
                 range = (Int(p.location.offset), accountEnd)
@@ -83,7 +83,8 @@ extension LanguageServer {
         let c = ledger.journal.commodities
         guard let valuer = try? Valuer(Valuation(.on(date), in: c[main]), ledger: ledger, reportTo: nil),
               let worth = try? valuer.value(amount, on: date, at: nil), worth.commodity == main else { return nil }
-        return "worth \(c.format(worth)) on \(date) (\(c[main]), the journal's main currency, at that day's prices)"
+        return Language.text("worth \(c.format(worth)) on \(date) (\(c[main]), the journal's main currency, at that day's prices)",
+                             ko: "\(date) 평가액 \(c.format(worth))(장부의 주 통화 \(c[main]), 그날 시세)")
     }
 
     /// The account's balance (with its subaccounts) after transaction `t`, in
@@ -107,8 +108,8 @@ extension LanguageServer {
             return nonZero.isEmpty ? "0" : c.format(nonZero).markdownEscaped
         }
         return ["**\(accounts[account].markdownEscaped)**",
-                "balance after this transaction: \(shown(after))",
-                "balance at the end of the journal (\(ledger.until)): \(shown(end))"] + cardLines(ledger, transaction: t, account: account)
+                Language.text("balance after this transaction: ", ko: "이 거래 후 잔액: ") + shown(after),
+                Language.text("balance at the end of the journal (\(ledger.until)): ", ko: "장부 끝(\(ledger.until)) 잔액: ") + shown(end)] + cardLines(ledger, transaction: t, account: account)
     }
 
     /// For a card: the cycle the transaction falls in, when it is due, and its bill so far.
@@ -120,7 +121,9 @@ extension LanguageServer {
         // A cycle past 38 digits is an error of the compile already; the hover then says nothing of it.
         guard let cycle = ledger.cardCycles[Int32(r)]?.first(where: { $0.closes == closes }) else { return [] }
         let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
-        return ["card cycle closing \(cycle.closes), due \(cycle.due): \(due.isEmpty ? "nothing" : journal.commodities.format(due).markdownEscaped) billed so far"]
+        let billed = due.isEmpty ? Language.text("nothing", ko: "없음") : journal.commodities.format(due).markdownEscaped
+        return [Language.text("card cycle closing \(cycle.closes), due \(cycle.due): \(billed) billed so far",
+                              ko: "카드 명세서 마감 \(cycle.closes), 결제일 \(cycle.due): 지금까지 청구액 \(billed)")]
     }
 
     /// The rule's schedule, its next occurrences after today, and the last
@@ -144,17 +147,18 @@ extension LanguageServer {
             } else {
                 if let t = recorded.first(where: { window.contains($0.date.day) }) {
                     let (path, line, _) = sources.describe(t.location)
-                    past.append("- \(d): recorded \(t.date) (\(path.markdownEscaped):\(line))")
+                    past.append("- \(d): " + Language.text("recorded \(t.date)", ko: "\(t.date)에 기록됨") + " (\(path.markdownEscaped):\(line))")
                 } else {
-                    past.append("- \(d): not recorded (generated)")
+                    past.append("- \(d): " + Language.text("not recorded (generated)", ko: "기록 안 됨(생성됨)"))
                 }
                 if past.count > 3 { past.removeFirst() }
             }
             k += 1
         }
         var lines = ["**repeat** \(rule.description.markdownEscaped)"]
-        lines.append(next.isEmpty ? "no occurrences after \(today)" : "next occurrences:\n" + next.joined(separator: "\n"))
-        if !past.isEmpty { lines.append("past occurrences (latest \(past.count)):\n" + past.joined(separator: "\n")) }
+        lines.append(next.isEmpty ? Language.text("no occurrences after \(today)", ko: "\(today) 이후 발생 없음")
+                     : Language.text("next occurrences:", ko: "다음 발생:") + "\n" + next.joined(separator: "\n"))
+        if !past.isEmpty { lines.append(Language.text("past occurrences (latest \(past.count)):", ko: "지난 발생(최근 \(past.count)건):") + "\n" + past.joined(separator: "\n")) }
         return lines
     }
 
@@ -162,15 +166,18 @@ extension LanguageServer {
         let c = ledger.journal.commodities
         guard let id = c.lookup(word.name) else { return [] }
         let latest = ledger.journal.prices.filter { $0.commodity == id }.max { $0.date < $1.date }
-        guard let latest else { return ["**\(word.name.markdownEscaped)**: no market price (`P`) in the journal"] }
+        guard let latest else { return ["**\(word.name.markdownEscaped)**: " + Language.text("no market price (`P`) in the journal", ko: "장부에 시세(`P`)가 없습니다")] }
         let splits = SplitRatios(ledger.journal.splits)
         // A price from before a split is an old share's: say what it is for a share today.
         if let r = try? splits.ratio(of: id, after: latest.date, through: nil, at: nil),
            let unit = try? splits.price(latest.price.quantity, of: id, pricedOn: latest.date, usedOn: nil, at: nil) {
             let now = Amount(unit, latest.price.commodity)
-            return ["**\(word.name.markdownEscaped)**: latest price \(c.format(now).markdownEscaped) a share after the splits since \(latest.date) (\(r.numerator):\(r.denominator)); \(c.format(latest.price).markdownEscaped) on \(latest.date)"]
+            let price = c.format(now).markdownEscaped, then = c.format(latest.price).markdownEscaped
+            return ["**\(word.name.markdownEscaped)**: " + Language.text("latest price \(price) a share after the splits since \(latest.date) (\(r.numerator):\(r.denominator)); \(then) on \(latest.date)",
+                                                                  ko: "최근 시세 주당 \(price)(\(latest.date) 이후 분할 \(r.numerator):\(r.denominator) 반영), \(latest.date)에 \(then)")]
         }
-        return ["**\(word.name.markdownEscaped)**: latest price \(c.format(latest.price).markdownEscaped) on \(latest.date)"]
+        let price = c.format(latest.price).markdownEscaped
+        return ["**\(word.name.markdownEscaped)**: " + Language.text("latest price \(price) on \(latest.date)", ko: "최근 시세 \(price)(\(latest.date))")]
     }
 
     /// The commodity name under the cursor: letters (or a quoted name) next to it.
@@ -207,13 +214,14 @@ extension LanguageServer {
         let matches = rule.postings.isEmpty ? 0 : added / rule.postings.count
         let adds = rule.postings.indices.map { k -> String in
             let p = rule.postings[k]
-            let amount = rule.multipliers[k].map { "× \($0) of the matched amount" } ?? p.amount.map { ledger.journal.commodities.format($0).markdownEscaped } ?? ""
+            let amount = rule.multipliers[k].map { Language.text("× \($0) of the matched amount", ko: "일치한 금액 × \($0)") } ?? p.amount.map { ledger.journal.commodities.format($0).markdownEscaped } ?? ""
             return "- \(ledger.journal.accounts[p.account].markdownEscaped) \(amount)"
         }
         // A code span shows its text as it is; one holding a backtick could end early, so that query is escaped instead.
         let query = rule.query.contains("`") || rule.query.holdsUnsafeScalars ? "= " + rule.query.markdownEscaped : "`= \(rule.query)`"
-        return ["**automated transaction** \(query)", "adds after each matching posting:"] + adds
-            + ["matched \(matches) posting\(matches == 1 ? "" : "s") in \(transactions) transaction\(transactions == 1 ? "" : "s")"]
+        return [Language.text("**automated transaction** ", ko: "**자동 거래** ") + query, Language.text("adds after each matching posting:", ko: "일치하는 포스팅마다 뒤에 더합니다:")] + adds
+            + [Language.text("matched \(matches) posting\(matches == 1 ? "" : "s") in \(transactions) transaction\(transactions == 1 ? "" : "s")",
+                             ko: "거래 \(transactions)건의 포스팅 \(matches)개와 일치")]
     }
 }
 

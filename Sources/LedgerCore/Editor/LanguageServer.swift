@@ -181,6 +181,8 @@ public final class LanguageServer {
 
     private func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
+        // The client's locale (`ko`, `ko-KR`) chooses the language of messages, hovers and titles; else the environment's.
+        if let locale = params["locale"]?.string, !locale.isEmpty { Language.current = Language(locale: locale) }
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         workspace.encoding = offered.contains("utf-8") ? .utf8 : .utf16
         let capabilities: [(String, JSONValue)] = [

@@ -4,6 +4,101 @@ enum HTML {
     /// Text safe inside an element or a quoted attribute.
     static func escape(_ s: String) -> String { htmlEscaped(s) }
 
+    /// A word or line of the page in the current language.
+    static func word(_ english: String) -> String {
+        Language.current == .korean ? korean[english] ?? english : english
+    }
+
+    /// A period's unit as Korean names it (월, 분기, 연도, 주, 일).
+    static func unitKorean(_ unit: CalendarUnit) -> String {
+        switch unit {
+        case .day: return "일"
+        case .week: return "주"
+        case .month: return "월"
+        case .quarter: return "분기"
+        case .year: return "연도"
+        }
+    }
+
+    /// The page's words in Korean.
+    static let korean: [String: String] = [
+        "Overview": "개요",
+        "Months": "월별",
+        "Periods": "기간별",
+        "Spending by category": "분류별 지출",
+        "Net worth": "순자산",
+        "Upcoming and recurring": "예정·반복 거래",
+        "Portfolio": "투자",
+        "Balances": "잔액",
+        "Budget": "예산",
+        "Receipts": "영수증",
+        "Warnings": "경고",
+        "Income": "수입",
+        "Expenses": "지출",
+        "Net": "순수입",
+        "Savings rate": "저축률",
+        "Month": "월",
+        "Commodity": "통화",
+        "Period": "기간",
+        "Category": "분류",
+        "Amount": "금액",
+        "Period end": "기말",
+        "Assets": "자산",
+        "Liabilities": "부채",
+        "Date": "날짜",
+        "Rule": "규칙",
+        "Status": "상태",
+        "Holding": "종목",
+        "Market value": "평가액",
+        "Weight": "비중",
+        "Cost basis": "매입 원가",
+        "Account": "계정",
+        "Quantity": "보유 수량",
+        "Average cost": "평균 단가",
+        "Price": "가격",
+        "Unrealized gain": "평가 손익",
+        "Unrealized": "평가 수익률",
+        "Realized gain": "실현 손익",
+        "Dividends": "배당",
+        "Total return": "총수익",
+        "Total return %": "총수익률",
+        "Unit cost": "단가",
+        "Booking": "매각 방식",
+        "Side": "매수/매도",
+        "Start": "시작",
+        "End": "끝",
+        "Value at start": "기초 평가액",
+        "Cash flow": "현금 흐름",
+        "Value at end": "기말 평가액",
+        "PnL": "손익",
+        "Value": "평가액",
+        "Principal invested": "투자 원금",
+        "Balance": "잔액",
+        "Actual": "실제",
+        "Remaining": "남은 금액",
+        "Used": "사용률",
+        "recorded": "기록됨",
+        "not recorded yet (generated)": "아직 기록 안 됨(생성됨)",
+        "The last 12 months": "최근 12개월",
+        "Nothing to show.": "보일 것이 없습니다.",
+        "No expenses in the period.": "기간에 지출이 없습니다.",
+        "No asset or liability postings in the period.": "기간에 자산이나 부채 포스팅이 없습니다.",
+        "Nothing is due.": "예정된 것이 없습니다.",
+        "Last 30 days": "지난 30일",
+        "No occurrences.": "발생이 없습니다.",
+        "Holdings": "보유 종목",
+        "Open lots": "열린 로트",
+        "Trades in the period": "기간의 매수·매도",
+        "Returns": "수익률",
+        "At the end of the period, each parent with its sub-accounts.": "기말 잔액, 상위 계정은 하위 계정을 포함합니다.",
+        "No postings in the period.": "기간에 포스팅이 없습니다.",
+        "No income or expenses in the period.": "기간에 수입이나 지출이 없습니다.",
+        "Figures": "숫자",
+        "the whole journal": "장부 전체",
+        "Description": "적요",
+        "Receipt": "영수증",
+    ]
+
     /// A table; columns from `numericFrom` on are right-aligned numbers.
     static func table(_ headers: [String], _ rows: [[String]], numericFrom: Int = Int.max, classes: [Int: String] = [:]) -> String {
         var html = "<table><thead><tr>"
@@ -30,7 +125,7 @@ enum HTML {
     static func page(title: String, subtitle: String, nav: [(id: String, title: String)], body: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="ko">
+        <html lang="\(Language.current.rawValue)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -44,7 +139,7 @@ enum HTML {
         <nav>\(nav.map { "<a href=\"#\($0.id)\">\(escape($0.title))</a>" }.joined(separator: " "))</nav></header>
         <main>
         \(body)</main>
-        <footer>Written by ledgerc from the journal; every figure is exact. No script, no request to the network.</footer>
+        <footer>\(Language.text("Written by ledgerc from the journal; every figure is exact. No script, no request to the network.", ko: "ledgerc가 장부에서 만든 페이지입니다. 모든 숫자는 정확합니다. 스크립트도, 네트워크 요청도 없습니다."))</footer>
         </body>
         </html>
 

@@ -30,9 +30,11 @@ public struct HTMLReport {
         if page.options.valuer == nil, let main = ledger.mainCurrency {
             // No -X: the journal's main currency, said on the page.
             page.options.valuer = try Valuer(Valuation(.end, in: journal.commodities[main]), ledger: ledger, reportTo: options.period.to)
-            note = "\(journal.commodities[main]), the journal's main currency (the one most postings use; -X COMMODITY picks another)"
+            let symbol = journal.commodities[main]
+            note = Language.text("\(symbol), the journal's main currency (the one most postings use; -X COMMODITY picks another)",
+                                 ko: "장부의 주 통화인 \(symbol)(포스팅이 가장 많이 쓰는 통화, -X 통화로 바꿉니다)")
         } else if let v = page.options.valuer {
-            note = v.valuation.target.map { "\($0), as asked" } ?? "each commodity's price commodity (-V)"
+            note = v.valuation.target.map { Language.text("\($0), as asked", ko: "요청한 \($0)") } ?? Language.text("each commodity's price commodity (-V)", ko: "각 통화의 시세 통화(-V)")
         }
         page.options.grouping = options.grouping ?? page.length()
         return try page.draw(valuedIn: note)
@@ -57,28 +59,30 @@ public struct HTMLReport {
         let months = try MonthSummaryReport(ledger: dated, options: options).rows()
         let commodities = Array(Set(months.map(\.commodity))).sorted { journal.commodities[$0] < journal.commodities[$1] }
         let worth = try netWorthByPeriod(length)
-        var overviewHTML = note.isEmpty ? "" : "<p class=\"note\">Figures are valued in \(HTML.escape(note)), with market prices at each period's end.</p>"
+        var overviewHTML = note.isEmpty ? "" : "<p class=\"note\">" + Language.text("Figures are valued in \(HTML.escape(note)), with market prices at each period's end.", ko: "숫자는 \(HTML.escape(note))(으)로, 각 기간 말의 시세로 환산했습니다.") + "</p>"
         overviewHTML += try overview(months, commodities, worth)
-        sections.append(("overview", "Overview", overviewHTML))
-        sections.append(("months", length == .month ? "Months" : "Periods", try monthCharts(months, commodities, length)))
-        sections.append(("categories", "Spending by category", try categoryCharts(months, commodities)))
-        sections.append(("net-worth", "Net worth", try netWorth(worth)))
-        if !journal.rules.isEmpty { sections.append(("upcoming", "Upcoming and recurring", try upcoming())) }
-        if let portfolio = try portfolio() { sections.append(("portfolio", "Portfolio", portfolio)) }
-        sections.append(("balances", "Balances", try balances()))
-        if !journal.periodic.isEmpty { sections.append(("budget", "Budget", try budget())) }
-        if let receipts = receipts() { sections.append(("receipts", "Receipts", receipts)) }
+        sections.append(("overview", HTML.word("Overview"), overviewHTML))
+        sections.append(("months", length == .month ? HTML.word("Months") : HTML.word("Periods"), try monthCharts(months, commodities, length)))
+        sections.append(("categories", HTML.word("Spending by category"), try categoryCharts(months, commodities)))
+        sections.append(("net-worth", HTML.word("Net worth"), try netWorth(worth)))
+        if !journal.rules.isEmpty { sections.append(("upcoming", HTML.word("Upcoming and recurring"), try upcoming())) }
+        if let portfolio = try portfolio() { sections.append(("portfolio", HTML.word("Portfolio"), portfolio)) }
+        sections.append(("balances", HTML.word("Balances"), try balances()))
+        if !journal.periodic.isEmpty { sections.append(("budget", HTML.word("Budget"), try budget())) }
+        if let receipts = receipts() { sections.append(("receipts", HTML.word("Receipts"), receipts)) }
         let warnings = compilation.diagnostics.sorted().filter { $0.severity == .warning } + (options.valuer?.warnings(journal.commodities) ?? [])
         if !warnings.isEmpty {
             let items = warnings.map { d -> String in
                 let place = d.location.map { compilation.sources.describe($0) }.map { "\($0.path):\($0.line): " } ?? ""
                 return "<li>\(HTML.escape(place + d.message))</li>"
             }
-            sections.append(("warnings", "Warnings", "<ul class=\"warn\">\(items.joined())</ul>"))
+            sections.append(("warnings", HTML.word("Warnings"), "<ul class=\"warn\">\(items.joined())</ul>"))
         }
         let path = compilation.rootFiles.first.map { compilation.sources.files[$0].path } ?? "ledger"
-        let period = [options.period.from.map { "from \($0)" }, options.period.to.map { "to \($0)" }].compactMap { $0 }.joined(separator: " ")
-        let subtitle = "\(path) · \(period.isEmpty ? "the whole journal" : period) · materialized up to \(ledger.until)"
+        let period = [options.period.from.map { Language.text("from \($0)", ko: "\($0)부터") }, options.period.to.map { Language.text("to \($0)", ko: "\($0)까지") }]
+            .compactMap { $0 }.joined(separator: " ")
+        let shown = period.isEmpty ? HTML.word("the whole journal") : period
+        let subtitle = Language.text("\(path) · \(shown) · materialized up to \(ledger.until)", ko: "\(path) · \(shown) · \(ledger.until)까지 펼침")
         let page = HTML.page(title: "ledgerc: \(lastComponent(path))", subtitle: subtitle, nav: sections.map { ($0.id, $0.title) },
                              body: sections.map { HTML.section($0.id, $0.title, $0.body) }.joined())
         return Array(page.utf8)
@@ -88,6 +92,11 @@ public struct HTMLReport {
 
     func money(_ q: ExactDecimal, _ c: Int32) -> String { journal.commodities.format(Amount(q, c)) }
     func number(_ q: ExactDecimal) -> Double { Double(q.description) ?? 0 }
+    /// How a chart of amounts in `c` writes its axis: won in 만 and 억 for a Korean reader.
+    func units(_ c: Int32) -> Chart.AxisUnits {
+        Language.current == .korean && ["KRW", "₩", "원"].contains(journal.commodities[c]) ? .won : .plain
+    }
+
     func name(_ c: Int32) -> String { journal.commodities[c].isEmpty ? "(no commodity)" : journal.commodities[c] }
 
     func overview(_ months: [MonthSummary], _ commodities: [Int32], _ worth: NetWorth) throws(AmountOverflow) -> String {
@@ -101,20 +110,20 @@ public struct HTMLReport {
             let net = try income.minus(expenses, at: nil)
             let rate = try net.shown(over: income, places: 4, at: nil)
             html += "<h3>\(HTML.escape(name(c)))</h3><div class=\"cards\">"
-            html += card("Income", money(income, c)) + card("Expenses", money(expenses, c)) + card("Net", money(net, c))
-            html += card("Savings rate", rate.map(percentShown) ?? "—") + "</div>"
+            html += card(HTML.word("Income"), money(income, c)) + card(HTML.word("Expenses"), money(expenses, c)) + card(HTML.word("Net"), money(net, c))
+            html += card(HTML.word("Savings rate"), rate.map(percentShown) ?? "—") + "</div>"
         }
         if let last = worth.labels.last {
-            html += "<h3>Net worth at the end of \(HTML.escape(last))</h3><div class=\"cards\">"
+            html += "<h3>" + Language.text("Net worth at the end of \(HTML.escape(last))", ko: "\(HTML.escape(last)) 말 순자산") + "</h3><div class=\"cards\">"
             for line in worth.lines {
                 let c = line.commodity
                 let net = try line.assets.last!.plus(line.liabilities.last!, at: nil)
                 let change = try net.minus(worth.opening[c] ?? .zero, at: nil)
-                html += card(name(c), money(net, c), note: "change in the period: \(money(change, c))")
+                html += card(name(c), money(net, c), note: Language.text("change in the period: \(money(change, c))", ko: "기간 중 변동: \(money(change, c))"))
             }
             html += "</div>"
         }
-        return html.isEmpty ? "<p>No income or expenses in the period.</p>" : html
+        return html.isEmpty ? "<p>\(HTML.escape(HTML.word("No income or expenses in the period.")))</p>" : html
     }
 
     func card(_ label: String, _ value: String, note: String? = nil) -> String {
@@ -124,16 +133,17 @@ public struct HTMLReport {
     func monthCharts(_ months: [MonthSummary], _ commodities: [Int32], _ length: CalendarUnit) throws(AmountOverflow) -> String {
         var html = ""
         let word = length == .month ? "month" : length.rawValue
+        let header = Language.current == .korean ? HTML.unitKorean(length) : word.prefix(1).uppercased() + word.dropFirst()
         for c in commodities {
             let rows = months.filter { $0.commodity == c }
             let labels = rows.map { length.label(of: $0.month) }
-            let table = Chart.Table(headers: [word.prefix(1).uppercased() + word.dropFirst(), "Income", "Expenses", "Net", "Savings rate"], rows: rows.map {
+            let table = Chart.Table(headers: [header, HTML.word("Income"), HTML.word("Expenses"), HTML.word("Net"), HTML.word("Savings rate")], rows: rows.map {
                 [length.label(of: $0.month), money($0.income, c), money($0.expenses, c), money($0.net, c), $0.savingsRate.map(percentShown) ?? ""]
             })
-            html += Chart.bars(id: "months-\(slug(c))", title: "Income and expenses by \(word), \(name(c))", labels: labels,
-                               series: [Chart.Series(name: "Income", values: rows.map { number($0.income) }),
-                                        Chart.Series(name: "Expenses", values: rows.map { number($0.expenses) })],
-                               line: Chart.Series(name: "Savings rate", values: rows.map { $0.savingsRate.map(number) ?? .nan }), table: table)
+            html += Chart.bars(id: "months-\(slug(c))", title: Language.text("Income and expenses by \(word), \(name(c))", ko: "\(HTML.unitKorean(length))별 수입과 지출, \(name(c))"), labels: labels, units: units(c),
+                               series: [Chart.Series(name: HTML.word("Income"), values: rows.map { number($0.income) }),
+                                        Chart.Series(name: HTML.word("Expenses"), values: rows.map { number($0.expenses) })],
+                               line: Chart.Series(name: HTML.word("Savings rate"), values: rows.map { $0.savingsRate.map(number) ?? .nan }), table: table)
         }
         if length != .month, let last = dated.order.last.map({ dated.transactions[Int($0)].date }) {
             // The last 12 months, as a table, whatever the charts' period.
@@ -143,13 +153,13 @@ public struct HTMLReport {
             recent.period.from = max(start, options.period.from ?? start)
             let rows = try MonthSummaryReport(ledger: dated, options: recent).rows()
             if !rows.isEmpty {
-                html += "<h3>The last 12 months</h3>" + HTML.table(["Month", "Commodity", "Income", "Expenses", "Net", "Savings rate"], rows.map {
+                html += "<h3>\(HTML.escape(HTML.word("The last 12 months")))</h3>" + HTML.table([HTML.word("Month"), HTML.word("Commodity"), HTML.word("Income"), HTML.word("Expenses"), HTML.word("Net"), HTML.word("Savings rate")], rows.map {
                     [$0.month.monthText, name($0.commodity), money($0.income, $0.commodity), money($0.expenses, $0.commodity), money($0.net, $0.commodity),
                      $0.savingsRate.map(percentShown) ?? ""]
                 }, numericFrom: 2)
             }
         }
-        return html.isEmpty ? "<p>Nothing to show.</p>" : html
+        return html.isEmpty ? "<p>\(HTML.escape(HTML.word("Nothing to show.")))</p>" : html
     }
 
     func categoryCharts(_ months: [MonthSummary], _ commodities: [Int32]) throws(AmountOverflow) -> String {
@@ -166,13 +176,13 @@ public struct HTMLReport {
             let length = options.grouping ?? .month
             let labels = rows.map { length.label(of: $0.month) }
             func amount(_ r: MonthSummary, _ a: Int32) -> ExactDecimal { r.categories.first { $0.account == a }?.amount ?? .zero }
-            let table = Chart.Table(headers: ["Period"] + order.map { accounts[$0] }, rows: rows.map { r in [length.label(of: r.month)] + order.map { money(amount(r, $0), c) } })
-            html += Chart.stacked(id: "categories-\(slug(c))", title: "Spending by category per \(length == .month ? "month" : length.rawValue), \(name(c))", labels: labels,
+            let table = Chart.Table(headers: [HTML.word("Period")] + order.map { accounts[$0] }, rows: rows.map { r in [length.label(of: r.month)] + order.map { money(amount(r, $0), c) } })
+            html += Chart.stacked(id: "categories-\(slug(c))", title: Language.text("Spending by category per \(length == .month ? "month" : length.rawValue), \(name(c))", ko: "\(HTML.unitKorean(length))별 분류별 지출, \(name(c))"), labels: labels, units: units(c),
                                   series: order.map { a in Chart.Series(name: accounts[a], values: rows.map { number(amount($0, a)) }) }, table: table)
             let whole = order.map { [accounts[$0], money(totals[$0]!, c)] }
-            html += "<h3>For the whole period, \(HTML.escape(name(c)))</h3>" + HTML.table(["Category", "Amount"], whole, numericFrom: 1)
+            html += "<h3>" + Language.text("For the whole period, \(HTML.escape(name(c)))", ko: "기간 전체, \(HTML.escape(name(c)))") + "</h3>" + HTML.table([HTML.word("Category"), HTML.word("Amount")], whole, numericFrom: 1)
         }
-        return html.isEmpty ? "<p>No expenses in the period.</p>" : html
+        return html.isEmpty ? "<p>\(HTML.escape(HTML.word("No expenses in the period.")))</p>" : html
     }
 
     /// Net worth at each period's end: per commodity (after valuation, the
@@ -235,18 +245,18 @@ public struct HTMLReport {
     }
 
     func netWorth(_ worth: NetWorth) throws(AmountOverflow) -> String {
-        guard !worth.labels.isEmpty else { return "<p>No asset or liability postings in the period.</p>" }
+        guard !worth.labels.isEmpty else { return "<p>\(HTML.escape(HTML.word("No asset or liability postings in the period.")))</p>" }
         var html = ""
         for line in worth.lines {
             let c = line.commodity
             var net: [ExactDecimal] = []
             for k in line.assets.indices { net.append(try line.assets[k].plus(line.liabilities[k], at: nil)) }
-            let table = Chart.Table(headers: ["Period end", "Net worth", "Assets", "Liabilities"],
+            let table = Chart.Table(headers: [HTML.word("Period end"), HTML.word("Net worth"), HTML.word("Assets"), HTML.word("Liabilities")],
                                     rows: worth.labels.indices.map { [worth.labels[$0], money(net[$0], c), money(line.assets[$0], c), money(line.liabilities[$0], c)] })
-            html += Chart.lines(id: "net-worth-\(slug(c))", title: "Net worth at each period's end, \(name(c))", labels: worth.labels,
-                                series: [Chart.Series(name: "Net worth", values: net.map(number)),
-                                         Chart.Series(name: "Assets", values: line.assets.map(number)),
-                                         Chart.Series(name: "Liabilities", values: line.liabilities.map(number))], table: table)
+            html += Chart.lines(id: "net-worth-\(slug(c))", title: Language.text("Net worth at each period's end, \(name(c))", ko: "기간 말 순자산, \(name(c))"), labels: worth.labels, units: units(c),
+                                series: [Chart.Series(name: HTML.word("Net worth"), values: net.map(number)),
+                                         Chart.Series(name: HTML.word("Assets"), values: line.assets.map(number)),
+                                         Chart.Series(name: HTML.word("Liabilities"), values: line.liabilities.map(number))], table: table)
         }
         return html
     }
@@ -268,7 +278,7 @@ public struct HTMLReport {
                     if c.due > today { next.append([c.due.description, rule.description, amount]); continue }
                     let open = c.paidOn == nil
                     if open { pastClasses[past.count] = "over" }
-                    past.append([c.due.description, rule.description, amount, open ? "not recorded yet (generated)" : "recorded"])
+                    past.append([c.due.description, rule.description, amount, open ? HTML.word("not recorded yet (generated)") : HTML.word("recorded")])
                 }
                 continue
             }
@@ -279,15 +289,15 @@ public struct HTMLReport {
                 else if o.date >= start, o.date <= ledger.until {
                     let open = generated.contains("\(r) \(o.date)")
                     if open { pastClasses[past.count] = "over" }
-                    past.append([o.date.description, rule.description, amount, open ? "not recorded yet (generated)" : "recorded"])
+                    past.append([o.date.description, rule.description, amount, open ? HTML.word("not recorded yet (generated)") : HTML.word("recorded")])
                 }
             }
         }
         next.sort { $0[0] < $1[0] }
-        var html = "<h3>Next 30 days (after \(today))</h3>"
-        html += next.isEmpty ? "<p>Nothing is due.</p>" : HTML.table(["Date", "Rule", "Amount"], next, numericFrom: 2)
-        html += "<h3>Last 30 days</h3>"
-        html += past.isEmpty ? "<p>No occurrences.</p>" : HTML.table(["Date", "Rule", "Amount", "Status"], past, numericFrom: 2, classes: pastClasses)
+        var html = "<h3>" + Language.text("Next 30 days (after \(today))", ko: "다음 30일(\(today) 이후)") + "</h3>"
+        html += next.isEmpty ? "<p>\(HTML.escape(HTML.word("Nothing is due.")))</p>" : HTML.table([HTML.word("Date"), HTML.word("Rule"), HTML.word("Amount")], next, numericFrom: 2)
+        html += "<h3>\(HTML.escape(HTML.word("Last 30 days")))</h3>"
+        html += past.isEmpty ? "<p>\(HTML.escape(HTML.word("No occurrences.")))</p>" : HTML.table([HTML.word("Date"), HTML.word("Rule"), HTML.word("Amount"), HTML.word("Status")], past, numericFrom: 2, classes: pastClasses)
         return html
     }
 
@@ -307,13 +317,13 @@ public struct HTMLReport {
         for money in moneys {
             let rows = holdings.filter { $0.position.costCommodity == money }
             let label = { (h: Holding) in "\(c[h.position.commodity]) (\(accounts[h.position.account]))" }
-            html += Chart.pie(id: "pie-\(slug(money))", title: "Market value by holding, \(name(money))",
+            html += Chart.pie(id: "pie-\(slug(money))", title: Language.text("Market value by holding, \(name(money))", ko: "종목별 평가액, \(name(money))"),
                               slices: rows.map { (label($0), number($0.marketValue)) },
-                              table: Chart.Table(headers: ["Holding", "Market value", "Weight"], rows: rows.map { [label($0), self.money($0.marketValue, money), $0.weight.map(percentShown) ?? ""] }))
-            html += Chart.bars(id: "cost-\(slug(money))", title: "Cost basis and market value, \(name(money))", labels: rows.map { c[$0.position.commodity] },
-                               series: [Chart.Series(name: "Cost basis", values: rows.map { number($0.position.costBasis) }),
-                                        Chart.Series(name: "Market value", values: rows.map { number($0.marketValue) })],
-                               table: Chart.Table(headers: ["Holding", "Cost basis", "Market value"], rows: rows.map { [label($0), self.money($0.position.costBasis, money), self.money($0.marketValue, money)] }))
+                              table: Chart.Table(headers: [HTML.word("Holding"), HTML.word("Market value"), HTML.word("Weight")], rows: rows.map { [label($0), self.money($0.marketValue, money), $0.weight.map(percentShown) ?? ""] }))
+            html += Chart.bars(id: "cost-\(slug(money))", title: Language.text("Cost basis and market value, \(name(money))", ko: "매입 원가와 평가액, \(name(money))"), labels: rows.map { c[$0.position.commodity] }, units: units(money),
+                               series: [Chart.Series(name: HTML.word("Cost basis"), values: rows.map { number($0.position.costBasis) }),
+                                        Chart.Series(name: HTML.word("Market value"), values: rows.map { number($0.marketValue) })],
+                               table: Chart.Table(headers: [HTML.word("Holding"), HTML.word("Cost basis"), HTML.word("Market value")], rows: rows.map { [label($0), self.money($0.position.costBasis, money), self.money($0.marketValue, money)] }))
         }
         var holdingRows: [[String]] = []
         for h in holdings {
@@ -324,9 +334,9 @@ public struct HTMLReport {
                                 h.unrealizedPct.map(percentShown) ?? "", h.weight.map(percentShown) ?? "", money(h.realizedGain, m), money(h.dividends, m),
                                 money(total, m), try total.shown(over: h.principal, places: 4, at: nil).map(percentShown) ?? ""])
         }
-        html += "<h3>Holdings</h3>" + HTML.table(
-            ["Account", "Commodity", "Quantity", "Average cost", "Cost basis", "Price", "Market value", "Unrealized gain", "Unrealized", "Weight",
-             "Realized gain", "Dividends", "Total return", "Total return %"], holdingRows, numericFrom: 2)
+        html += "<h3>\(HTML.escape(HTML.word("Holdings")))</h3>" + HTML.table(
+            [HTML.word("Account"), HTML.word("Commodity"), HTML.word("Quantity"), HTML.word("Average cost"), HTML.word("Cost basis"), HTML.word("Price"), HTML.word("Market value"), HTML.word("Unrealized gain"), HTML.word("Unrealized"), HTML.word("Weight"),
+             HTML.word("Realized gain"), HTML.word("Dividends"), HTML.word("Total return"), HTML.word("Total return %")], holdingRows, numericFrom: 2)
         var lotRows: [[String]] = []
         for h in holdings {
             let p = h.position, m = p.costCommodity
@@ -338,13 +348,13 @@ public struct HTMLReport {
             }
         }
         if !lotRows.isEmpty {
-            html += "<h3>Open lots</h3>" + HTML.table(["Account", "Commodity", "Date", "Quantity", "Unit cost", "Cost basis", "Booking"], lotRows, numericFrom: 3)
+            html += "<h3>\(HTML.escape(HTML.word("Open lots")))</h3>" + HTML.table([HTML.word("Account"), HTML.word("Commodity"), HTML.word("Date"), HTML.word("Quantity"), HTML.word("Unit cost"), HTML.word("Cost basis"), HTML.word("Booking")], lotRows, numericFrom: 3)
         }
         html += try returns(Array(Set(holdings.map(\.position.account))).sorted { accounts[$0] < accounts[$1] })
         let trades = try TradesReport(ledger: ledger, sources: compilation.sources, options: options).trades()
         if !trades.isEmpty {
-            html += "<h3>Trades in the period</h3>" + HTML.table(
-                ["Date", "Account", "Commodity", "Side", "Quantity", "Price", "Amount", "Realized gain"],
+            html += "<h3>\(HTML.escape(HTML.word("Trades in the period")))</h3>" + HTML.table(
+                [HTML.word("Date"), HTML.word("Account"), HTML.word("Commodity"), HTML.word("Side"), HTML.word("Quantity"), HTML.word("Price"), HTML.word("Amount"), HTML.word("Realized gain")],
                 trades.map { t in
                     [t.date.description, accounts[t.account], c[t.commodity], t.side.rawValue, t.quantity.description, money(t.price, t.costCommodity),
                      money(t.amount, t.costCommodity), t.realizedGain.map { money($0, t.costCommodity) } ?? ""]
@@ -375,7 +385,7 @@ public struct HTMLReport {
             }
         }
         guard !rows.isEmpty else { return "" }
-        var html = "<h3>Returns</h3>" + HTML.table(["Account", "Start", "End", "Value at start", "Cash flow", "Value at end", "PnL", "IRR", "TWR"], rows, numericFrom: 3)
+        var html = "<h3>\(HTML.escape(HTML.word("Returns")))</h3>" + HTML.table([HTML.word("Account"), HTML.word("Start"), HTML.word("End"), HTML.word("Value at start"), HTML.word("Cash flow"), HTML.word("Value at end"), HTML.word("PnL"), "IRR", "TWR"], rows, numericFrom: 3)
         var all = options
         all.query = only(investments)
         let length = options.grouping ?? .month
@@ -389,11 +399,11 @@ public struct HTMLReport {
                 invested.append(principal)
             }
             let labels = periods.map { length.label(of: $0.first) }
-            let table = Chart.Table(headers: ["Period", "Value", "Principal invested"],
+            let table = Chart.Table(headers: [HTML.word("Period"), HTML.word("Value"), HTML.word("Principal invested")],
                                     rows: periods.indices.map { [labels[$0], money(periods[$0].endValue, k), money(invested[$0], k)] })
-            html += Chart.lines(id: "invested-\(slug(k))", title: "Investments: value against principal invested, \(name(k))", labels: labels,
-                                series: [Chart.Series(name: "Value", values: periods.map { number($0.endValue) }),
-                                         Chart.Series(name: "Principal invested", values: invested.map(number))], table: table)
+            html += Chart.lines(id: "invested-\(slug(k))", title: Language.text("Investments: value against principal invested, \(name(k))", ko: "투자: 평가액과 투자 원금, \(name(k))"), labels: labels, units: units(k),
+                                series: [Chart.Series(name: HTML.word("Value"), values: periods.map { number($0.endValue) }),
+                                         Chart.Series(name: HTML.word("Principal invested"), values: invested.map(number))], table: table)
         }
         return html
     }
@@ -422,13 +432,13 @@ public struct HTMLReport {
             let amounts = row.amounts.isEmpty ? ["0"] : row.amounts.map { journal.commodities.format($0) }
             for (i, a) in amounts.enumerated() { cells.append([i == 0 ? label : "", a]) }
         }
-        return "<p>At the end of the period, each parent with its sub-accounts.</p>" + HTML.table(["Account", "Balance"], cells, numericFrom: 1)
+        return "<p>\(HTML.escape(HTML.word("At the end of the period, each parent with its sub-accounts.")))</p>" + HTML.table([HTML.word("Account"), HTML.word("Balance")], cells, numericFrom: 1)
     }
 
     func budget() throws(AmountOverflow) -> String {
         let report = BudgetReport(ledger: dated, options: options)
         let (periods, rows) = try report.rows()
-        guard !periods.isEmpty else { return "<p>No postings in the period.</p>" }
+        guard !periods.isEmpty else { return "<p>\(HTML.escape(HTML.word("No postings in the period.")))</p>" }
         var html = ""
         let accounts = journal.accounts
         let byPeriod = BudgetReport.byPeriod(rows, count: periods.count)
@@ -440,7 +450,7 @@ public struct HTMLReport {
                 return [r.account.map { accounts[$0] } ?? "<unbudgeted>", money(r.actual, r.commodity), money(r.budget, r.commodity),
                         money(r.remaining, r.commodity), r.used.map(percentShown) ?? ""]
             }
-            html += "<h3>\(HTML.escape(report.length.label(of: p.first)))</h3>" + HTML.table(["Account", "Actual", "Budget", "Remaining", "Used"], cells, numericFrom: 1, classes: classes)
+            html += "<h3>\(HTML.escape(report.length.label(of: p.first)))</h3>" + HTML.table([HTML.word("Account"), HTML.word("Actual"), HTML.word("Budget"), HTML.word("Remaining"), HTML.word("Used")], cells, numericFrom: 1, classes: classes)
         }
         return html
     }
@@ -458,7 +468,7 @@ public struct HTMLReport {
             rows.append("<tr><td>\(t.date)</td><td>\(HTML.escape(t.description))</td><td>\(shown)</td></tr>")
         }
         guard !rows.isEmpty else { return nil }
-        return "<table><thead><tr><th>Date</th><th>Description</th><th>Receipt</th></tr></thead><tbody>\(rows.joined())</tbody></table>"
+        return "<table><thead><tr><th>\(HTML.word("Date"))</th><th>\(HTML.word("Description"))</th><th>\(HTML.word("Receipt"))</th></tr></thead><tbody>\(rows.joined())</tbody></table>"
     }
 
     // MARK: Helpers

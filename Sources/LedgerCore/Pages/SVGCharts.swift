@@ -24,11 +24,11 @@ enum Chart {
 
     /// Bars side by side per label (income against expenses), and an
     /// optional line of fractions on a 0–100% scale at the right (savings rate).
-    static func bars(id: String, title: String, labels: [String], series: [Series], line: Series? = nil, table: Table) -> String {
+    static func bars(id: String, title: String, labels: [String], units: AxisUnits = .plain, series: [Series], line: Series? = nil, table: Table) -> String {
         let maxValue = max(1, series.flatMap(\.values).map(abs).max() ?? 1)
         let minValue = min(0, series.flatMap(\.values).min() ?? 0)
         let scale = Scale(min: minValue, max: maxValue)
-        var svg = frame(id: id, title: title, scale: scale)
+        var svg = frame(id: id, title: title, scale: scale, units: units)
         let slot = (width - left - 8) / Double(max(1, labels.count))
         let barWidth = max(2, slot * 0.8 / Double(max(1, series.count)))
         for (k, label) in labels.enumerated() {
@@ -56,10 +56,10 @@ enum Chart {
     }
 
     /// Stacked bars per label (spending by category per month).
-    static func stacked(id: String, title: String, labels: [String], series: [Series], table: Table) -> String {
+    static func stacked(id: String, title: String, labels: [String], units: AxisUnits = .plain, series: [Series], table: Table) -> String {
         let totals = labels.indices.map { k in series.reduce(0.0) { $0 + max(0, k < $1.values.count ? $1.values[k] : 0) } }
         let scale = Scale(min: 0, max: max(1, totals.max() ?? 1))
-        var svg = frame(id: id, title: title, scale: scale)
+        var svg = frame(id: id, title: title, scale: scale, units: units)
         let slot = (width - left - 8) / Double(max(1, labels.count))
         for (k, label) in labels.enumerated() {
             var base = 0.0
@@ -75,10 +75,10 @@ enum Chart {
     }
 
     /// A line per series over the labels (net worth by month).
-    static func lines(id: String, title: String, labels: [String], series: [Series], table: Table) -> String {
+    static func lines(id: String, title: String, labels: [String], units: AxisUnits = .plain, series: [Series], table: Table) -> String {
         let all = series.flatMap(\.values)
         let scale = Scale(min: min(0, all.min() ?? 0), max: max(1, all.max() ?? 1))
-        var svg = frame(id: id, title: title, scale: scale)
+        var svg = frame(id: id, title: title, scale: scale, units: units)
         let slot = (width - left - 8) / Double(max(1, labels.count))
         for (s, one) in series.enumerated() {
             let points = one.values.enumerated().map { "\(n(left + slot * (Double($0.offset) + 0.5))),\(n(scale.y($0.element)))" }
@@ -124,12 +124,15 @@ enum Chart {
         }
     }
 
-    static func frame(id: String, title: String, scale: Scale) -> String {
+    /// How the y axis writes its values: `3.2M`, or for won in Korean `4,000만`, `1.2억`.
+    enum AxisUnits { case plain, won }
+
+    static func frame(id: String, title: String, scale: Scale, units: AxisUnits = .plain) -> String {
         var svg = "<svg viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)-title\"><title id=\"\(id)-title\">\(escape(title))</title>"
         for tick in ticks(scale) {
             let y = n(scale.y(tick))
             svg += "<line x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(width - 4))\" y2=\"\(y)\" class=\"\(tick == 0 ? "zero" : "grid")\"/>"
-            svg += "<text x=\"\(n(left - 4))\" y=\"\(n(scale.y(tick) + 4))\" text-anchor=\"end\" class=\"axis\">\(short(tick))</text>"
+            svg += "<text x=\"\(n(left - 4))\" y=\"\(n(scale.y(tick) + 4))\" text-anchor=\"end\" class=\"axis\">\(units == .won ? won(tick) : short(tick))</text>"
         }
         return svg
     }
@@ -154,11 +157,37 @@ enum Chart {
         return out
     }
 
-    /// A label under the axis; with many labels only some are written.
+    /// A label under the axis; with many labels only some are written. In
+    /// Korean a month (`2025-03`) is `3월`, with its year on the first label and on January.
     static func axisLabel(_ label: String, x: Double, count: Int, k: Int) -> String {
         let every = max(1, count / 12)
         guard k % every == 0 else { return "" }
-        return "<text x=\"\(n(x))\" y=\"\(n(height - 8))\" text-anchor=\"middle\" class=\"axis\">\(escape(label))</text>"
+        return "<text x=\"\(n(x))\" y=\"\(n(height - 8))\" text-anchor=\"middle\" class=\"axis\">\(escape(monthLabel(label, first: k == 0)))</text>"
+    }
+
+    /// `2025-03` as Korean says a month (`3월`, `2025년 1월`); anything else as it is.
+    static func monthLabel(_ label: String, first: Bool) -> String {
+        guard Language.current == .korean else { return label }
+        let parts = label.split(separator: "-")
+        guard parts.count == 2, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month) else { return label }
+        return first || month == 1 ? "\(year)년 \(month)월" : "\(month)월"
+    }
+
+    /// An axis value in won as Korean writes money: `0`, `5,000`, `4,000만`, `1.2억`, `3조`.
+    static func won(_ v: Double) -> String {
+        guard v.isFinite else { return "" }
+        let sign = v < 0 ? "-" : "", a = abs(v)
+        func grouped(_ x: Double) -> String {
+            let whole = Int(x.rounded())
+            var digits = String(whole), out = ""
+            while digits.count > 3 { out = "," + digits.suffix(3) + out; digits = String(digits.dropLast(3)) }
+            return digits + out
+        }
+        func oneDecimal(_ x: Double) -> String { n(x).replacingSuffix(".0", with: "") }
+        if a >= 1e12 { return sign + oneDecimal(a / 1e12) + "조" }
+        if a >= 1e8 { return sign + oneDecimal(a / 1e8) + "억" }
+        if a >= 1e4 { return sign + (a >= 1e7 ? grouped(a / 1e4) : oneDecimal(a / 1e4)) + "만" }
+        return sign + grouped(a)
     }
 
     static func figure(id: String, title: String, svg: String, legend: [String], table: Table) -> String {
@@ -169,7 +198,7 @@ enum Chart {
                     : "<li><span style=\"background:\(color(i))\"></span>\(escape(name))</li>"
             }.joined() + "</ul>"
         }
-        html += "<details><summary>Figures</summary>\(HTML.table(table.headers, table.rows, numericFrom: 1))</details></figure>"
+        html += "<details><summary>\(escape(HTML.word("Figures")))</summary>\(HTML.table(table.headers, table.rows, numericFrom: 1))</details></figure>"
         return html
     }
 

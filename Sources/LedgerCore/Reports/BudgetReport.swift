@@ -162,7 +162,7 @@ public struct BudgetReport: Report {
         let outer = ReportTable(name: "periods", columns: [
             Column("period", "Period", in: .json), Column("start", "", in: .json), Column("end", "", in: .json), Column("accounts", ""),
         ], rows: periodRows)
-        var document = ReportDocument([outer], until: ledger.until, text: .tables(empty: "No budget goals or postings in the period.\n"))
+        var document = ReportDocument([outer], until: ledger.until, text: .tables(empty: Language.text("No budget goals or postings in the period.\n", ko: "기간에 예산 목표나 포스팅이 없습니다.\n")))
         document.csv = csv
         return document
     }

@@ -45,6 +45,6 @@ public struct CardStatementsReport: Report {
         let owedColumns = [Column("card", "Card"), Column("future_installments", "Still to bill in installments", numeric: true)]
         return ReportDocument([ReportTable(name: "statements", columns: columns, rows: rows),
                                ReportTable(name: "installments", columns: owedColumns, rows: owed)],
-                              until: ledger.until, text: .tables(empty: "no card declares statement-day, payment-day and paid-from (docs/FORMAT.md)\n"))
+                              until: ledger.until, text: .tables(empty: Language.text("no card declares statement-day, payment-day and paid-from (docs/FORMAT.md)\n", ko: "statement-day, payment-day, paid-from을 선언한 카드가 없습니다(docs/FORMAT.md)\n")))
     }
 }

@@ -222,7 +222,7 @@ public struct HoldingsReport: Report {
                               .text(method.rawValue)])
             }
         }
-        return ReportDocument([ReportTable(name: "lots", columns: columns, rows: cells)], until: ledger.until, text: .tables(empty: "No open lots.\n"))
+        return ReportDocument([ReportTable(name: "lots", columns: columns, rows: cells)], until: ledger.until, text: .tables(empty: Language.text("No open lots.\n", ko: "열린 로트가 없습니다.\n")))
     }
 
     /// Per cost commodity: basis, market value, unrealized and realized gains.
@@ -284,6 +284,6 @@ public struct HoldingsReport: Report {
         }
         return ReportDocument([ReportTable(name: "holdings", columns: columns, rows: cells),
                                ReportTable(name: "totals", columns: totalColumns, rows: totals)],
-                              until: ledger.until, text: .tables(empty: "No holdings.\n"))
+                              until: ledger.until, text: .tables(empty: Language.text("No holdings.\n", ko: "보유 종목이 없습니다.\n")))
     }
 }

@@ -84,7 +84,8 @@ public struct Column: Sendable {
 
     public init(_ key: String, _ header: String, numeric: Bool = false, in formats: Formats = .all, jsonKey: String? = nil) {
         self.key = key
-        self.header = header
+        // The text header in the current language (one lookup per column, never per cell).
+        self.header = Language.current == .korean ? Column.korean[header] ?? header : header
         self.isNumeric = numeric
         self.formats = formats
         let name = jsonKey ?? Column.camelCase(key)
@@ -93,6 +94,22 @@ public struct Column: Sendable {
         precondition(name.utf8.allSatisfy { $0 < 0x80 && $0 != 0x22 && $0 != 0x5C && $0 >= 0x20 }, "JSON key \(name)")
         quotedJSONKey = [0x22] + Array(name.utf8) + [0x22]
     }
+
+    /// The text headers in Korean, as Korean banking and brokerage apps word them.
+    static let korean: [String: String] = [
+        "Account": "계정", "Category": "분류", "Actual": "실제", "Amount": "금액", "Amount due": "청구액", "Average": "평균",
+        "Avg cost": "평균 단가", "Balance": "잔액", "Value at start": "기초 평가액", "Booking": "매각 방식", "Bought": "매수",
+        "Budget": "예산", "Card": "카드", "Cash flow": "현금 흐름", "Charges": "사용액", "Closes": "마감일", "Commodity": "통화",
+        "Cost basis": "매입 원가", "Cost commodity": "원가 통화", "Date": "날짜", "Declared": "선언", "Description": "적요",
+        "Difference": "차이", "Dividends": "배당", "Due": "결제일", "End": "끝", "Value at end": "기말 평가액", "Expenses": "지출",
+        "Still to bill in installments": "남은 할부", "Generated": "생성", "Income": "수입", "Installments": "할부",
+        "Key": "키", "Label": "이름표", "Lots": "로트", "Market value": "평가액", "Month": "월", "Net": "순수입", "Paid": "결제액",
+        "Paid on": "결제일자", "Period": "기간", "Periods": "기간 수", "PnL": "손익", "Price": "가격", "Quantity": "보유 수량",
+        "Realized in period": "기간 실현 손익", "Realized": "실현 손익", "Refunds": "취소·환불", "Remaining": "남은 금액",
+        "Savings": "저축률", "Share": "비중", "Side": "매수/매도", "Sold": "매도", "Source": "출처", "Start": "시작",
+        "Total": "합계", "Total return": "총수익", "Txns": "거래 수", "Type": "유형", "Unit cost": "단가",
+        "Unrealized": "평가 손익", "Used": "사용", "Value": "값", "Weight": "비중",
+    ]
 
     /// `realized_gain` → `realizedGain`.
     static func camelCase(_ key: String) -> String {

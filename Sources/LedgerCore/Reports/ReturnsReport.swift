@@ -171,7 +171,7 @@ public struct ReturnsReport: Report {
              .amount(r.pnl, k), .fraction(r.irr.map { $0.rounded(to: 6) }, fourPlaces: true), .fraction(r.twr.map { $0.rounded(to: 6) }, fourPlaces: true)]
         }
         return ReportDocument([ReportTable(name: "returns", columns: columns, rows: cells)], until: ledger.until,
-                              text: .tables(empty: "No postings of the accounts in the period (returns needs --account).\n"))
+                              text: .tables(empty: Language.text("No postings of the accounts in the period (returns needs --account).\n", ko: "기간에 그 계정의 포스팅이 없습니다(returns에는 --account가 필요합니다).\n")))
     }
 }
 

@@ -133,13 +133,14 @@ public struct MonthSummaryReport: Report {
                                    .bar(cat.amount, of: r.expenses)])
             }
             let label = length.label(of: r.month)
-            let title = "\(label) \(ledger.journal.commodities[r.commodity]) expenses by category"
+            let symbol = ledger.journal.commodities[r.commodity]
+            let title = Language.text("\(label) \(symbol) expenses by category", ko: "\(label) \(symbol) 분류별 지출")
             cells.append([byMonth ? .month(r.month) : .text(label), .commodity(r.commodity), .amount(r.income, r.commodity), .amount(r.expenses, r.commodity),
                           .amount(r.net, r.commodity), .fraction(r.savingsRate, fourPlaces: false), .count(r.transactions), .count(r.generated),
                           .bar(r.expenses, of: maxExpenses[r.commodity]!),
                           .table(ReportTable(name: "categories", columns: categoryColumns, rows: categories, title: title))])
         }
         return ReportDocument([ReportTable(name: byMonth ? "months" : "periods", columns: columns, rows: cells)], until: ledger.until,
-                              text: .tables(empty: "No income or expenses in the period.\n"))
+                              text: .tables(empty: Language.text("No income or expenses in the period.\n", ko: "기간에 수입이나 지출이 없습니다.\n")))
     }
 }

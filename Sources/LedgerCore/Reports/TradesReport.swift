@@ -135,6 +135,6 @@ public struct TradesReport: Report {
         }
         return ReportDocument([ReportTable(name: "trades", columns: columns, rows: rows),
                                ReportTable(name: "totals", columns: totalColumns, rows: totals)],
-                              until: ledger.until, text: .tables(empty: "No trades in the period.\n"))
+                              until: ledger.until, text: .tables(empty: Language.text("No trades in the period.\n", ko: "기간에 매수·매도가 없습니다.\n")))
     }
 }

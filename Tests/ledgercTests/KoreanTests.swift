@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// 한국어 (issue 59): the language as POSIX orders it (LC_ALL, LC_MESSAGES,
+/// LANG) or `--lang`; Korean diagnostics, usage errors, help, report
+/// headings and page; CSV and JSON the same bytes in both languages.
+final class KoreanTests: XCTestCase {
+    let korean = ["LANG": "ko_KR.UTF-8"]
+
+    func hasHangul(_ s: String) -> Bool { s.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+
+    /// Each file in samples/errors/ says its diagnostics in Korean, as its `.ko.expected`
+    /// (LEDGERC_RECORD=1 rewrites them); the place and the severity word stay as editors read them.
+    func testErrorSamplesInKorean() throws {
+        let dir = repositoryRoot.appendingPathComponent("samples/errors")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ledger") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 25)
+        for name in files {
+            let path = "samples/errors/\(name)"
+            let source = String(decoding: try Data(contentsOf: dir.appendingPathComponent(name)), as: UTF8.self)
+            var args = ["check"]
+            if let line = source.split(separator: "\n").first(where: { $0.hasPrefix("; ledgerc-args: ") }) {
+                args += line.dropFirst("; ledgerc-args: ".count).split(separator: " ").map(String.init)
+            }
+            let r = try runLedgerc(args + [path], env: korean)
+            XCTAssertEqual(r.status, 1, name)
+            try assertGolden(r.stderr, at: dir.appendingPathComponent(name.replacingOccurrences(of: ".ledger", with: ".ko.expected")), name)
+            let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            XCTAssertTrue(first.hasPrefix(path + ":"), name)
+            XCTAssertTrue(first.contains(": error: ") || first.contains(": warning: "), "the severity word stays English: \(first)")
+            XCTAssertTrue(hasHangul(first), "\(name): \(first)")
+        }
+    }
+
+    /// LC_ALL over LC_MESSAGES over LANG; an empty one is passed over; --lang over all of them.
+    func testTheLanguageIsChosenAsPOSIXOrdersIt() throws {
+        let path = "samples/errors/unbalanced.ledger"
+        func says(_ env: [String: String], _ extra: [String] = []) throws -> Bool {
+            hasHangul(try runLedgerc(["check", path] + extra, env: env).stderr)
+        }
+        XCTAssertFalse(try says([:]), "English with no locale")
+        XCTAssertFalse(try says(["LANG": "C.UTF-8"]))
+        XCTAssertTrue(try says(["LANG": "ko_KR.UTF-8"]))
+        XCTAssertTrue(try says(["LANG": "ko_KR.eucKR"]))
+        XCTAssertTrue(try says(["LANG": "ko"]))
+        XCTAssertFalse(try says(["LANG": "ko_KR.UTF-8", "LC_ALL": "C"]), "LC_ALL over LANG")
+        XCTAssertTrue(try says(["LANG": "C", "LC_ALL": "ko_KR.UTF-8"]))
+        XCTAssertTrue(try says(["LANG": "C", "LC_MESSAGES": "ko_KR"]), "LC_MESSAGES over LANG")
+        XCTAssertTrue(try says(["LANG": "ko_KR", "LC_ALL": ""]), "an empty LC_ALL is not set")
+        XCTAssertTrue(try says(["LC_ALL": "C"], ["--lang", "ko"]), "--lang over the environment")
+        XCTAssertFalse(try says(["LC_ALL": "ko_KR.UTF-8"], ["--lang=en"]))
+        let bad = try runLedgerc(["check", path, "--lang", "fr"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--lang"), bad.stderr)
+    }
+
+    /// A usage error and --help, in Korean (the help's golden file is Tests/ledgercTests/Golden/help.ko.txt).
+    func testUsageErrorsAndHelp() throws {
+        let typo = try runLedgerc(["chek", "x.ledger"], env: korean)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "ledgerc: error: 알 수 없는 명령 'chek'입니다 ('check'을(를) 뜻했나요?)\nledgerc: note: 'ledgerc --help'로 사용법을 보세요\n")
+        let option = try runLedgerc(["check", "--stirct", "samples/personal.ledger"], env: korean)
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stderr.contains("알 수 없는 옵션 '--stirct'"), option.stderr)
+        let help = try runLedgerc(["--help"], env: korean)
+        XCTAssertEqual(help.status, 0)
+        try assertGolden(help.stdout, at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden/help.ko.txt"), "help.ko.txt")
+        for command in ["check", "report", "add", "import", "fmt", "print", "materialize", "close", "reconcile", "rename", "diff", "merge", "lsp", "accounts"] {
+            let r = try runLedgerc([command, "--help"], env: korean)
+            XCTAssertEqual(r.status, 0, command)
+            XCTAssertTrue(r.stdout.contains("사용법:") && r.stdout.contains("ledgerc \(command)"), "\(command): \(r.stdout)")
+        }
+        // English as before.
+        XCTAssertTrue(try runLedgerc(["--help"]).stdout.hasPrefix("ledgerc: a compiler for plain-text ledgers"))
+    }
+
+    /// The month summary and the balance report in Korean (golden files), and the headings a household reads.
+    func testReportsInKorean() throws {
+        let env = korean.merging(["LEDGERC_TODAY": "2025-06-30"]) { $1 }
+        let summary = try runLedgerc(["report", "summary", "samples/household.ledger"], env: env)
+        XCTAssertEqual(summary.status, 0, summary.stderr)
+        try assertGolden(summary.stdout, at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden/summary.ko.txt"), "summary.ko.txt")
+        for heading in ["월", "수입", "지출", "순수입", "저축률", "분류별 지출"] { XCTAssertTrue(summary.stdout.contains(heading), heading) }
+        let balance = try runLedgerc(["report", "balance", "samples/household.ledger"], env: env)
+        try assertGolden(balance.stdout, at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden/balance.ko.txt"), "balance.ko.txt")
+        let statements = try runLedgerc(["report", "statements", "samples/household.ledger"], env: env)
+        for heading in ["카드", "결제일", "할부", "청구액"] { XCTAssertTrue(statements.stdout.contains(heading), heading) }
+        let holdings = try runLedgerc(["report", "holdings", "samples/trading.ledger"], env: env)
+        for heading in ["계정", "평가액", "보유 수량"] { XCTAssertTrue(holdings.stdout.contains(heading), heading) }
+        let trades = try runLedgerc(["report", "trades", "samples/trading.ledger"], env: env)
+        XCTAssertTrue(trades.stdout.contains("매수/매도"), trades.stdout)
+    }
+
+    /// CSV and JSON are the same bytes in both languages; so is --diagnostics json but for its messages and fix titles.
+    func testCSVAndJSONDoNotChangeWithTheLanguage() throws {
+        for report in ["summary", "balance", "register", "transactions", "holdings", "trades", "statements", "budget", "accounts"] {
+            for format in ["csv", "json"] {
+                for sample in ["samples/household.ledger", "samples/trading.ledger"] {
+                    let args = ["report", report, sample, "--format", format]
+                    let english = try runLedgerc(args, env: ["LANG": "C.UTF-8"]), hangul = try runLedgerc(args, env: korean)
+                    XCTAssertEqual(english.status, hangul.status, "\(args)")
+                    XCTAssertEqual(english.stdout, hangul.stdout, "\(args)")
+                }
+            }
+        }
+        let english = try runLedgerc(["check", "samples/errors/unbalanced.ledger", "--diagnostics", "json"], env: ["LANG": "C"])
+        let hangul = try runLedgerc(["check", "samples/errors/unbalanced.ledger", "--diagnostics", "json"], env: korean)
+        // The messages and the fixes' titles are words; everything else is the same.
+        let strip = { (s: String) in s.replacingOccurrences(of: #""(message|title)":"[^"]*""#, with: "", options: .regularExpression) }
+        XCTAssertNotEqual(english.stderr, hangul.stderr)
+        XCTAssertEqual(strip(english.stderr), strip(hangul.stderr))
+        XCTAssertTrue(hangul.stderr.contains(#""id":"doesNotBalance""#), hangul.stderr)
+    }
+
+    /// The page: lang="ko", Korean headings, axis ticks in 만 and 억 for won, months as 월.
+    func testThePageInKorean() throws {
+        let r = try runLedgerc(["report", "html", "samples/household.ledger"], env: korean.merging(["LEDGERC_TODAY": "2025-06-30"]) { $1 })
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("<html lang=\"ko\">"))
+        for label in ["개요", "월별", "분류별 지출", "순자산", "저축률"] { XCTAssertTrue(r.stdout.contains(label), label) }
+        let ticks = r.stdout.components(separatedBy: "class=\"axis\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        XCTAssertTrue(ticks.contains { $0.hasSuffix("만") }, "\(ticks)")
+        XCTAssertFalse(ticks.contains { $0.hasSuffix("M") || $0.hasSuffix("k") }, "\(ticks)")
+        XCTAssertTrue(ticks.contains("2025년 1월") && ticks.contains("2월"), "\(ticks)")
+        let english = try runLedgerc(["report", "html", "samples/household.ledger"], env: ["LEDGERC_TODAY": "2025-06-30"])
+        XCTAssertTrue(english.stdout.contains("<html lang=\"en\">"))
+        XCTAssertTrue(english.stdout.contains("Spending by category"))
+    }
+}
