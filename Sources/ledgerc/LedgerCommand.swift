@@ -148,7 +148,7 @@ enum LedgerCommand {
         do {
             return try body()
         } catch let e as UsageError {
-            RunDiagnostics.error(prefix + e.message, notes: [usage])
+            RunDiagnostics.error(prefix + UsageKorean.say(e.message), notes: [usage])
             return 2
         } catch let e as FileError {
             // With its catalogue id (`cannotRead`, `cannotWrite`) in JSON.

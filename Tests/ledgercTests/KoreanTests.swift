@@ -62,6 +62,12 @@ final class KoreanTests: XCTestCase {
         let option = try runLedgerc(["check", "--stirct", "samples/personal.ledger"], env: korean)
         XCTAssertEqual(option.status, 2)
         XCTAssertTrue(option.stderr.contains("알 수 없는 옵션 '--stirct'"), option.stderr)
+        // The shapes of usage messages, said the Korean way with the words as typed.
+        let depth = try runLedgerc(["report", "summary", "samples/household.ledger", "--depth", "0"], env: korean)
+        XCTAssertEqual(depth.status, 2)
+        XCTAssertTrue(depth.stderr.hasPrefix("ledgerc: error: report: --depth에는 1 이상의 정수를 씁니다. '0'은(는) 쓸 수 없습니다\n"), depth.stderr)
+        let period = try runLedgerc(["report", "summary", "samples/household.ledger", "--period", "fortnight"], env: korean)
+        XCTAssertTrue(period.stderr.contains("--period에는 week, month, quarter, year 중 하나를 씁니다"), period.stderr)
         let help = try runLedgerc(["--help"], env: korean)
         XCTAssertEqual(help.status, 0)
         try assertGolden(help.stdout, at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden/help.ko.txt"), "help.ko.txt")
@@ -125,5 +131,23 @@ final class KoreanTests: XCTestCase {
         let english = try runLedgerc(["report", "html", "samples/household.ledger"], env: ["LEDGERC_TODAY": "2025-06-30"])
         XCTAssertTrue(english.stdout.contains("<html lang=\"en\">"))
         XCTAssertTrue(english.stdout.contains("Spending by category"))
+    }
+
+    /// README.ko.md's example journal compiles, and the Korean docs it links are there.
+    func testTheKoreanReadmeExampleCompiles() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.ko.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```ledger\n")), end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-ko-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("example.ledger")
+        try String(readme[start.upperBound..<end.lowerBound]).write(to: file, atomically: true, encoding: .utf8)
+        let r = try runLedgerc(["check", file.path], env: ["LEDGERC_TODAY": "2025-02-28"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for linked in ["docs/CARDS.ko.md", "docs/FORMAT.md", "docs/IMPORT.md", "samples/import/kb-bank.rules"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(linked).path), linked)
+        }
+        let english = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(english.prefix(200).contains("README.ko.md"), "README.md links the Korean one at its top")
     }
 }

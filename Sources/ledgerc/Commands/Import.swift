@@ -76,7 +76,7 @@ enum ImportCommand: Subcommand {
         let checked = StatementImport.check(plan, journal: compilation, journalPath: journalPath, today: common.today, sources: sources)
         if !checked.problems.isEmpty {
             RunDiagnostics.show(checked.problems, sources: sources)
-            AddCommand.say("nothing was written to \(journalPath)")
+            AddCommand.say(Language.text("nothing was written to \(journalPath)", ko: "\(journalPath)에 아무것도 쓰지 않았습니다"))
             return 1
         }
         let (edited, texts) = (checked.edited, checked.texts)
@@ -89,7 +89,8 @@ enum ImportCommand: Subcommand {
             // One line per statement.
             for (index, file) in sources.files.enumerated() where csvPaths.contains(file.path) {
                 let n = plan.new.count { $0.statement == index }, already = plan.alreadyRecordedIn[index] ?? 0
-                AddCommand.say("\(dryRun ? "would import" : "imported") \(n) new transaction\(n == 1 ? "" : "s") from \(file.path) (\(already) already recorded)")
+                AddCommand.say(Language.text("\(dryRun ? "would import" : "imported") \(n) new transaction\(n == 1 ? "" : "s") from \(file.path) (\(already) already recorded)",
+                                             ko: "\(file.path)에서 새 거래 \(n)건을 \(dryRun ? "가져올 수 있습니다" : "가져왔습니다")(이미 기록됨 \(already)건)"))
             }
         }
         return 0
@@ -121,7 +122,7 @@ enum StatementPassword {
     static func read(file: String?) throws(StatementFormatError) -> String {
         if let file {
             guard let bytes = try? FileIO.read(file, .regularFile).get() else {
-                throw StatementFormatError(message: "cannot read the password file '\(file)'", refusal: true)
+                throw StatementFormatError(message: Language.text("cannot read the password file '\(file)'", ko: "암호 파일 '\(file)'을(를) 읽을 수 없습니다"), refusal: true)
             }
             disableCoreDumps()
             return firstLine(bytes)
@@ -131,7 +132,8 @@ enum StatementPassword {
             return String(cString: env)
         }
         guard isatty(0) == 1, isatty(2) == 1 else {
-            throw StatementFormatError(message: "the workbook is password-protected; give --password-file FILE or LEDGERC_STATEMENT_PASSWORD (ledgerc asks on a terminal, never on a pipe)", refusal: true)
+            throw StatementFormatError(message: Language.text("the workbook is password-protected; give --password-file FILE or LEDGERC_STATEMENT_PASSWORD (ledgerc asks on a terminal, never on a pipe)",
+                                                              ko: "암호가 걸린 통합 문서입니다. --password-file 파일이나 LEDGERC_STATEMENT_PASSWORD를 주세요(터미널에서는 묻고, 파이프에서는 묻지 않습니다)"), refusal: true)
         }
         disableCoreDumps()
         tcgetattr(0, &terminalBeforePrompt)
@@ -149,7 +151,7 @@ enum StatementPassword {
             for k in line.indices { line[k] = 0 }
             writeStderr("\n")
         }
-        writeStderr("password for the statement: ")
+        writeStderr(Language.text("password for the statement: ", ko: "명세서 암호: "))
         var byte: UInt8 = 0
         while readByte(&byte), byte != 0x0A, line.count < 1024 { line.append(byte) }
         return String(decoding: line, as: UTF8.self).trimmingTrailingCR

@@ -160,11 +160,11 @@ enum ReconcileCommand: Subcommand {
         }
         guard outcome.isSafe else {
             RunDiagnostics.show(outcome.errors, sources: outcome.after.sources)
-            writeStderr("nothing was written to \(common.files[0])\n")
+            writeStderr(Language.text("nothing was written to \(common.files[0])\n", ko: "\(common.files[0])에 아무것도 쓰지 않았습니다\n"))
             return 1
         }
         try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
-        writeStderr("marked \(marked.count) posting\(marked.count == 1 ? "" : "s") cleared in \(common.files[0])\n")
+        writeStderr(Language.text("marked \(marked.count) posting\(marked.count == 1 ? "" : "s") cleared in \(common.files[0])\n", ko: "\(common.files[0])에서 포스팅 \(marked.count)개를 확인됨으로 표시했습니다\n"))
         return 0
     }
 }

@@ -107,13 +107,13 @@ enum RenameCommand: Subcommand {
         guard let outcome, let writer else { return 1 }
         try writeEditedFiles(outcome.files, sources: result.sources, root: writer)
         let files = Set(edits.map(\.file)).count
-        writeStderr("renamed \(what): \(edits.count) place\(edits.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
+        writeStderr(Language.text("renamed \(what): \(edits.count) place\(edits.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n", ko: "이름을 바꿨습니다(\(what)): 파일 \(files)개의 \(edits.count)곳\n"))
         return 0
     }
 
     /// Nothing to rename: said on standard error, and success (running a rename again changes nothing).
     private static func nothing(_ why: String) -> Int {
-        writeStderr("nothing to rename: \(why)\n")
+        writeStderr(Language.text("nothing to rename: \(why)\n", ko: "바꿀 이름이 없습니다: \(why)\n"))
         return 0
     }
 }
