@@ -23,6 +23,7 @@ enum LedgerCommand {
         "import": ImportCommand.self,
         "diff": DiffCommand.self,
         "merge": MergeCommand.self,
+        "serve": ServeCommand.self,
         "accounts": ListCommand<AccountsList>.self,
         "payees": ListCommand<PayeesList>.self,
         "commodities": ListCommand<CommoditiesList>.self,
@@ -49,6 +50,7 @@ enum LedgerCommand {
       ledgerc rename account OLD NEW [FILE...] [--dry-run] [--merge]
       ledgerc diff   OLD NEW | REV [PATH] [--format text|json|markdown]   (exit 1: the meaning changed)
       ledgerc merge  BASE OURS THEIRS   (git's merge driver for journals; docs/GIT.md)
+      ledgerc serve  [JOURNAL] [--port N] [--read-only] [--no-open] [--lang ko|en]   (the web app; docs/SERVE.md)
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]
                      (as 'report NAME'; accounts --types, tags --values, prices --infer)
       ledgerc lsp    (a Language Server on stdin/stdout; see docs/EDITORS.md)
@@ -63,6 +65,9 @@ enum LedgerCommand {
     Run 'ledgerc SUBCOMMAND --help' for a subcommand's options.
 
     """
+
+    /// Whether `--lang` was given (the web page then speaks it, else the browser's language).
+    nonisolated(unsafe) static var languageGiven = false
 
     /// The main help in the current language.
     static var mainHelp: String { Language.current == .korean ? KoreanHelp.main : help }
@@ -106,6 +111,7 @@ enum LedgerCommand {
             }
             guard let value, let language = Language(option: value) else { return value ?? "" }
             Language.current = language
+            languageGiven = true
         }
         return nil
     }

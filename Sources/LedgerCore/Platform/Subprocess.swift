@@ -20,6 +20,25 @@ package struct Subprocess {
     /// fetches missing objects of a partial clone, whose remote
     /// configuration could run a command. `LEDGERC_STATEMENT_PASSWORD` is
     /// left out: a child never sees a statement's password.
+    /// Starts `arguments[0]` (looked up in PATH) with `arguments` and does not
+    /// wait for it: its standard input, output and error are /dev/null, no shell
+    /// reads the words, and it is never waited for (SIGCHLD ignored: no zombie).
+    /// Whether it started.
+    package static func start(_ arguments: [String]) -> Bool {
+        signal(SIGCHLD, SIG_IGN)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        return posix_spawnp(&pid, argv[0]!, &actions, nil, argv, environ) == 0
+    }
+
     package static func run(_ arguments: [String], in directory: String? = nil) -> Subprocess? {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { return nil }

@@ -1,0 +1,155 @@
+/// `ledgerc serve`'s application: one journal, compiled and kept current,
+/// answering HTTP requests (SERVE.md). It takes no path from a request, and
+/// every write is a checked edit of the journal's text, written atomically
+/// under the same lock as every other writer. The connection loop
+/// (`ServeLoop`) hands it whole requests, one at a time.
+package final class JournalServer {
+    /// The journal's path as given.
+    package let path: String
+    package let port: Int
+    /// The per-launch token writes must send (`X-Ledgerc-Token`), 128 random bits in hex.
+    package let token: String
+    package let readOnly: Bool
+    package let today: CivilDate
+    /// The page's language (`--lang`); nil lets the browser's choose.
+    package let pageLanguage: Language?
+    /// The compile the answers come from.
+    package private(set) var compilation: Compilation
+    /// Each file of the compile with its stamp when it was read (modification time, size, inode).
+    private var stamps: [(path: String, stamp: [Int]?)] = []
+    /// How many times the journal changed (on disk, or by a write here): the events' number.
+    package private(set) var generation = 0
+    /// Uploaded statements waiting for review, by id.
+    var pendingImports: [String: PendingImport] = [:]
+
+    package init(path: String, port: Int, token: String, readOnly: Bool, today: CivilDate, pageLanguage: Language? = nil) {
+        self.pageLanguage = pageLanguage
+        self.path = path
+        self.port = port
+        self.token = token
+        self.readOnly = readOnly
+        self.today = today
+        compilation = JournalServer.compileJournal(path, today: today)
+        stamps = JournalServer.stampsOf(compilation)
+    }
+
+    /// A new token from the system's random source; nil when there is none.
+    package static func newToken() -> String? {
+        systemRandomBytes(16).map { $0.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+    }
+
+    static func compileJournal(_ path: String, today: CivilDate) -> Compilation {
+        var options = CompileOptions()
+        options.today = today
+        let input: InputFile
+        switch FileIO.read(path) {
+        case .success(let bytes): input = InputFile(path: path, bytes: bytes)
+        case .failure: input = InputFile(path: path, bytes: [])
+        }
+        return compile([input], until: today, options: options)
+    }
+
+    static func stampsOf(_ c: Compilation) -> [(path: String, stamp: [Int]?)] {
+        c.sources.files.map { f in (f.path, systemFileStamp(f.path)) }.filter { !$0.path.hasPrefix("(") && !$0.path.hasPrefix("<") }
+    }
+
+    /// Compiles again when a file of the journal changed on disk (an editor, `git pull`); whether it did.
+    @discardableResult
+    package func refreshIfChanged() -> Bool {
+        guard stamps.contains(where: { systemFileStamp($0.path) != $0.stamp }) || stamps.isEmpty && systemFileStamp(path) != nil else { return false }
+        reload()
+        return true
+    }
+
+    /// Compiles the journal from disk again.
+    func reload() {
+        compilation = JournalServer.compileJournal(path, today: today)
+        stamps = JournalServer.stampsOf(compilation)
+        generation += 1
+    }
+
+    /// The origins the page is served from.
+    var ownHosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
+
+    /// The answer to one request.
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
+        // DNS rebinding: a Host that is not ours is answered before anything else.
+        guard let host = request.headers["host"]?.lowercased(), ownHosts.contains(host) else {
+            return .problem(421, "this server answers only for 127.0.0.1:\(port), localhost:\(port) and [::1]:\(port)")
+        }
+        let writes = ["POST", "PUT", "DELETE", "PATCH"].contains(request.method)
+        if writes {
+            // The token of this launch, and our own origin when one is sent.
+            guard let sent = request.headers["x-ledgerc-token"], JournalServer.sameSecret(sent, token) else {
+                return .problem(403, "a write needs this launch's token in X-Ledgerc-Token")
+            }
+            if let origin = request.headers["origin"], !ownHosts.contains(where: { "http://\($0)" == origin.lowercased() }) {
+                return .problem(403, "a write must come from this server's own page")
+            }
+            if readOnly { return .problem(403, "the server was started with --read-only") }
+        } else if !["GET", "HEAD"].contains(request.method) {
+            return .problem(405, "method \(request.method) is not allowed")
+        }
+        refreshIfChanged()
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let method = request.method == "HEAD" ? "GET" : request.method
+        // The routes: a path's parts, `*` for an id.
+        func route(_ m: String, _ pattern: String) -> Bool {
+            let wanted = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            return m == method && wanted.count == parts.count && zip(wanted, parts).allSatisfy { $0 == "*" ? !$1.isEmpty : $0 == $1 }
+        }
+        var answer: HTTPResponse
+        if route("GET", "/") { answer = page() }
+        else if route("GET", "/app.js") { answer = ServePage.asset(ServePage.script, type: "text/javascript; charset=utf-8") }
+        else if route("GET", "/app.css") { answer = ServePage.asset(ServePage.style, type: "text/css; charset=utf-8") }
+        else if route("GET", "/api/transactions") { answer = listTransactions(request) }
+        else if route("POST", "/api/transactions") { answer = jsonOnly(request) ?? addTransaction(request) }
+        else if route("PUT", "/api/transactions/*") { answer = jsonOnly(request) ?? editTransaction(parts[2], request) }
+        else if route("DELETE", "/api/transactions/*") { answer = deleteTransaction(parts[2], request) }
+        else if route("GET", "/api/accounts") { answer = accounts() }
+        else if route("GET", "/api/payees") { answer = payees() }
+        else if route("GET", "/api/commodities") { answer = commodities() }
+        else if route("GET", "/api/reports/month") { answer = month(request) }
+        else if route("GET", "/api/events") { answer = events() }
+        else if route("POST", "/api/receipts") { answer = storeReceipt(request) }
+        else if route("GET", "/api/receipts/*") { answer = receipt(parts[2]) }
+        else if route("POST", "/api/import") { answer = previewImport(request) }
+        else if route("POST", "/api/import/*/accept") { answer = jsonOnly(request) ?? acceptImport(parts[2], request) }
+        else { answer = .problem(404, "no such resource") }
+        if request.method == "HEAD", !answer.isEventStream { answer.headers.append(("X-Body-Length", String(answer.body.count))); answer.body = [] }
+        return answer
+    }
+
+    /// `415` unless the body is JSON.
+    func jsonOnly(_ request: HTTPRequest) -> HTTPResponse? {
+        let type = (request.headers["content-type"] ?? "").lowercased().split(separator: ";").first.map { $0.trimmingSpaces } ?? ""
+        return type == "application/json" ? nil : .problem(415, "this endpoint takes application/json")
+    }
+
+    /// Compares two secrets in time that does not depend on where they differ.
+    static func sameSecret(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in x.indices { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
+
+    /// The page: its token in a meta tag, its language, and nothing inline to run.
+    func page() -> HTTPResponse {
+        let html = ServePage.html(token: token, language: pageLanguage, readOnly: readOnly)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                                                   ("Content-Security-Policy", ServePage.contentSecurityPolicy)], body: Array(html.utf8))
+    }
+
+    /// `GET /api/events`: the stream stays open; `ServeLoop` sends `changed` on each new generation.
+    func events() -> HTTPResponse {
+        var r = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
+                             body: Array(": ledgerc\n\n".utf8))
+        r.isEventStream = true
+        return r
+    }
+
+    /// One Server-Sent Event saying the journal changed.
+    package var changedEvent: [UInt8] { Array("event: changed\ndata: {\"generation\":\(generation)}\n\n".utf8) }
+}

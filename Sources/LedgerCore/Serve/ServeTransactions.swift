@@ -1,0 +1,348 @@
+/// The transactions of `ledgerc serve`: listed as `report transactions
+/// --format json` shows them (with `id`, `version` and `source`), added,
+/// edited and deleted as checked edits of the file that holds them.
+extension JournalServer {
+    /// A file's version: a hash (FNV-1a, 64 bits) of its bytes, in hex.
+    static func version(of bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The id of a recorded transaction: its file and the offset of its header in this version of the file.
+    static func id(of t: Transaction) -> String { "\(t.location.file)-\(t.location.offset)" }
+
+    /// The recorded transaction an id names, if it still starts there.
+    func transaction(_ id: String) -> Transaction? {
+        let parts = id.split(separator: "-")
+        guard parts.count == 2, let file = Int32(parts[0]), let offset = Int32(parts[1]) else { return nil }
+        return compilation.ledger.transactions.first { $0.generated == nil && $0.location.file == file && $0.location.offset == offset }
+    }
+
+    /// A transaction as JSON.
+    func json(_ t: Transaction) -> JSONValue {
+        let journal = compilation.ledger.journal, c = journal.commodities
+        let file = compilation.sources.files[Int(t.location.file)]
+        let place = compilation.sources.describe(t.location)
+        var fields: [(String, JSONValue)] = []
+        if t.generated == nil {
+            fields.append(("id", .string(JournalServer.id(of: t))))
+            fields.append(("version", .string(JournalServer.version(of: file.bytes))))
+        }
+        fields += [
+            ("date", .string(t.date.description)),
+            ("status", .string(t.status == .cleared ? "cleared" : t.status == .pending ? "pending" : "")),
+            ("code", .string(t.code ?? "")),
+            ("description", .string(t.description)),
+            ("payee", .string(t.payee)),
+            ("comment", .string(t.comment ?? "")),
+            ("tags", .object(t.comment == nil ? [] : t.tags.map { ($0.key, .string($0.value)) })),
+            ("generated", .bool(t.generated != nil)),
+            ("source", .object([("file", .string(place.path)), ("line", .int(place.line))])),
+        ]
+        if let r = t.receipt, let n = receiptIndex(r) { fields.append(("receipt", .object([("value", .string(r)), ("id", .string(String(n)))]))) }
+        fields.append(("postings", .array(t.postings.map { p in
+            var posting: [(String, JSONValue)] = [("account", .string(journal.accounts[p.account]))]
+            if let a = p.amount {
+                posting += [("amount", .string(a.quantity.text(places: max(c.precision(a.commodity), a.quantity.scale)))),
+                            ("commodity", .string(c[a.commodity])), ("display", .string(c.format(a))), ("inferred", .bool(p.isInferred))]
+            }
+            return .object(posting)
+        })))
+        return .object(fields)
+    }
+
+    /// `GET /api/transactions?query=Q&from=D&to=D&limit=N&offset=N`: newest first.
+    func listTransactions(_ request: HTTPRequest) -> HTTPResponse {
+        var query = Query()
+        if let q = request.query["query"], !q.trimmingSpaces.isEmpty {
+            switch Query.parse(hledger: q, today: today) {
+            case .success(let parsed): query = parsed
+            case .failure(let problem): return .problem(400, Messages.badQueryTerm(problem.term).text)
+            }
+        }
+        var period = Period()
+        for (key, keyPath) in [("from", \Period.from), ("to", \Period.to)] {
+            guard let text = request.query[key], !text.isEmpty else { continue }
+            guard let span = DateSpan.parse(text, today: today) else { return .problem(400, "\(key) takes a date (\(DateSpan.forms)), not '\(text)'") }
+            period[keyPath: keyPath] = key == "from" ? span.first : span.last
+        }
+        if let d = query.date { period = period.intersection(d) }
+        query.date = nil
+        let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 0), 1000)
+        let offset = max(Int(request.query["offset"] ?? "") ?? 0, 0)
+        let matcher = QueryMatcher(query, journal: compilation.ledger.journal)
+        let kept = compilation.ledger.ordered.filter { period.contains($0.date) && matcher.matchesTransaction($0) }
+        let page = kept.reversed().dropFirst(offset).prefix(limit)
+        return .json(200, .object([("transactions", .array(page.map(json))), ("total", .int(kept.count))]))
+    }
+
+    /// The fields a write takes, as they arrived.
+    struct Submitted {
+        var date: CivilDate
+        var description: String
+        var status = ""
+        var code = ""
+        var comment = ""
+        var tags: [(String, String)] = []
+        var postings: [(account: String, amount: String?, commodity: String?)] = []
+        var file: String?
+        var newAccounts = false
+    }
+
+    /// Reads a write's body; a problem is the answer to send (400 or 422).
+    func submitted(_ body: [UInt8]) -> Result<Submitted, HTTPResponseBox> {
+        guard let value = JSONValue(parsing: body), case .object = value else { return .failure(HTTPResponseBox(.problem(400, "the body is not a JSON object"))) }
+        var strings: [String] = []
+        func text(_ key: String, _ v: JSONValue? = nil) -> String? {
+            let s = (v ?? value)[key]?.string
+            if let s { strings.append(s) }
+            return s
+        }
+        guard let dateText = text("date"), let date = CivilDate.parse(dateText) else {
+            return .failure(HTTPResponseBox(.problem(422, "date takes a date YYYY-MM-DD")))
+        }
+        guard let description = text("description"), !description.trimmingSpaces.isEmpty else {
+            return .failure(HTTPResponseBox(.problem(422, "the description is empty")))
+        }
+        var s = Submitted(date: date, description: description.trimmingSpaces)
+        s.status = text("status") ?? ""
+        s.code = text("code") ?? ""
+        s.comment = text("comment") ?? ""
+        s.file = text("file")
+        s.newAccounts = value["newAccounts"]?.bool ?? false
+        if case .object(let tags)? = value["tags"] {
+            for (k, v) in tags {
+                guard let v = v.string else { return .failure(HTTPResponseBox(.problem(422, "a tag's value is text"))) }
+                strings += [k, v]
+                s.tags.append((k, v))
+            }
+        }
+        for p in value["postings"]?.array ?? [] {
+            guard let account = text("account", p), !account.trimmingSpaces.isEmpty else { return .failure(HTTPResponseBox(.problem(422, "a posting needs an account"))) }
+            let amount = text("amount", p).map { $0.trimmingSpaces }, commodity = text("commodity", p).map { $0.trimmingSpaces }
+            s.postings.append((account.trimmingSpaces, amount?.isEmpty == true ? nil : amount, commodity?.isEmpty == true ? nil : commodity))
+        }
+        guard s.postings.count >= 2 else { return .failure(HTTPResponseBox(.problem(422, "a transaction needs at least two postings"))) }
+        // Values, never syntax: no line break, control character or bidi override reaches the journal.
+        if let bad = strings.first(where: { $0.holdsUnsafeScalars || $0.contains("\t") }) {
+            return .failure(HTTPResponseBox(.problem(422, "a field holds a line break or a control character: '\(bad.terminalSafe)'")))
+        }
+        guard ["", "cleared", "pending", "*", "!"].contains(s.status) else { return .failure(HTTPResponseBox(.problem(422, "status takes cleared, pending or nothing"))) }
+        if s.code.contains(")") { return .failure(HTTPResponseBox(.problem(422, "a code cannot hold ')'"))) }
+        // An account name ends at two spaces; a tag's name is one word.
+        if s.postings.contains(where: { $0.account.contains("  ") || $0.account.hasPrefix(";") }) { return .failure(HTTPResponseBox(.problem(422, "an account name holds two spaces in a row"))) }
+        if s.tags.contains(where: { $0.0.isEmpty || $0.0.contains(where: { $0 == " " || $0 == ":" || $0 == "," }) || $0.1.contains(",") }) {
+            return .failure(HTTPResponseBox(.problem(422, "a tag's name is one word without ':' or ',', and its value holds no ','")))
+        }
+        return .success(s)
+    }
+
+    /// The transaction as journal text in the canonical layout.
+    func text(of s: Submitted) -> [UInt8] {
+        let journal = compilation.ledger.journal
+        let mark = s.status == "cleared" || s.status == "*" ? " *" : s.status == "pending" || s.status == "!" ? " !" : ""
+        var comment = s.comment.trimmingSpaces
+        let tags = s.tags.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+        if !tags.isEmpty { comment = comment.isEmpty ? tags : comment + " " + tags }
+        var out = "\(s.date)\(mark)" + TransactionHeader.codeAndDescription(code: s.code.isEmpty ? nil : s.code, description: s.description)
+        if !comment.isEmpty { out += "  ; " + comment }
+        out += "\n"
+        for p in s.postings {
+            out += "    \(p.account)"
+            if let amount = p.amount { out += "  " + amountText(amount, p.commodity, journal) }
+            out += "\n"
+        }
+        return LedgerFormatter().format(Array(out.utf8))
+    }
+
+    /// An amount as the journal writes that commodity's (`45,000 KRW`, `$4.50`), or as given.
+    func amountText(_ amount: String, _ commodity: String?, _ journal: Journal) -> String {
+        let written = commodity.map { "\(amount) \($0)" } ?? amount
+        guard let (q, symbol) = Reconciliation.amount(written, decimalComma: journal.declaresDecimalComma) else { return written }
+        guard let id = journal.commodities.lookup(symbol) else { return written }
+        return journal.commodities.format(Amount(q, id))
+    }
+
+    /// `POST /api/transactions`: where `add` puts it, or in `file`.
+    func addTransaction(_ request: HTTPRequest) -> HTTPResponse {
+        let s: Submitted
+        switch submitted(request.body) {
+        case .success(let v): s = v
+        case .failure(let box): return box.response
+        }
+        var fileIndex = compilation.rootFiles.first ?? 0
+        if let wanted = s.file {
+            guard let i = compilation.sources.files.firstIndex(where: { $0.path == wanted || lastPart($0.path) == wanted }), !compilation.sources.files[i].path.hasPrefix("<") else {
+                return .problem(422, "'\(wanted)' is not a file of the journal")
+            }
+            fileIndex = i
+        }
+        return write(fileIndex, status: 201, ifMatch: request.headers["if-match"]) { c in
+            let bytes = c.sources.files[fileIndex].bytes
+            let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+            var text = self.text(of: s)
+            if crlf { text = text.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
+            let (at, leading, trailing) = InsertionPoints(c, fileIndex: fileIndex, crlf: crlf).point(for: s.date)
+            return (TextEdit(file: fileIndex, range: at..<at, text: leading + text + trailing), at + leading.count, s)
+        }
+    }
+
+    /// `PUT /api/transactions/ID`: only that transaction's lines change.
+    func editTransaction(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        guard let ifMatch = request.headers["if-match"] else { return .problem(428, "an edit needs If-Match: \"VERSION\"") }
+        if let stale = staleVersion(id, ifMatch) { return stale }
+        guard let t = transaction(id) else { return .problem(404, "no transaction has the id '\(id)' in this version of its file") }
+        let s: Submitted
+        switch submitted(request.body) {
+        case .success(let v): s = v
+        case .failure(let box): return box.response
+        }
+        let fileIndex = Int(t.location.file)
+        return write(fileIndex, status: 200, ifMatch: ifMatch) { c in
+            let bytes = c.sources.files[fileIndex].bytes
+            let range = JournalServer.lines(of: t, in: bytes)
+            let crlf = range.upperBound >= 2 && bytes[range.upperBound - 2] == 0x0D
+            var text = self.text(of: s)
+            if crlf { text = text.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
+            // A transaction at the very end without a line end keeps having none.
+            if range.upperBound == bytes.count, bytes.last != 0x0A { text.removeLast(crlf ? 2 : 1) }
+            return (TextEdit(file: fileIndex, range: range, text: text), range.lowerBound, s)
+        }
+    }
+
+    /// `DELETE /api/transactions/ID`: its lines go, and a blank line after it where one is before it too.
+    func deleteTransaction(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
+        guard let ifMatch = request.headers["if-match"] else { return .problem(428, "a delete needs If-Match: \"VERSION\"") }
+        if let stale = staleVersion(id, ifMatch) { return stale }
+        guard let t = transaction(id) else { return .problem(404, "no transaction has the id '\(id)' in this version of its file") }
+        let fileIndex = Int(t.location.file)
+        return write(fileIndex, status: 200, ifMatch: ifMatch) { c in
+            let bytes = c.sources.files[fileIndex].bytes
+            var range = JournalServer.lines(of: t, in: bytes)
+            let blankBefore = range.lowerBound == 0 || JournalServer.blankLine(bytes, endingAt: range.lowerBound)
+            if blankBefore, range.upperBound < bytes.count, let next = JournalServer.blankLineLength(bytes, at: range.upperBound) {
+                range = range.lowerBound..<(range.upperBound + next)
+            } else if blankBefore, range.upperBound == bytes.count, range.lowerBound > 0 {
+                // The last transaction: the blank line that set it apart goes with it.
+                var start = range.lowerBound - 1
+                while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+                range = start..<range.upperBound
+            }
+            return (TextEdit(file: fileIndex, range: range, text: []), nil, nil)
+        }
+    }
+
+    /// `409` when the file an id names is no longer at the version the client saw (checked before the id is looked up:
+    /// in a changed file the id may name nothing, or another transaction).
+    func staleVersion(_ id: String, _ ifMatch: String) -> HTTPResponse? {
+        guard let file = id.split(separator: "-").first.flatMap({ Int($0) }), file >= 0, file < compilation.sources.files.count else { return nil }
+        let path = compilation.sources.files[file].path
+        guard case .success(let bytes) = FileIO.read(path) else { return nil }
+        return ifMatch.trimmed(of: "\" W/") == JournalServer.version(of: bytes) ? nil : .problem(409, "the file changed since that version; nothing was written")
+    }
+
+    /// The lines of a recorded transaction: its header, its postings and the comment lines among them.
+    static func lines(of t: Transaction, in bytes: [UInt8]) -> Range<Int> {
+        let start = Int(t.location.offset)
+        let headerEnd = MaterializePlan.lineEnd(bytes, from: start)
+        return start..<MaterializePlan.block(bytes, after: headerEnd).end
+    }
+
+    /// Whether the line that ends just before `offset` is blank.
+    static func blankLine(_ bytes: [UInt8], endingAt offset: Int) -> Bool {
+        guard offset >= 1, bytes[offset - 1] == 0x0A else { return false }
+        var i = offset - 2
+        while i >= 0, bytes[i] != 0x0A {
+            guard bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D else { return false }
+            i -= 1
+        }
+        return true
+    }
+
+    /// The length of the blank line starting at `offset` (with its line end), or nil.
+    static func blankLineLength(_ bytes: [UInt8], at offset: Int) -> Int? {
+        var i = offset
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count, bytes[i] == 0x0A else { return nil }
+        return i + 1 - offset
+    }
+
+    /// A checked write of one file: under its lock, against the bytes on disk
+    /// (`If-Match` must name them), the whole journal compiled with the edit,
+    /// then written atomically. The answer: the transaction at `at` after
+    /// the write (201/200), `422` with the diagnostics, `409` when stale.
+    func write(_ fileIndex: Int, status: Int, ifMatch: String?,
+               edit: (Compilation) -> (TextEdit, Int?, Submitted?)) -> HTTPResponse {
+        let path = compilation.sources.files[fileIndex].path
+        let writer: SafeWriter
+        do {
+            writer = try SafeWriter(path: path)
+            try writer.lock()
+        } catch {
+            return .problem(409, error.message.text)
+        }
+        guard case .success(let onDisk) = FileIO.read(path) else { return .problem(409, "the file cannot be read now") }
+        let version = JournalServer.version(of: onDisk)
+        if let ifMatch, ifMatch.trimmed(of: "\" W/") != version {
+            return .problem(409, "the file changed since that version; nothing was written")
+        }
+        // Our compile must be of the bytes on disk.
+        if JournalServer.version(of: compilation.sources.files[fileIndex].bytes) != version { reload() }
+        guard fileIndex < compilation.sources.files.count, compilation.sources.files[fileIndex].path == path else {
+            return .problem(409, "the journal changed; nothing was written")
+        }
+        let (change, at, submitted) = edit(compilation)
+        if let submitted, !submitted.newAccounts, let unknown = unknownAccount(submitted) { return unknown }
+        var options = CompileOptions()
+        options.today = today
+        options.horizon = compilation.ledger.until
+        let outcome = CheckedEdit(compilation, edits: [change], keeps: .errorsOnly).check(options: options)
+        guard outcome.errors.isEmpty, let bytes = outcome.files.first(where: { $0.index == fileIndex })?.bytes else {
+            let printer = DiagnosticPrinter(sources: outcome.after.sources, useColor: false, columnUnit: .char)
+            let list = printer.jsonObjects(outcome.errors).compactMap { JSONValue(parsing: Array($0.utf8)) }
+            return .json(422, .object([("diagnostics", .array(list))]))
+        }
+        do {
+            try writer.write(bytes)
+        } catch {
+            return .problem(500, error.message.text)
+        }
+        reload()
+        guard let at else { return HTTPResponse(status: status == 201 ? 201 : 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array("{}".utf8)) }
+        let written = compilation.ledger.transactions.first { $0.generated == nil && Int($0.location.file) == fileIndex && Int($0.location.offset) == at }
+        return .json(status, written.map(json) ?? .object([]))
+    }
+
+    /// `422` for an account the journal does not have (as `add` says it, with the nearest names).
+    func unknownAccount(_ s: Submitted) -> HTTPResponse? {
+        let accounts = compilation.ledger.journal.accounts
+        guard let missing = s.postings.first(where: { accounts.lookup($0.account) == nil }) else { return nil }
+        let known = (0..<Int32(accounts.count)).map { accounts[$0] }
+        let near = AddPlan.byPrefix(missing.account, among: known) ?? AddPlan.bySegment(missing.account, among: known) ?? closestWord(to: missing.account, among: known)
+        var diagnostic: [(String, JSONValue)] = [("severity", .string("error")), ("id", .string(Messages.unknownAccount("").id.name)),
+                                                 ("field", .string("account")), ("message", .string(Messages.unknownAccount(missing.account).text))]
+        if let near { diagnostic.append(("notes", .array([.object([("message", .string(Messages.didYouMean(near).text))])]))) }
+        return .json(422, .object([("diagnostics", .array([.object(diagnostic)]))]))
+    }
+
+    func lastPart(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+}
+
+/// An answer carried as an error (a `Result`'s failure must be an `Error`).
+struct HTTPResponseBox: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
+}
+
+extension String {
+    /// The text without the given characters at either end.
+    func trimmed(of set: String) -> String {
+        let chars = Set(set)
+        var s = Substring(self)
+        while let f = s.first, chars.contains(f) { s = s.dropFirst() }
+        while let l = s.last, chars.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}
