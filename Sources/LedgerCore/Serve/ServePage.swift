@@ -159,7 +159,8 @@ enum ServePage {
       const row = el('div', 'posting');
       const a = el('input'); a.name = 'account'; a.placeholder = t('account'); a.value = (p && p.account) || ''; a.setAttribute('list', 'accounts');
       const m = el('input', 'amount'); m.name = 'amount'; m.placeholder = t('amount'); m.inputMode = 'decimal';
-      m.value = p && p.amount ? (p.amount + (p.commodity ? ' ' + p.commodity : '')) : '';
+      // An amount the journal inferred stays unwritten: it is inferred again.
+      m.value = p && p.amount && !p.inferred ? (p.amount + (p.commodity ? ' ' + p.commodity : '')) : '';
       row.append(a, m);
       $('#postings').append(row);
     }
