@@ -293,6 +293,10 @@ enum FuzzTarget: String, CaseIterable {
     /// The statement readers (zip and inflate, XLSX, the compound file,
     /// BIFF8, HTML, XML, protected workbooks) on the input's bytes.
     case workbook
+    /// `ledgerc serve`'s request reader and answers: the input as the bytes a
+    /// connection sent, read whole and in two parts, answered by a server of
+    /// a small journal (read-only, so answers are many a second).
+    case http
     case all
 
     static let chosen: FuzzTarget = {
@@ -317,7 +321,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if target.runs(.merge) { merges(bytes) }
     if target.runs(.framing) { framing(bytes) }
     if target.runs(.workbook) { workbooks(bytes) }
-    if [.rules, .regex, .merge, .framing, .workbook].contains(target) { return 0 }
+    if target.runs(.http) { http(bytes) }
+    if [.rules, .regex, .merge, .framing, .workbook, .http].contains(target) { return 0 }
     if target == .journal {
         _ = compiled(bytes, split: nil, streaming: false)
         return 0
@@ -521,6 +526,41 @@ func framing(_ bytes: [UInt8]) {
         if frames > bytes.count + 1 { fail("more frames than bytes", String(decoding: bytes, as: UTF8.self), "\(frames)") }
     }
     close(fds[0])
+}
+
+/// One server for every input: a small journal in a temporary file, read-only.
+let fuzzServer: JournalServer = {
+    let path = "/tmp/ledgerc-fuzz-http-\(getpid()).ledger"
+    let text = "account 자산:현금\naccount 지출:식비\n\n2025-01-05 이마트  ; receipt: r.png\n    지출:식비  45,000 KRW\n    자산:현금\n"
+    _ = text.withCString { p in
+        let f = fopen(path, "w")
+        defer { fclose(f) }
+        return fputs(p, f)
+    }
+    return JournalServer(path: path, port: 5000, token: String(repeating: "0", count: 32), readOnly: true, today: CivilDate(year: 2025, month: 6, day: 30)!)
+}()
+
+/// The input as what a connection sent: read whole, and in two parts (the
+/// first is incomplete or the same request); every answer says nosniff and
+/// no CORS, and a foreign Host is 421.
+func http(_ bytes: [UInt8]) {
+    let whole = HTTPRequest.read(bytes)
+    if bytes.count > 1 {
+        let cut = Int(bytes[0]) % bytes.count
+        if case .request(let r, let n) = HTTPRequest.read(Array(bytes[..<cut])), case .request(let w, let m) = whole, (r.method, r.path, r.body, n) != (w.method, w.path, w.body, m) {
+            fail("a request read from part of the input differs", String(decoding: bytes, as: UTF8.self), "\(cut)")
+        }
+    }
+    let answer: HTTPResponse
+    switch whole {
+    case .incomplete: return
+    case .refused(let a): answer = a
+    case .request(let request, _): answer = fuzzServer.handle(request)
+        let host = request.headers["host"]?.lowercased() ?? ""
+        if !["127.0.0.1:5000", "localhost:5000", "[::1]:5000"].contains(host), answer.status != 421 { fail("a foreign Host answered", host, "\(answer.status)") }
+    }
+    let head = String(decoding: answer.bytes.prefix(4096), as: UTF8.self)
+    if !head.contains("X-Content-Type-Options: nosniff") || head.lowercased().contains("access-control-") { fail("an answer's headers", String(decoding: bytes, as: UTF8.self), head) }
 }
 
 /// The statement readers on untrusted bytes: the inflater on the input as a

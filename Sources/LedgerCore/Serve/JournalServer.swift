@@ -68,6 +68,13 @@ package final class JournalServer {
         generation += 1
     }
 
+    /// Takes a compile of the journal as it is on disk now (a checked edit's, once written).
+    func adopt(_ c: Compilation) {
+        compilation = c
+        stamps = JournalServer.stampsOf(c)
+        generation += 1
+    }
+
     /// The origins the page is served from.
     var ownHosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
 

@@ -309,7 +309,8 @@ extension JournalServer {
         } catch {
             return .problem(500, error.message.text)
         }
-        reload()
+        // The checked compile is the journal as written: no second compile.
+        adopt(outcome.after)
         guard let at else { return HTTPResponse(status: status == 201 ? 201 : 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array("{}".utf8)) }
         let written = compilation.ledger.transactions.first { $0.generated == nil && Int($0.location.file) == fileIndex && Int($0.location.offset) == at }
         return .json(status, written.map(json) ?? .object([]))
