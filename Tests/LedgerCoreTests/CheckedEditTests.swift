@@ -47,6 +47,27 @@ final class CheckedEditTests: XCTestCase {
         let outcome = CheckedEdit(c, edits: [changed], keeps: .errorsOnly).check(options: CompileOptions(horizon: CivilDate.parse("2025-12-31")))
         XCTAssertEqual(outcome.errors.map { $0.id }, ["assertionFailed"], "the root file's assertion sees the edited include")
     }
+
+    /// `noNewErrors` and `renamed`: a journal with errors may be edited when the edit adds none,
+    /// and a rename keeps every figure under the new names (the checks rename and import's probe go through).
+    func testNoNewErrorsAndRenamedKeeps() throws {
+        let text = "2025-01-01 a\n    Assets:Cash  5 USD\n    Income:Pay\n\n2025-01-02 broken\n    Assets:Cash  1 USD\n    Income:Pay  1 USD\n"
+        let c = compileText(text)
+        XCTAssertEqual(c.diagnostics.sorted().filter { $0.severity == .error }.count, 1)
+        let file = c.rootFiles[0]
+        let bytes = c.sources.files[file].bytes
+        let append = TextEdit(file: file, range: bytes.count..<bytes.count, text: Array("\n2025-01-03 c\n    Assets:Cash  2 USD\n    Income:Pay\n".utf8))
+        var options = CompileOptions()
+        options.horizon = c.ledger.until
+        XCTAssertTrue(CheckedEdit(c, edits: [append], keeps: .noNewErrors).check(options: options).isSafe)
+        XCTAssertEqual(CheckedEdit(c, edits: [append], keeps: .errorsOnly).check(options: options).problem, .errors)
+        // Renaming Assets:Cash to Assets:Wallet everywhere keeps the figures; renaming one posting does not.
+        let all = text.replacingOccurrences(of: "Assets:Cash", with: "Assets:Wallet")
+        let whole = TextEdit(file: file, range: 0..<bytes.count, text: Array(all.utf8))
+        XCTAssertTrue(CheckedEdit(c, edits: [whole], keeps: .renamed(.account(old: "Assets:Cash", new: "Assets:Wallet"))).check(options: options).isSafe)
+        let one = TextEdit(file: file, range: 0..<bytes.count, text: Array(text.replacingOccurrences(of: "    Assets:Cash  5 USD", with: "    Assets:Wallet  5 USD").utf8))
+        XCTAssertEqual(CheckedEdit(c, edits: [one], keeps: .renamed(.account(old: "Assets:Cash", new: "Assets:Wallet"))).check(options: options).problem, .meaningChanged)
+    }
 }
 
 /// A diagnostic's fixes move with it: from a chunk of the editor's

@@ -19,6 +19,11 @@ public struct CheckedEdit {
         /// `add` and `import` are meant to change the meaning, and they are
         /// inserted, so the text around them stays as it was.
         case errorsOnly
+        /// No more errors than before (a journal with errors may still be edited).
+        case noNewErrors
+        /// No more errors than before, and every figure the same with the
+        /// names read under `renaming` before the edit (`rename`).
+        case renamed(Renaming)
     }
 
     /// The journal as it is.
@@ -46,9 +51,21 @@ public struct CheckedEdit {
         public var errors: [Diagnostic]
         /// Whether it means what `keeps` says it must.
         public var keepsMeaning: Bool
+        /// Why it may not be written, when it may not.
+        public var problem: Problem?
 
         /// Whether the edit may be written.
-        public var isSafe: Bool { errors.isEmpty && keepsMeaning }
+        public var isSafe: Bool { problem == nil }
+    }
+
+    /// Why an edit may not be written.
+    public enum Problem: Equatable, Sendable {
+        /// The edited journal has errors (more than before, for the keeps that allow some).
+        case errors
+        /// It compiles, but means something else than it must.
+        case meaningChanged
+        /// Its figures could not be compared exactly (a sum past 38 digits).
+        case notExact(String)
     }
 
     /// Compiles the edited journal with `options` (its horizon is the caller's).
@@ -63,13 +80,28 @@ public struct CheckedEdit {
         let after = compile(inputs, options: options)
         let errors = after.diagnostics.sorted().filter { $0.severity == .error }
         var keeps = true
-        if errors.isEmpty {
+        var problem: Problem?
+        switch self.keeps {
+        case .everything, .recorded, .errorsOnly:
+            if !errors.isEmpty { problem = .errors }
+        case .noNewErrors, .renamed:
+            if errors.count > before.diagnostics.sorted().filter({ $0.severity == .error }).count { problem = .errors }
+        }
+        if problem == nil {
             switch self.keeps {
             case .everything: keeps = meaning(of: after) == meaning(of: before)
             case .recorded: keeps = meaning(of: after, generatedAsRecorded: true) == meaning(of: before, generatedAsRecorded: true)
-            case .errorsOnly: keeps = true
+            case .errorsOnly, .noNewErrors: keeps = true
+            case .renamed(let renaming):
+                do throws(AmountOverflow) {
+                    keeps = try AccountRename.figures(before, renaming: renaming) == AccountRename.figures(after, renaming: .none)
+                } catch {
+                    keeps = false
+                    problem = .notExact(error.message.text)
+                }
             }
+            if !keeps, problem == nil { problem = .meaningChanged }
         }
-        return Outcome(after: after, files: files, errors: errors, keepsMeaning: keeps)
+        return Outcome(after: after, files: files, errors: errors, keepsMeaning: keeps, problem: problem)
     }
 }

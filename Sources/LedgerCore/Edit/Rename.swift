@@ -99,16 +99,13 @@ public struct AccountRename {
     /// or other figures than before (accounts read under `renaming`).
     static func checked(_ c: Compilation, edits: [TextEdit], renaming: Renaming, options: CompileOptions,
                         changed: String) -> (outcome: CheckedEdit.Outcome?, problem: String?) {
-        let outcome = CheckedEdit(c, edits: edits, keeps: .errorsOnly).check(options: options)
-        guard outcome.errors.count <= c.diagnostics.sorted().filter({ $0.severity == .error }).count else {
-            return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
+        let outcome = CheckedEdit(c, edits: edits, keeps: .renamed(renaming)).check(options: options)
+        switch outcome.problem {
+        case nil: return (outcome, nil)
+        case .errors?: return (outcome, "the journal would not compile after the rename: \(outcome.errors.first?.message ?? "")")
+        case .meaningChanged?: return (outcome, changed)
+        case .notExact(let why)?: return (outcome, "the figures cannot be compared exactly (\(why)); nothing was written")
         }
-        do throws(AmountOverflow) {
-            guard try figures(c, renaming: renaming) == figures(outcome.after, renaming: .none) else { return (outcome, changed) }
-        } catch {
-            return (outcome, "the figures cannot be compared exactly (\(error.message.text)); nothing was written")
-        }
-        return (outcome, nil)
     }
 
     /// Every posting's amount and cost summed by account name, day and
@@ -144,7 +141,7 @@ public struct AccountRename {
 
 /// The names a rename reads the journal of before it under: figures of an
 /// account OLD (and OLD:...) count as NEW's, or of a commodity OLD as NEW's.
-enum Renaming {
+public enum Renaming: Sendable, Equatable {
     case none
     case account(old: String, new: String)
     case commodity(old: String, new: String)

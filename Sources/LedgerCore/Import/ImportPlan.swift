@@ -99,14 +99,17 @@ public struct ImportPlan {
             f.bytes.firstOffset(of: Array("alias".utf8)) != nil || f.bytes.firstOffset(of: Array("apply".utf8)) != nil
         }
         guard !unique.isEmpty, renames else { return [:] }
-        var probe = bytes
-        if let last = probe.last, last != 0x0A { probe.append(0x0A) }
+        var probe: [UInt8] = []
+        if let last = bytes.last, last != 0x0A { probe.append(0x0A) }
         // One posting of nothing per name, on a day no journal uses, each its own transaction.
         for name in unique { probe += Array("\n1000-01-01 ledgerc import probe\n    \(name)  0\n".utf8) }
         // The whole ledger: a streaming check would let the probes go unkept.
         var options = options
         options.mode = .everything
-        let c = compile([InputFile(path: path, bytes: probe)], until: until, options: options)
+        options.horizon = until
+        // The probes appended to the file as the journal reads it, through the one checked edit.
+        guard let file = journal.sources.files.firstIndex(where: { $0.path == path }), journal.sources.files[file].bytes == bytes else { return [:] }
+        let c = CheckedEdit(journal, edits: [TextEdit(file: file, range: bytes.count..<bytes.count, text: probe)], keeps: .noNewErrors).check(options: options).after
         let probes = c.ledger.transactions.filter { $0.date.year == 1000 && $0.description == "ledgerc import probe" }
         guard probes.count == unique.count else { return [:] }
         var out: [String: String] = [:]
