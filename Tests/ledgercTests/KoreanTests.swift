@@ -150,4 +150,27 @@ final class KoreanTests: XCTestCase {
         let english = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(english.prefix(200).contains("README.ko.md"), "README.md links the Korean one at its top")
     }
+
+    /// The language server answers in the client's locale (initialize's `locale`): diagnostics, hovers, fix titles;
+    /// its protocol fields stay as they are.
+    func testTheLanguageServerFollowsTheClientsLocale() throws {
+        let client = try LanguageServerClient()
+        _ = try client.start(locale: "ko-KR")
+        let doc = "file:///tmp/ko-\(UUID().uuidString).ledger"
+        try client.open(doc, "2025-01-09 점심\n    지출:식비  13.00 USD\n    자산:현금  -10.00 USD\n")
+        let diagnostics = try client.diagnostics(for: doc)
+        let message = diagnostics.first?["message"] as? String ?? ""
+        XCTAssertTrue(message.hasPrefix("거래의 합이 맞지 않습니다"), message)
+        XCTAssertEqual(diagnostics.first?["severity"] as? Int, 1)
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": doc], "position": ["line": 2, "character": 6]])
+        let value = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(value.contains("잔액"), value)
+        XCTAssertEqual(try client.stop(), 0)
+        // Without a locale, the environment's (none here): English.
+        let english = try LanguageServerClient()
+        _ = try english.start()
+        try english.open(doc, "2025-01-09 lunch\n    Expenses:Food  13.00 USD\n    Assets:Cash  -10.00 USD\n")
+        XCTAssertTrue((try english.diagnostics(for: doc).first?["message"] as? String ?? "").hasPrefix("transaction does not balance"))
+        XCTAssertEqual(try english.stop(), 0)
+    }
 }

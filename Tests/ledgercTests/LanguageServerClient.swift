@@ -108,10 +108,12 @@ final class LanguageServerClient {
 
     /// `initialize` and `initialized`; returns the server's capabilities.
     @discardableResult
-    func start(positionEncodings: [String]? = nil) throws -> [String: Any] {
+    func start(positionEncodings: [String]? = nil, locale: String? = nil) throws -> [String: Any] {
         var capabilities: [String: Any] = [:]
         if let positionEncodings { capabilities["general"] = ["positionEncodings": positionEncodings] }
-        let result = try request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
+        var params: [String: Any] = ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities]
+        if let locale { params["locale"] = locale }
+        let result = try request("initialize", params)
         try notify("initialized", [String: Any]())
         return (result["result"] as! [String: Any])["capabilities"] as! [String: Any]
     }

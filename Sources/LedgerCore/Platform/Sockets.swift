@@ -33,7 +33,7 @@ package enum LoopbackSocket {
         let bound = withUnsafePointer(to: &address) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, Glibc_listen(fd, 64) == 0 else { close(fd); return nil }
+        guard bound == 0, Glibc_listen(fd, 512) == 0 else { close(fd); return nil }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &actual) { p in
@@ -60,7 +60,7 @@ package enum LoopbackSocket {
         let bound = withUnsafePointer(to: &address) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
         }
-        guard bound == 0, Glibc_listen(fd, 64) == 0 else { close(fd); return nil }
+        guard bound == 0, Glibc_listen(fd, 512) == 0 else { close(fd); return nil }
         setNonBlocking(fd)
         return fd
     }

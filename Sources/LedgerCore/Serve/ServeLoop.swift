@@ -3,10 +3,10 @@
 /// (`HTTPRequest.read`), answered by the `JournalServer`, and the connection
 /// closed after its answer, but the event streams, which stay open and are
 /// told when the journal changes. A slow client is cut after `timeout`; past
-/// `mostConnections` a new one is refused. A malformed request costs only its
+/// `mostConnections` a new one waits in the kernel's queue (512 deep) until one ends. A malformed request costs only its
 /// own connection. Stops between requests when `StopSignal` is raised.
 package struct ServeLoop {
-    package var mostConnections = 64
+    package var mostConnections = 128
     /// Seconds a connection may take to send its request.
     package var timeout = 10.0
     /// How often the journal's files are looked at for changes, in seconds.
@@ -31,19 +31,16 @@ package struct ServeLoop {
         var lastWatch = clock()
         var generation = server.generation
         while StopSignal.raised == 0 {
-            let watched = listeners.map { (fd: $0, read: true, write: false) }
+            // At the cap, new connections wait in the kernel's queue until one ends.
+            let accepting = connections.count < mostConnections
+            let watched = listeners.map { (fd: $0, read: accepting, write: false) }
                 + connections.map { (fd: $0.fd, read: !$0.closing || $0.isEventStream, write: $0.sent < $0.output.count) }
             let ready = LoopbackSocket.wait(watched, milliseconds: 200)
             let now = clock()
             // The connections the poll looked at; those accepted now are read on the next turn.
             let polled = connections.count
             for (k, listener) in listeners.enumerated() where ready[k].readable {
-                while let fd = LoopbackSocket.accept(listener) {
-                    if connections.count >= mostConnections {
-                        _ = LoopbackSocket.send(fd, HTTPResponse.problem(503, "too many connections").bytes[...])
-                        LoopbackSocket.close(fd)
-                        continue
-                    }
+                while connections.count < mostConnections, let fd = LoopbackSocket.accept(listener) {
                     connections.append(Connection(fd: fd, now: now))
                 }
             }
