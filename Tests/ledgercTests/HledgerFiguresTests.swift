@@ -421,4 +421,30 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try csv(["-f", f, "bal", "-M"]), "\"account\",\"2016-02\",\"2016-03\"\n\"assets:bank account\",\"0\",\"2 EUR\"\n\"income:donations\",\"-2 EUR\",\"0\"\n\"total\",\"-2 EUR\",\"2 EUR\"\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "reg", "-Q"]).stdout, "2016Q1   assets:bank account                                 2 EUR         2 EUR\n         income:donations                                   -2 EUR             0\n")
     }
+
+    /// `--declared`: declared leaf accounts are rows with nothing posted, filtered by the query, left out past
+    /// `--depth`, in a tree with their parents (hledger 1.25's balance.test 10-12, its text to the character).
+    func testDeclaredAccountsAreRows() throws {
+        let path = try journal("account a\naccount a:aa\naccount a:ab\naccount a:ac:aca\naccount b\n")
+        func text(_ args: [String]) throws -> String {
+            let r = try runLedgerc(["-f", path, "balance", "-NE", "--declared"] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        XCTAssertEqual(try text(["--flat"]), "                   0  a:aa\n                   0  a:ab\n                   0  a:ac:aca\n                   0  b\n")
+        XCTAssertEqual(try text(["--tree", "--depth", "2", "a"]), "                   0  a\n                   0    aa\n                   0    ab\n")
+        XCTAssertEqual(try text(["not:a"]), "                   0  b\n")
+        XCTAssertEqual(try runLedgerc(["-f", path, "balance", "-NE"]).stdout, "", "without --declared, nothing")
+    }
+
+    /// A title names a whole year, quarter or month as hledger does (`2013`, `2013Q1`, `2013-01`).
+    func testTitlesNameWholePeriodsShort() throws {
+        let path = try journal("2012/12/31\n  (a)  10\n2013/1/1\n  (a)  1\n2013/3/1\n  (a)  1\n")
+        let r = try runLedgerc(["-f", path, "balance", "-p", "quarterly in 2013", "--empty"])
+        XCTAssertTrue(r.stdout.hasPrefix("Balance changes in 2013:\n"), r.stdout)
+        let q = try runLedgerc(["-f", path, "balance", "-M", "-p", "2013q1"])
+        XCTAssertTrue(q.stdout.hasPrefix("Balance changes in 2013Q1:\n"), q.stdout)
+        let days = try runLedgerc(["-f", path, "balance", "-M", "-b", "2012-12", "-e", "2013-04"])
+        XCTAssertTrue(days.stdout.hasPrefix("Balance changes in 2012-12-01..2013-03-31:\n"), days.stdout)
+    }
 }

@@ -120,6 +120,7 @@ extension HledgerRequest {
             statement.change = words.has("--change")
             statement.holdingAsked = words.has("-H", "--cumulative", "--change")
             statement.noElide = words.has("--no-elide")
+            statement.declared = words.has("--declared")
             statement.digitGroups = output == "txt"
             statement.drop = drop
             cells = try statement.cells()

@@ -102,10 +102,11 @@ package enum HledgerPeriodsText {
     }
 
     /// The days the columns span, from their labels (`2024-01`, `2024Q1`,
-    /// `2024`, a day, `A..B`): `2024-01-01..2024-02-29`; nil for another label.
+    /// `2024`, a day, `A..B`), as hledger names a span: `2024` for a whole
+    /// year, `2024Q1`, `2024-01`, else `2024-01-01..2024-02-29`; nil for another label.
     static func spanText(_ labels: [String]) -> String? {
         guard let first = labels.first.flatMap(periodSpan), let last = labels.last.flatMap(periodSpan) else { return nil }
-        return "\(first.first)..\(last.last)"
+        return HledgerStatement.spanText(DateSpan(first: first.first, last: last.last))
     }
 
     /// The days of one column's label.

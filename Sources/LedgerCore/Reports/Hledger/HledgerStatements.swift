@@ -26,6 +26,9 @@ public struct HledgerStatement {
     public var drop = 0
     /// Whether `-H`, `--cumulative` or `--change` was given: the title then says what the columns hold, usual or not.
     public var holdingAsked = false
+    /// `--declared`: every declared leaf account the query keeps is a row too, with nothing posted
+    /// (one deeper than `--depth` is left out, not clipped, as hledger 1.25 does).
+    public var declared = false
 
     /// What a column holds, as hledger's compound statements name it in their title.
     enum Holding { case changes, cumulative, historical }
@@ -75,6 +78,23 @@ public struct HledgerStatement {
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
         var rows = grid.rows
+        if declared {
+            let matcher = QueryMatcher(options.query, journal: ledger.journal)
+            let declaredIDs = accounts.declared.keys.sorted()
+            var present = Set(rows.map(\.account))
+            let width = rows.first?.sums.count ?? columns.count
+            for id in declaredIDs where matcher.keeps(account: id) {
+                // A leaf: no other declared account below it.
+                guard !declaredIDs.contains(where: { $0 != id && accounts.isSelfOrDescendant($0, of: id) }) else { continue }
+                if let depth = options.depth, accounts.ancestor(of: id, atDepth: depth) != id { continue }
+                var chain = [id]
+                if !options.flat {
+                    var a = accounts.parent[Int(id)]
+                    while a >= 0 { chain.append(a); a = accounts.parent[Int(a)] }
+                }
+                for a in chain where present.insert(a).inserted { rows.append((account: a, sums: Array(repeating: AmountSums(), count: width))) }
+            }
+        }
         if !options.flat && !noElide {
             // hledger leaves out a parent whose one shown child holds all it holds (a boring parent).
             let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0.account)] })
