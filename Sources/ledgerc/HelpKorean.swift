@@ -8,18 +8,7 @@ enum KoreanHelp {
     ledgerc: 텍스트 가계부(plain-text ledger) 컴파일러
 
     사용법:
-      ledgerc check  [FILE...] [--strict] [--check-payees] [--until DATE] [--diagnostics text|json|github]
-      ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE] [--date RANGE] [FILTER...]
-      ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
-                     [--from DATE] [--to DATE] [--date RANGE] [FILTER...] [--depth N]
-                     [--period week|month|quarter|year] [--historical] [--flat] [--empty] [-o PATH]
-      ledgerc fmt    [FILE...] [--check | --write]
-      ledgerc materialize FILE [--until DATE] [--write] [--quiet]
-      ledgerc add    [FILE] [DATE] DESCRIPTION [ACCOUNT [AMOUNT]]... [--dry-run] [--new-account]
-      ledgerc import JOURNAL CSV... [--rules FILE] [--dry-run] [--match-days N] [--learn] [--quiet]
-      ledgerc close  [FILE...] --to DATE [FILTER...]
-      ledgerc reconcile FILE --account ACCOUNT --to DATE --balance AMOUNT [--write]
-      ledgerc rename account OLD NEW [FILE...] [--dry-run] [--merge]
+    \(LedgerCommand.usageLines)
       ledgerc diff   OLD NEW | REV [PATH] [--format text|json|markdown]   (종료 코드 1: 의미가 바뀜)
       ledgerc merge  BASE OURS THEIRS   (git의 장부 병합 드라이버, docs/GIT.md)
       ledgerc accounts|payees|commodities|tags|prices|stats [FILE...] [--format text|csv|json]

@@ -32,10 +32,8 @@ enum LedgerCommand {
         "stats": ListCommand<StatsList>.self,
     ]
 
-    static let help = """
-    ledgerc: a compiler for plain-text ledgers
-
-    USAGE:
+    /// The usage lines of the commands from check to rename: syntax, the same in every language.
+    static let usageLines = """
       ledgerc check  [FILE...] [--strict] [--check-payees] [--until DATE] [--diagnostics text|json|github]
       ledgerc print  [FILE...] [--until DATE] [--from DATE] [--to DATE] [--date RANGE] [FILTER...]
       ledgerc report [REPORT] [FILE...] [--format text|csv|json] [--until DATE]
@@ -48,6 +46,13 @@ enum LedgerCommand {
       ledgerc close  [FILE...] --to DATE [FILTER...]
       ledgerc reconcile FILE --account ACCOUNT --to DATE --balance AMOUNT [--write]
       ledgerc rename account OLD NEW [FILE...] [--dry-run] [--merge]
+    """
+
+    static let help = """
+    ledgerc: a compiler for plain-text ledgers
+
+    USAGE:
+    \(usageLines)
       ledgerc diff   OLD NEW | REV [PATH] [--format text|json|markdown]   (exit 1: the meaning changed)
       ledgerc merge  BASE OURS THEIRS   (git's merge driver for journals; docs/GIT.md)
       ledgerc serve  [JOURNAL] [--port N] [--read-only] [--no-open] [--lang ko|en]   (the web app; docs/SERVE.md)

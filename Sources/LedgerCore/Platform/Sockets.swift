@@ -18,49 +18,41 @@ package enum LoopbackSocket {
     }
 
     private static func listenV4(port: Int) -> (fd: Int32, port: Int)? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return nil }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, Glibc_listen(fd, 512) == 0 else { close(fd); return nil }
+        guard let fd = bound(AF_INET, &address) else { return nil }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &actual) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        setNonBlocking(fd)
         return (fd, Int(UInt16(bigEndian: actual.sin_port)))
     }
 
     private static func listenV6(port: Int) -> Int32? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET6, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return nil }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in6()
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = in_port_t(UInt16(port).bigEndian)
         address.sin6_addr = in6addr_loopback
-        let bound = withUnsafePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-        }
-        guard bound == 0, Glibc_listen(fd, 512) == 0 else { close(fd); return nil }
+        return bound(AF_INET6, &address)
+    }
+
+    /// A stream socket of `family` bound to `address` and listening, non-blocking; nil when it cannot be.
+    private static func bound<Address>(_ family: Int32, _ address: inout Address) -> Int32? {
+        #if canImport(Glibc)
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(family, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { return nil }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if family == AF_INET6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size)) }
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let result = withUnsafePointer(to: &address) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        guard result == 0, Glibc_listen(fd, 512) == 0 else { close(fd); return nil }
         setNonBlocking(fd)
         return fd
     }

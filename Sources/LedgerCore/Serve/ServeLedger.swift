@@ -178,11 +178,9 @@ extension JournalServer {
         guard chosen.allSatisfy({ pending.newRows.contains($0) }) else { return .problem(422, "a row chosen is already recorded, or is not a row of this import") }
         let root = compilation.rootFiles.first ?? 0, journalPath = compilation.sources.files[root].path
         let writer: SafeWriter
-        do {
-            writer = try SafeWriter(path: journalPath)
-            try writer.lock()
-        } catch {
-            return .problem(409, error.message.text)
+        switch JournalServer.lockedWriter(journalPath) {
+        case .success(let w): writer = w
+        case .failure(let box): return box.response
         }
         guard case .success(let onDisk) = FileIO.read(journalPath), JournalServer.version(of: onDisk) == pending.version else {
             return .problem(409, "the journal changed since the preview; upload the statement again")

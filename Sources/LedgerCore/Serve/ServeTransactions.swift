@@ -277,11 +277,9 @@ extension JournalServer {
                edit: (Compilation) -> (TextEdit, Int?, Submitted?)) -> HTTPResponse {
         let path = compilation.sources.files[fileIndex].path
         let writer: SafeWriter
-        do {
-            writer = try SafeWriter(path: path)
-            try writer.lock()
-        } catch {
-            return .problem(409, error.message.text)
+        switch JournalServer.lockedWriter(path) {
+        case .success(let w): writer = w
+        case .failure(let box): return box.response
         }
         guard case .success(let onDisk) = FileIO.read(path) else { return .problem(409, "the file cannot be read now") }
         let version = JournalServer.version(of: onDisk)
@@ -314,6 +312,17 @@ extension JournalServer {
         guard let at else { return HTTPResponse(status: status == 201 ? 201 : 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array("{}".utf8)) }
         let written = compilation.ledger.transactions.first { $0.generated == nil && Int($0.location.file) == fileIndex && Int($0.location.offset) == at }
         return .json(status, written.map(json) ?? .object([]))
+    }
+
+    /// The safe writer of `path`, its lock taken for the whole read-check-write; `409` when another writer holds it.
+    static func lockedWriter(_ path: String) -> Result<SafeWriter, HTTPResponseBox> {
+        do {
+            let writer = try SafeWriter(path: path)
+            try writer.lock()
+            return .success(writer)
+        } catch {
+            return .failure(HTTPResponseBox(.problem(409, error.message.text)))
+        }
     }
 
     /// `422` for an account the journal does not have (as `add` says it, with the nearest names).
