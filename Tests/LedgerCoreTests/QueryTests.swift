@@ -101,8 +101,9 @@ final class OneQueryTests: XCTestCase {
         XCTAssertEqual(try Query.parse(hledger: "date:q3", today: today).get().date, Period(from: CivilDate.parse("2025-07-01"), to: CivilDate.parse("2025-09-30")))
         XCTAssertEqual(try Query.parse(hledger: "date:mar", today: today).get().date, Period(from: CivilDate.parse("2025-03-01"), to: CivilDate.parse("2025-03-31")))
         XCTAssertEqual(try Query.parse(hledger: "'date:to next month'", today: today).get().date, Period(from: nil, to: CivilDate.parse("2025-02-28")))
-        guard case .failure(let bad) = Query.parse(hledger: "depth:0", today: today) else { return XCTFail("depth:0 read") }
-        XCTAssertEqual(bad.term, "depth:0")
+        XCTAssertEqual(try Query.parse(hledger: "depth:0", today: today).get().depth, 0, "depth 0: one row, as hledger has it")
+        guard case .failure(let bad) = Query.parse(hledger: "depth:-1", today: today) else { return XCTFail("depth:-1 read") }
+        XCTAssertEqual(bad.term, "depth:-1")
         guard case .failure(let refused) = Query.parse(hledger: "date:2025") else { return XCTFail("an automated rule read date:") }
         XCTAssertTrue(refused.unsupported)
     }

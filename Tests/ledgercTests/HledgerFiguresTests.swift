@@ -447,4 +447,15 @@ final class HledgerFiguresTests: XCTestCase {
         let days = try runLedgerc(["-f", path, "balance", "-M", "-b", "2012-12", "-e", "2013-04"])
         XCTAssertTrue(days.stdout.hasPrefix("Balance changes in 2012-12-01..2013-03-31:\n"), days.stdout)
     }
+
+    /// `--depth 0`: everything in one row, `...` (hledger 1.25's register/depth.test 5 and balance/depth.test 2).
+    func testDepthZeroIsOneRow() throws {
+        let path = try journal("2010/1/1 x\n  a:aa      1\n  b:bb      2\n  c:cc\n\n2010/1/1 y\n  a:aa      1\n  b:bb      2\n  c:cc\n\n2010/1/2 z\n  a:aa      1\n  b:bb      2\n  c:cc\n")
+        let register = try runLedgerc(["-f", path, "register", "--depth", "0", "--daily", "a", "b"])
+        XCTAssertEqual(register.stdout, "2010-01-01   ...                                                 6             6\n2010-01-02   ...                                                 3             9\n")
+        let balance = try runLedgerc(["-f", path, "balance", "--no-total", "--depth", "0", "a"])
+        XCTAssertEqual(balance.stdout, "                   3  ...\n")
+        XCTAssertEqual(try csv(["-f", path, "balance", "--depth", "0"]), "\"account\",\"balance\"\n\"...\",\"0\"\n\"total\",\"0\"\n")
+        XCTAssertEqual(try runLedgerc(["-f", path, "accounts", "--depth", "0"]).status, 2, "said, never a wrong list")
+    }
 }

@@ -77,7 +77,7 @@ extension Query {
     /// Reads a `date:`, `date2:` or `depth:` term's value into the query.
     private mutating func read(_ prefix: String, _ value: String, today: CivilDate) -> Bool {
         if prefix == "depth" {
-            guard let n = Int(value), n >= 1 else { return false }
+            guard let n = Int(value), n >= 0 else { return false }
             depth = n
             return true
         }

@@ -60,7 +60,7 @@ extension RegisterReport {
             for p in shownPostings(t, matcher, related: related) {
                 guard let a = p.amount else { continue }
                 guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
-                let account = options.depth.map { journal.accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
+                let account = clipped(p.account)
                 if p.isInferred, let last = previous, last.location == p.location {
                     var shown = sumsOf[last.row] ?? AmountSums()
                     shown.add(a)
@@ -71,7 +71,7 @@ extension RegisterReport {
                 }
                 var shown = AmountSums()
                 shown.add(a)
-                let written = Posting.hledgerName(journal.accounts[account], p.virtual)
+                let written = Posting.hledgerName(name(account), p.virtual)
                 out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
                             journal.commodities.hledgerText(shown, grouped: digitGroups), journal.commodities.hledgerText(total, grouped: digitGroups)])
                 sumsOf[out.count - 1] = shown
@@ -80,6 +80,15 @@ extension RegisterReport {
         }
         return out
     }
+
+    /// An account clipped to the depth; at depth 0, every account is one (-1, shown `...`).
+    func clipped(_ id: Int32) -> Int32 {
+        guard let depth = options.depth else { return id }
+        return depth == 0 ? -1 : ledger.journal.accounts.ancestor(of: id, atDepth: depth)
+    }
+
+    /// A clipped account's name: `...` for all of them at depth 0.
+    func name(_ id: Int32) -> String { id < 0 ? "..." : ledger.journal.accounts[id] }
 
     /// The postings of `t` a register shows: those the query keeps, or
     /// with `related` (hledger's `-r`) the others of a transaction that has one.
@@ -114,12 +123,12 @@ extension RegisterReport {
             while t.date > periods[k].last { k += 1 }
             for p in shownPostings(t, matcher, related: related) {
                 guard let a = p.amount else { continue }
-                let account = options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account
+                let account = clipped(p.account)
                 guard sums[k][account, default: AmountSums()].add(a) else { throw AmountOverflow(at: p.amountLocation, "the period's sum") }
             }
         }
         for (k, period) in periods.enumerated() {
-            let names = sums[k].keys.map { (id: $0, name: accounts[$0]) }
+            let names = sums[k].keys.map { (id: $0, name: name($0)) }
                 .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
             var shown = 0
             for (id, name) in names {

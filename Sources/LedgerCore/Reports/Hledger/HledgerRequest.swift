@@ -159,9 +159,11 @@ public struct HledgerRequest: Sendable {
         if let date = options.query.date { options.period = options.period.intersection(date) }
         options.query.date = nil
         if let text = words.values["--depth"] {
-            guard let n = Int(text), n >= 1 else { throw CommandLineError("--depth takes a whole number of at least 1, not '\(text)'") }
+            guard let n = Int(text), n >= 0 else { throw CommandLineError("--depth takes a whole number, not '\(text)'") }
             options.depth = n
         }
+        // Depth 0: everything in one row, `...` (balance and register, as hledger has it).
+        if options.depth == 0, !["balance", "register"].contains(command) { throw CommandLineError("--depth 0 goes with balance and register") }
         let valuations = ["-B", "-V"].filter { words.has($0) } + ["-X", "--value"].filter { words.values[$0] != nil }
         guard valuations.count <= 1 else { throw CommandLineError("\(valuations.joined(separator: " and ")): choose one way to value amounts") }
         if words.has("-B") { options.valuation = Valuation(.cost) }

@@ -41,6 +41,16 @@ public struct HledgerStatement {
 
     /// The cells, row by row, as `hledger ... -O csv` writes them.
     public func cells() throws(AmountOverflow) -> [[String]] {
+        if options.depth == 0 {
+            // Depth 0: one row, `...`, holding what the total holds.
+            var whole = self
+            whole.options.depth = 1
+            whole.noTotal = false
+            whole.sortByAmount = false
+            let cells = try whole.cells()
+            guard let header = cells.first, let total = cells.last, cells.count >= 2 else { return cells }
+            return [header, ["..."] + total.dropFirst()] + (noTotal ? [] : [total])
+        }
         var options = self.options
         if kind == .balancesheet && !change && !options.cumulative { options.historical = true }
         let holding: Holding = options.historical ? .historical : options.cumulative ? .cumulative : .changes
