@@ -19,6 +19,10 @@ package final class JournalServer {
     private var stamps: [(path: String, stamp: [Int]?)] = []
     /// How many times the journal changed (on disk, or by a write here): the events' number.
     package private(set) var generation = 0
+    /// Each file's version in this compile, made when first asked (a hash of megabytes, not one per transaction).
+    var versions: [Int: String] = [:]
+    /// The receipts the journal names, made when first asked in this compile.
+    var receipts: [(value: String, file: Int32)]?
     /// Uploaded statements waiting for review, by id.
     var pendingImports: [String: PendingImport] = [:]
 
@@ -63,6 +67,8 @@ package final class JournalServer {
 
     /// Compiles the journal from disk again.
     func reload() {
+        versions = [:]
+        receipts = nil
         compilation = JournalServer.compileJournal(path, today: today)
         stamps = JournalServer.stampsOf(compilation)
         generation += 1
@@ -70,6 +76,8 @@ package final class JournalServer {
 
     /// Takes a compile of the journal as it is on disk now (a checked edit's, once written).
     func adopt(_ c: Compilation) {
+        versions = [:]
+        receipts = nil
         compilation = c
         stamps = JournalServer.stampsOf(c)
         generation += 1

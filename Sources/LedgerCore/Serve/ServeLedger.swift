@@ -86,10 +86,12 @@ extension JournalServer {
 
     /// The receipts the ledger knows, in a fixed order: an id is an index here.
     func knownReceipts() -> [(value: String, file: Int32)] {
-        var seen = Set<String>(), out: [(String, Int32)] = []
+        if let receipts { return receipts }
+        var seen = Set<String>(), out: [(value: String, file: Int32)] = []
         for t in compilation.ledger.transactions where t.generated == nil {
             if let r = t.receipt, seen.insert(r).inserted { out.append((r, t.location.file)) }
         }
+        receipts = out
         return out
     }
 

@@ -10,6 +10,14 @@ extension JournalServer {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// The version of a file of the compile, made once per compile.
+    func version(ofFile index: Int) -> String {
+        if let v = versions[index] { return v }
+        let v = JournalServer.version(of: compilation.sources.files[index].bytes)
+        versions[index] = v
+        return v
+    }
+
     /// The id of a recorded transaction: its file and the offset of its header in this version of the file.
     static func id(of t: Transaction) -> String { "\(t.location.file)-\(t.location.offset)" }
 
@@ -23,12 +31,11 @@ extension JournalServer {
     /// A transaction as JSON.
     func json(_ t: Transaction) -> JSONValue {
         let journal = compilation.ledger.journal, c = journal.commodities
-        let file = compilation.sources.files[Int(t.location.file)]
         let place = compilation.sources.describe(t.location)
         var fields: [(String, JSONValue)] = []
         if t.generated == nil {
             fields.append(("id", .string(JournalServer.id(of: t))))
-            fields.append(("version", .string(JournalServer.version(of: file.bytes))))
+            fields.append(("version", .string(version(ofFile: Int(t.location.file)))))
         }
         fields += [
             ("date", .string(t.date.description)),
@@ -287,7 +294,7 @@ extension JournalServer {
             return .problem(409, "the file changed since that version; nothing was written")
         }
         // Our compile must be of the bytes on disk.
-        if JournalServer.version(of: compilation.sources.files[fileIndex].bytes) != version { reload() }
+        if self.version(ofFile: fileIndex) != version { reload() }
         guard fileIndex < compilation.sources.files.count, compilation.sources.files[fileIndex].path == path else {
             return .problem(409, "the journal changed; nothing was written")
         }
