@@ -97,7 +97,7 @@ final class ServeBrowserTests: XCTestCase {
         }
 
         /// Waits until `expression` is true.
-        func until(_ expression: String, seconds: Double = 20, file: StaticString = #filePath, line: UInt = #line) throws {
+        func until(_ expression: String, seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line) throws {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 if try evaluate(expression) as? Bool == true { return }

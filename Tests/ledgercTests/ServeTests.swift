@@ -31,7 +31,7 @@ final class ServeTests: XCTestCase {
             child = try ChildProcess.start(ledgercBinary.path, ["serve", journal.path, "--port", "0", "--no-open"] + arguments,
                                            environment: environment, stdout: out.descriptor, stderr: out.descriptor)
             var first = ""
-            for _ in 0..<200 {
+            for _ in 0..<1200 {
                 first = out.text.split(separator: "\n").first.map(String.init) ?? ""
                 if first.hasPrefix("http://") { break }
                 usleep(25_000)
@@ -73,7 +73,7 @@ final class ServeTests: XCTestCase {
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard connected == 0 else { throw NSError(domain: "serve", code: 3) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var message: [UInt8]
         if let raw {
