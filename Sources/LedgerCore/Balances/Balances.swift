@@ -127,6 +127,29 @@ package struct BalanceRows {
         }
     }
 
+    /// A row's total over its columns (`-T`), every commodity exact.
+    package static func rowTotal(_ columns: [AmountSums]) throws(AmountOverflow) -> AmountSums {
+        var total = AmountSums()
+        for s in columns where !total.add(s) { throw AmountOverflow(at: nil, "a row total") }
+        return total
+    }
+
+    /// A row's average over `count` columns (`-A`): its total divided, each commodity exactly as `quotient` rounds.
+    package static func rowAverage(_ total: AmountSums, over count: Int) throws(AmountOverflow) -> AmountSums {
+        var mean = AmountSums()
+        for a in total.amounts { mean.add(Amount(try a.quantity.quotient(over: ExactDecimal(count), at: nil), a.commodity)) }
+        return mean
+    }
+
+    /// The column-by-column sum of rows (a section's or a report's total row).
+    package static func columnTotals(_ rows: [[AmountSums]], width: Int, _ what: String = "a section total") throws(AmountOverflow) -> [AmountSums] {
+        var out = Array(repeating: AmountSums(), count: width)
+        for row in rows {
+            for (k, s) in row.enumerated() where k < width && !out[k].add(s) { throw AmountOverflow(at: nil, what) }
+        }
+        return out
+    }
+
     /// Each column becomes the balance at its end: running sums from the
     /// opening on (`--historical`, a net worth), or without it, from the
     /// first column on (`--cumulative`).

@@ -24,7 +24,7 @@ struct BalanceColumns {
             flatColumns.append(Column(key, length.label(of: c.first), numeric: true, jsonKey: key))
         }
         if showsTotal { flatColumns.append(Column("total", "Total", numeric: true)) }
-        let showsAverage = options.average, count = ExactDecimal(max(1, grid.columns.count))
+        let showsAverage = options.average
         if showsAverage { flatColumns.append(Column("average", "Average", numeric: true)) }
         var flatRows: [[Cell]] = []
         var nestedRows: [[Cell]] = []
@@ -34,20 +34,20 @@ struct BalanceColumns {
         if showsAverage { nestedColumns.append(Column("average", "Average", numeric: true)) }
 
         func addRows(label: (Bool) -> Cell, sums: [AmountSums]) throws(AmountOverflow) {
+            // The engine's row total and average.
+            let total = try BalanceRows.rowTotal(sums), mean = try BalanceRows.rowAverage(total, over: max(1, grid.columns.count))
             for (n, a) in shownAmounts(sums, commodities).enumerated() {
                 let c = a.commodity
                 var flat: [Cell] = [label(n == 0), .commodity(c)]
                 var periods: [[Cell]] = []
-                var sum = ExactDecimal.zero
                 for (k, s) in sums.enumerated() {
                     let q = s.quantity(c)
                     // A zero is a plain 0 in text, as hledger shows it.
                     flat.append(q.isZero ? .shownAs("0", .amount(q, c)) : .amount(q, c))
                     periods.append([.text(length.label(of: grid.columns[k].first)), .date(grid.columns[k].first), .date(grid.columns[k].last), .amount(q, c)])
-                    sum = try sum.plus(q, at: nil)
                 }
-                let totalCell: Cell = .amount(sum, c)
-                let averageCell: Cell = .amount(try sum.quotient(over: count, at: nil), c)
+                let totalCell: Cell = .amount(total.quantity(c), c)
+                let averageCell: Cell = .amount(mean.quantity(c), c)
                 if showsTotal { flat.append(totalCell) }
                 if showsAverage { flat.append(averageCell) }
                 flatRows.append(flat)

@@ -72,12 +72,9 @@ extension BudgetReport {
             out.append([accounts[id]] + cells(actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil))
         }
         // The total: the unbudgeted and the rows at the top.
-        var totalActual = Array(repeating: AmountSums(), count: width), totalGoal = totalActual
-        for id in rows where !rows.contains(accounts.parent[Int(id)]) {
-            for (k, s) in actual.columns(Int(id)).enumerated() { for a in s.amounts where !totalActual[k].add(a) { throw AmountOverflow(at: nil, "the budget's total") } }
-            for (k, s) in budget.columns(Int(id)).enumerated() { for a in s.amounts where !totalGoal[k].add(a) { throw AmountOverflow(at: nil, "the budget's total") } }
-        }
-        for (k, s) in actual.columns(Int(unbudgeted)).enumerated() { for a in s.amounts where !totalActual[k].add(a) { throw AmountOverflow(at: nil, "the budget's total") } }
+        let tops = rows.filter { !rows.contains(accounts.parent[Int($0)]) }
+        let totalActual = try BalanceRows.columnTotals(tops.map { actual.columns(Int($0)) } + [actual.columns(Int(unbudgeted))], width: width, "the budget's total")
+        let totalGoal = try BalanceRows.columnTotals(tops.map { budget.columns(Int($0)) }, width: width, "the budget's total")
         out.append(["Total:"] + cells(totalActual, totalGoal))
         return out
     }

@@ -123,15 +123,13 @@ public struct HledgerStatement {
                 percent ? try HledgerStatement.percentText(s, of: k < divisors.count ? divisors[k] : AmountSums()) : commodities.hledgerText(s, grouped: digitGroups)
             }
             if grouped && (rowTotal || average) {
-                var total = AmountSums(), whole = AmountSums()
-                for s in shown where !total.add(s) { throw AmountOverflow(at: nil, "a row total") }
-                for s in divisors where !whole.add(s) { throw AmountOverflow(at: nil, "a row total") }
+                // The engine's row total and average.
+                let total = try BalanceRows.rowTotal(shown), whole = try BalanceRows.rowTotal(divisors)
                 // A percentage of the whole is the same for the total and the average.
                 let share = percent ? try HledgerStatement.percentText(total, of: whole) : nil
                 if rowTotal { out.append(share ?? commodities.hledgerText(total, grouped: digitGroups)) }
                 if average {
-                    var mean = AmountSums()
-                    for a in total.amounts { mean.add(Amount(try a.quantity.quotient(over: ExactDecimal(columns.count), at: nil), a.commodity)) }
+                    let mean = try BalanceRows.rowAverage(total, over: columns.count)
                     out.append(share ?? commodities.hledgerText(mean, grouped: digitGroups))
                 }
             }
@@ -160,7 +158,6 @@ public struct HledgerStatement {
         }
         func total(of chosen: [(account: Int32, sums: [AmountSums])]) throws(AmountOverflow) -> [AmountSums] {
             let ids = Set(chosen.map(\.account))
-            var out = Array(repeating: AmountSums(), count: columns.count)
             // In a tree, only the rows with no shown ancestor (the others are inside them;
             // a boring parent left out does not make its child a top row).
             func top(_ id: Int32) -> Bool {
@@ -168,12 +165,7 @@ public struct HledgerStatement {
                 while a >= 0 { if ids.contains(a) { return false }; a = accounts.parent[Int(a)] }
                 return true
             }
-            for r in chosen where options.flat || top(r.account) {
-                for (k, s) in r.sums.enumerated() {
-                    for a in s.amounts where !out[k].add(a) { throw AmountOverflow(at: nil, "a section total") }
-                }
-            }
-            return out
+            return try BalanceRows.columnTotals(chosen.filter { options.flat || top($0.account) }.map(\.sums), width: columns.count)
         }
         if kind == .balance {
             var out = [["account"] + headers]
@@ -229,9 +221,7 @@ public struct HledgerStatement {
                 let q = s.amounts.first { !$0.quantity.isZero }?.quantity ?? .zero
                 return q.isZero ? .zero : ExactDecimal(q.isNegative != (section.negated != invert) ? -100 : 100)
             })
-            for (k, s) in sum.enumerated() {
-                for a in s.amounts where !net[k].add(a) { throw AmountOverflow(at: nil, "the net total") }
-            }
+            net = try BalanceRows.columnTotals([net, sum], width: net.count, "the net total")
         }
         if kind != .cashflow && !noTotal {
             // Assets − liabilities (as shown), revenues − expenses: the raw sums, negated for income.
