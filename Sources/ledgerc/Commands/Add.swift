@@ -90,7 +90,7 @@ enum AddCommand: Subcommand {
         } catch let e as UsageError {
             // A date that is not in the calendar is a refusal of the input, like check's errors.
             RunDiagnostics.error(e.message)
-            say("nothing was written to \(file)")
+            say(Language.text("nothing was written to \(file)", ko: "\(file)에 아무것도 쓰지 않았습니다"))
             return 1
         }
         let common = try CommonOptions(Arguments([file] + values.flatMap { [$0.key, $0.value] } + flags.filter { $0 == "--werror" }.sorted(),
@@ -115,16 +115,16 @@ enum AddCommand: Subcommand {
         let plan = AddPlan(compilation, new: new, allowNewAccounts: flags.contains("--new-account"), options: options)
         guard plan.problems.isEmpty else {
             RunDiagnostics.show(plan.problems, sources: plan.sources)
-            say("nothing was written to \(file)")
+            say(Language.text("nothing was written to \(file)", ko: "\(file)에 아무것도 쓰지 않았습니다"))
             return 1
         }
         writeStdout(plan.text)
         guard let writer else {
-            say("(dry run: would be added at \(file):\(plan.line))")
+            say(Language.text("(dry run: would be added at \(file):\(plan.line))", ko: "(시험 실행: \(file):\(plan.line)에 추가됩니다)"))
             return 0
         }
         try writer.write(plan.edited)
-        say("added at \(file):\(plan.line)")
+        say(Language.text("added at \(file):\(plan.line)", ko: "\(file):\(plan.line)에 추가했습니다"))
         return 0
     }
 

@@ -60,7 +60,8 @@ enum MergeCommand: Subcommand {
         if r.status == 0 && !clean {
             // git saw no conflict, but the meaning changed: the whole of each side, marked, for a person to decide.
             merged = JournalMerge.wholeSidesConflict(ours: ours, theirs: theirs)
-            writeStderr("ledgerc merge: the merged journal would change what an entry of one side means (an alias, apply, comment or include beside the other's entries?); both sides are left marked\n")
+            writeStderr(Language.text("ledgerc merge: the merged journal would change what an entry of one side means (an alias, apply, comment or include beside the other's entries?); both sides are left marked\n",
+                                      ko: "ledgerc merge: 병합한 장부에서 한쪽 항목의 의미가 달라집니다(다른 쪽 항목 옆의 alias, apply, 주석, include?). 양쪽을 표시해 두었습니다\n"))
         }
         let writer = try SafeWriter(path: oursPath)
         try writer.write(merged)

@@ -106,44 +106,50 @@ enum ReconcileCommand: Subcommand {
             return (marked ? "  * " : "    ") + "\(p.date)  " + String(repeating: " ", count: width - displayWidth(figure)) + figure
                 + "  \(p.description.terminalSafe)  (\(path.terminalSafe):\(number))\n"
         }
-        var out = "cleared balance on \(day):  \(amount(r.cleared))\nstatement balance:        \(amount(r.statement))\ndifference:               \(amount(r.difference))\n"
+        var out = Language.text("cleared balance on \(day):  \(amount(r.cleared))\nstatement balance:        \(amount(r.statement))\ndifference:               \(amount(r.difference))\n",
+                                ko: "\(day) 확인된 잔액:  \(amount(r.cleared))\n명세서 잔액:          \(amount(r.statement))\n차이:                 \(amount(r.difference))\n")
         let ambiguous = r.isAmbiguous
         let marked = ambiguous ? [] : Set(r.explaining ?? [])
         if r.uncleared.isEmpty {
-            out += "no uncleared postings up to \(day)\n"
+            out += Language.text("no uncleared postings up to \(day)\n", ko: "\(day)까지 확인되지 않은 포스팅이 없습니다\n")
         } else {
-            out += "uncleared postings up to \(day):\n"
+            out += Language.text("uncleared postings up to \(day):\n", ko: "\(day)까지 확인되지 않은 포스팅:\n")
             for k in r.uncleared.indices { out += line(k, marked: marked.contains(k)) }
         }
         var explained = r.explaining != nil && !ambiguous
         if statement != nil {
             let already = statementRows - marked.count - missing.count
-            out += "the statement's \(statementRows) row\(statementRows == 1 ? "" : "s") up to \(day): \(marked.count) uncleared here (*), \(already) already cleared, \(missing.count) not in the journal\n"
+            out += Language.text("the statement's \(statementRows) row\(statementRows == 1 ? "" : "s") up to \(day): \(marked.count) uncleared here (*), \(already) already cleared, \(missing.count) not in the journal\n",
+                                 ko: "\(day)까지 명세서 행 \(statementRows)개: 여기서 미확인 \(marked.count)개(*), 이미 확인됨 \(already)개, 장부에 없음 \(missing.count)개\n")
             for row in missing {
-                out += "    \(row.date)  \(amount(row.quantity))  \(row.description.terminalSafe)  (not in the journal: import it first)\n"
+                out += "    \(row.date)  \(amount(row.quantity))  \(row.description.terminalSafe)  " + Language.text("(not in the journal: import it first)", ko: "(장부에 없음: 먼저 가져오세요)") + "\n"
             }
             let rest = r.unexplained
             explained = missing.isEmpty && rest?.isZero == true
-            if let rest, !rest.isZero { out += "with them cleared, the balance is still \(amount(rest)) from the statement's\n" }
+            if let rest, !rest.isZero { out += Language.text("with them cleared, the balance is still \(amount(rest)) from the statement's\n", ko: "이들을 확인해도 잔액이 명세서와 \(amount(rest)) 다릅니다\n") }
         } else if !r.searchedExactly {
-            out += "there are \(r.uncleared.count) uncleared postings; the latest \(Reconciliation.exactLimit) were searched exactly\n"
+            out += Language.text("there are \(r.uncleared.count) uncleared postings; the latest \(Reconciliation.exactLimit) were searched exactly\n",
+                                 ko: "확인되지 않은 포스팅이 \(r.uncleared.count)개라 최근 \(Reconciliation.exactLimit)개만 정확히 찾았습니다\n")
         }
         if r.difference.isZero && (statement == nil || explained) {
-            out += "the cleared balance is the statement's\n"
+            out += Language.text("the cleared balance is the statement's\n", ko: "확인된 잔액이 명세서 잔액과 같습니다\n")
         } else if ambiguous {
-            out += r.sets > 1 ? "\(r.sets == Int.max ? "many" : String(r.sets)) sets of uncleared postings make up the difference; the sum cannot tell which the statement holds\n"
-                : "a set makes up the difference, but with more postings than were searched another may too\n"
+            let count = r.sets == Int.max ? Language.text("many", ko: "여러") : String(r.sets)
+            out += r.sets > 1 ? Language.text("\(count) sets of uncleared postings make up the difference; the sum cannot tell which the statement holds\n",
+                                              ko: "차이를 만드는 미확인 포스팅 묶음이 \(count)개입니다: 합으로는 명세서가 어느 것인지 알 수 없습니다\n")
+                : Language.text("a set makes up the difference, but with more postings than were searched another may too\n",
+                                ko: "차이를 만드는 묶음이 있지만, 찾은 것보다 포스팅이 많아 다른 묶음도 있을 수 있습니다\n")
             for (n, set) in r.alternatives.enumerated() {
-                out += "set \(n + 1) (\(set.count) posting\(set.count == 1 ? "" : "s")):\n"
+                out += Language.text("set \(n + 1) (\(set.count) posting\(set.count == 1 ? "" : "s")):\n", ko: "묶음 \(n + 1)(포스팅 \(set.count)개):\n")
                 for k in set { out += line(k, marked: false) }
             }
-            if !r.cancellingPairs.isEmpty { out += "postings that cancel each other are in play; any set may hold them or not:\n" }
+            if !r.cancellingPairs.isEmpty { out += Language.text("postings that cancel each other are in play; any set may hold them or not:\n", ko: "서로 상쇄하는 포스팅이 있어 어느 묶음에든 들어갈 수 있습니다:\n") }
             for (a, b) in r.cancellingPairs.prefix(5) { out += line(a, marked: false) + line(b, marked: false) }
-            out += "reconcile against the statement itself (--statement FILE) to know; nothing is marked\n"
+            out += Language.text("reconcile against the statement itself (--statement FILE) to know; nothing is marked\n", ko: "명세서 파일로 맞추면(--statement 파일) 알 수 있습니다. 아무것도 표시하지 않았습니다\n")
         } else if statement == nil, let set = r.explaining {
-            out += "the \(set.count) marked (*) make up the difference\n"
+            out += Language.text("the \(set.count) marked (*) make up the difference\n", ko: "표시한(*) \(set.count)개가 차이를 만듭니다\n")
         } else if statement == nil {
-            out += "no set of uncleared postings makes up the difference\n"
+            out += Language.text("no set of uncleared postings makes up the difference\n", ko: "차이를 만드는 미확인 포스팅 묶음이 없습니다\n")
         }
         writeStdout(Array(out.utf8))
         guard let writer, explained, !marked.isEmpty else { return explained ? 0 : 1 }
@@ -156,7 +162,7 @@ enum ReconcileCommand: Subcommand {
             // Say what failed, not a guess at why.
             let why = outcome.errors.first.map { $0.message.terminalSafe } ?? "the journal would not compile"
             outcome = CheckedEdit(result, edits: r.edits(result, withAssertion: false), keeps: .errorsOnly).check(options: options)
-            if outcome.isSafe { writeStderr("the statement balance is not asserted: with it, \(why)\n") }
+            if outcome.isSafe { writeStderr(Language.text("the statement balance is not asserted: with it, \(why)\n", ko: "명세서 잔액 확인은 더하지 않았습니다: 더하면 \(why)\n")) }
         }
         guard outcome.isSafe else {
             RunDiagnostics.show(outcome.errors, sources: outcome.after.sources)
