@@ -240,7 +240,7 @@ final class ServeTests: XCTestCase {
         let add = try server.write("POST", "/api/transactions", #"{"date":"2025-06-21","description":"약국","tags":{"receipt":"\#(value)"},"postings":[{"account":"지출:식비","amount":"9,000 KRW"},{"account":"자산:현금"}]}"#)
         XCTAssertEqual(add.status, 201, add.body)
         XCTAssertTrue(server.text.contains("; receipt: \(value)"), server.text)
-        let id = try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(add.body.utf8)) as? [String: Any])?["receipt"] as? [String: Any])?["id"] as? String)
+        let id = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(add.body.utf8)) as? [String: Any])?["receiptId"] as? String)
         let served = try ServeTests.request(server.port, "GET", "/api/receipts/\(id)")
         XCTAssertEqual(served.status, 200)
         XCTAssertTrue(served.headers.contains("Content-Type: image/png"))

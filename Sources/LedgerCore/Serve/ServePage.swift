@@ -224,8 +224,8 @@ enum ServePage {
     });
     function startEdit(tx) {
       editing = tx;
-      form.date.value = tx.date; form.description.value = tx.description; form.comment.value = tx.comment.replace(/\\s*\\S+:\\s*[^,]*,?/g, '').trim();
-      form.status.value = tx.status;
+      form.date.value = tx.date; form.description.value = tx.description; form.comment.value = (tx.comment || '').replace(/\\s*\\S+:\\s*[^,]*,?/g, '').trim();
+      form.status.value = tx.status || '';
       fill(tx);
       $('#entry-title').textContent = t('edit'); $('#cancel').hidden = false; $('#delete').hidden = readOnly;
       form.scrollIntoView({behavior: 'smooth'});

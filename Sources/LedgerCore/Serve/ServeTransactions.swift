@@ -37,24 +37,36 @@ extension JournalServer {
             fields.append(("id", .string(JournalServer.id(of: t))))
             fields.append(("version", .string(version(ofFile: Int(t.location.file)))))
         }
+        // The fields of `report transactions --format json`, missing ones null.
+        func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        func tags(_ t: Tags, _ comment: String?) -> JSONValue {
+            var seen = Set<String>()
+            return .object(comment == nil ? [] : t.filter { seen.insert($0.key).inserted }.map { ($0.key, .string($0.value)) })
+        }
         fields += [
             ("date", .string(t.date.description)),
-            ("status", .string(t.status == .cleared ? "cleared" : t.status == .pending ? "pending" : "")),
-            ("code", .string(t.code ?? "")),
+            ("date2", text(t.date2?.description)),
+            ("status", t.status == .unmarked ? .null : .string(t.status.word)),
+            ("code", text(t.code)),
             ("description", .string(t.description)),
             ("payee", .string(t.payee)),
-            ("comment", .string(t.comment ?? "")),
-            ("tags", .object(t.comment == nil ? [] : t.tags.map { ($0.key, .string($0.value)) })),
-            ("generated", .bool(t.generated != nil)),
+            ("comment", text(t.comment)),
+            ("tags", tags(t.tags, t.comment)),
+            ("receipt", text(t.receipt)),
             ("source", .object([("file", .string(place.path)), ("line", .int(place.line))])),
+            ("generated", .bool(t.generated != nil)),
         ]
-        if let r = t.receipt, let n = receiptIndex(r) { fields.append(("receipt", .object([("value", .string(r)), ("id", .string(String(n)))]))) }
+        if let r = t.receipt, let n = receiptIndex(r) { fields.append(("receiptId", .string(String(n)))) }
         fields.append(("postings", .array(t.postings.map { p in
             var posting: [(String, JSONValue)] = [("account", .string(journal.accounts[p.account]))]
             if let a = p.amount {
                 posting += [("amount", .string(a.quantity.text(places: max(c.precision(a.commodity), a.quantity.scale)))),
-                            ("commodity", .string(c[a.commodity])), ("display", .string(c.format(a))), ("inferred", .bool(p.isInferred))]
+                            ("commodity", .string(c[a.commodity])), ("display", .string(c.format(a)))]
+            } else {
+                posting += [("amount", .null), ("commodity", .null)]
             }
+            posting += [("inferred", .bool(p.isInferred)), ("virtual", p.virtual == .real ? .null : .string(p.virtual == .balanced ? "balanced" : "unbalanced")),
+                        ("comment", text(p.comment)), ("tags", tags(p.tags, p.comment))]
             return .object(posting)
         })))
         return .object(fields)
