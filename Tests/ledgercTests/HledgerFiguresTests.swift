@@ -458,4 +458,50 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try csv(["-f", path, "balance", "--depth", "0"]), "\"account\",\"balance\"\n\"...\",\"0\"\n\"total\",\"0\"\n")
         XCTAssertEqual(try runLedgerc(["-f", path, "accounts", "--depth", "0"]).status, 2, "said, never a wrong list")
     }
+
+    /// hledger's `roi`: its table to the character, the TWR by units at a moving unit price, its total
+    /// rounded to hundredths, annualized (hledger 1.25's roi.test 6, four quarters).
+    func testRoiAsHledgerPrintsIt() throws {
+        let path = try journal("""
+        2017-01-01 investment
+           assets:cash  -$100
+           investment
+
+        2017-06-30 investment valuation
+           investment  = $110
+           pnl
+
+        2017-07-01 investment
+           assets:cash  -$100
+           investment
+
+        2017-10-01 withdrawal
+           assets:cash  $50
+           investment
+
+        2017-12-31 investment valuation
+           investment  = $155
+           pnl
+
+        """)
+        let r = try runLedgerc(["-f", path, "roi", "--inv", "investment", "--pnl", "pnl", "-b", "2017", "-e", "2018", "-Q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+        +---++------------+------------++---------------+----------+-------------+-----++---------+---------+
+        |   ||      Begin |        End || Value (begin) | Cashflow | Value (end) | PnL ||     IRR |     TWR |
+        +===++============+============++===============+==========+=============+=====++=========+=========+
+        | 1 || 2017-01-01 | 2017-03-31 ||             0 |     $100 |        $100 |   0 ||   0.00% |   0.00% |
+        | 2 || 2017-04-01 | 2017-06-30 ||          $100 |        0 |        $110 | $10 ||  46.56% |  46.56% |
+        | 3 || 2017-07-01 | 2017-09-30 ||          $110 |     $100 |        $210 |   0 ||   0.00% |   0.00% |
+        | 4 || 2017-10-01 | 2017-12-31 ||          $210 |     $-50 |        $155 | $-5 || -11.83% | -11.82% |
+        +---++------------+------------++---------------+----------+-------------+-----++---------+---------+
+
+
+        """)
+        // A cost basis in two commodities is refused as hledger refuses it (exit 1), never summed.
+        let mixed = try journal("2019/11/01 Example\n  Assets:Checking  -100 A\n  Investment       10 B\n\n2019/11/02 Example\n  Investment        -10 B @@ 100 A\n  Assets:Checking    101 A\n  Unrealized PnL\n", "mixed.journal")
+        let refused = try runLedgerc(["-f", mixed, "roi", "-p", "2019-11", "--inv", "Investment", "--pnl", "PnL"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("single cost basis"), refused.stderr)
+    }
 }

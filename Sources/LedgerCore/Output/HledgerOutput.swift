@@ -71,6 +71,11 @@ extension HledgerRequest {
                 out.warnings.append(Messages.secondDateQueryIgnored(command))
             }
         }
+        if command == "roi" {
+            let roi = HledgerRoi(ledger: ledger, options: options, investment: try query(text: words.values["--inv"] ?? ""), pnl: try query(text: words.values["--pnl"] ?? ""))
+            out.bytes = Array(try roi.text().utf8)
+            return out
+        }
         if command == "descriptions" || command == "notes" {
             out.bytes = Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerDescriptions(notes: command == "notes"))
             return out

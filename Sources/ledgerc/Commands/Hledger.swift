@@ -73,6 +73,10 @@ enum HledgerCommandLine {
         } catch let overflow as AmountOverflow {
             RunDiagnostics.show([overflow.diagnostic], sources: compiled.sources)
             return 1
+        } catch let problem as HledgerRoi.Problem {
+            // What hledger's roi refuses (a mixed cost basis, no investment transaction): exit 1, as hledger's.
+            RunDiagnostics.error(problem.message)
+            return 1
         }
         RunDiagnostics.show(output.warnings.map { Diagnostic(.warning, $0, at: nil) }, sources: compiled.sources)
         if let path = request.words.values["-o"], path != "-" {

@@ -108,6 +108,14 @@ public struct HledgerRequest: Sendable {
         }
     }
 
+    /// A query written as one text (`--inv 'assets:investment'`).
+    public func query(text: String) throws(CommandLineError) -> Query {
+        switch Query.parse(hledger: text, today: today) {
+        case .success(let q): return q
+        case .failure(let problem): throw CommandLineError("cannot read the query term '\(problem.term)'")
+        }
+    }
+
     /// Reads the query words and flags every report shares.
     private mutating func readReportOptions() throws(CommandLineError) {
         options.spanOfWholeJournal = true
@@ -196,7 +204,10 @@ public struct HledgerRequest: Sendable {
             throw CommandLineError(output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
         }
         if words.has("--budget") && command != "balance" { throw CommandLineError("--budget goes with balance") }
-        if command == "roi" { throw CommandLineError("'roi' in hledger's form is not done yet; use 'ledgerc report returns FILE --account ACCT'") }
+        if command == "roi", output != "txt" { throw CommandLineError("'roi -O \(output)': hledger's roi writes text only") }
+        if command == "roi", options.valuation != nil {
+            throw CommandLineError("'roi' with -B, -V, -X or --value is not done yet in hledger's form; use 'ledgerc report returns FILE --account ACCT -X COMMODITY'")
+        }
         if ["descriptions", "notes"].contains(command) || command == "print" && output != "csv", output != "txt" {
             throw CommandLineError("'\(command) -O \(output)' is not done yet in hledger's form")
         }

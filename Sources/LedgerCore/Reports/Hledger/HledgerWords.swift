@@ -21,7 +21,7 @@ public struct HledgerWords: Sendable {
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
         "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot", "--rules-file",
-        "--drop", "-w", "--width",
+        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -40,7 +40,7 @@ public struct HledgerWords: Sendable {
         "--row-total": "-T", "--average": "-A", "--no-total": "-N", "--sort-amount": "-S", "--empty": "-E", "-l": "--flat",
         "-t": "--tree", "--cost": "-B", "--market": "-V", "--cleared": "-C", "--pending": "-P", "--unmarked": "-U",
         "--real": "-R", "--ignore-assertions": "-I", "--colour": "--color", "--percent": "-%", "--related": "-r",
-        "--explicit": "-x", "--width": "-w",
+        "--explicit": "-x", "--width": "-w", "--investment": "--inv", "--profit-loss": "--pnl",
     ]
     static func canonical(_ name: String) -> String { shortSpelling[name] ?? name }
 

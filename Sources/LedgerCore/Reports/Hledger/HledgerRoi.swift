@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// hledger 1.25's `roi --inv QUERY --pnl QUERY`, as it defines it, and its
+/// table: per period, the investment's value at the start and the end (its
+/// postings summed), the cash flow (the other postings of its transactions
+/// that are not profit and loss), the PnL, the money-weighted return (IRR:
+/// the root of Σ amount × rate^(days to the end / 365)) and the
+/// time-weighted return (TWR: units bought and sold at a unit price that
+/// starts at 100 and moves with each PnL, its total rounded to hundredths
+/// of a percent, then annualized). Amounts are sums, exact; the rates are
+/// floating point, as hledger's (docs/COMPATIBILITY.md).
+public struct HledgerRoi {
+    public let ledger: Ledger
+    /// Period and interval; the queries select the transactions.
+    public let options: ReportOptions
+    public let investment: Query
+    public let pnl: Query
+
+    public init(ledger: Ledger, options: ReportOptions, investment: Query, pnl: Query) {
+        self.ledger = ledger
+        self.options = options
+        self.investment = investment
+        self.pnl = pnl
+    }
+
+    /// Why the report cannot be made (as hledger says it).
+    public struct Problem: Error {
+        public let message: String
+    }
+
+    /// The table, as hledger prints it.
+    public func text() throws -> String {
+        let journal = ledger.journal, commodities = journal.commodities
+        let inv = QueryMatcher(investment, journal: journal), loss = QueryMatcher(pnl, journal: journal)
+        // The investment's transactions: those with a posting the investment query keeps.
+        let trans = ledger.ordered.filter { t in t.postings.contains { inv.matches(t, $0) } }
+        guard let first = trans.first?.date, let last = trans.last?.date else {
+            throw Problem(message: "No relevant transactions found. Check your investments query")
+        }
+        // Real postings only, as hledger's roi reads them.
+        let postings = trans.flatMap { t in t.postings.filter { $0.virtual == .real && $0.amount != nil }.map { (t, $0) } }
+        var commodity: Int32?
+        func single(_ a: Amount) throws -> ExactDecimal {
+            if a.quantity.isZero { return .zero }
+            if let c = commodity, c != a.commodity {
+                throw Problem(message: "Amounts could not be converted to a single cost basis: [\"\(commodities.hledgerText(Amount(.zero, c)))\", \"\(commodities.hledgerText(a))\"]\nConsider using --value to force all costs to be in a single commodity.")
+            }
+            commodity = a.commodity
+            return a.quantity
+        }
+        func total(before day: CivilDate) throws -> ExactDecimal {
+            var sum = ExactDecimal.zero
+            for (t, p) in postings where t.date < day && inv.matches(t, p) { sum = try sum.plus(try single(p.amount!), at: p.amountLocation) }
+            return sum
+        }
+        let from = options.period.from ?? first, to = options.period.to ?? last
+        var spans: [DateSpan] = []
+        if let unit = options.grouping, from <= to {
+            spans = unit.starts(from: from, through: to).map { DateSpan(first: max($0, from), last: min(unit.end(of: $0), to)) }
+        } else if from <= to {
+            spans = [DateSpan(first: from, last: to)]
+        }
+        var rows: [[String]] = []
+        for span in spans {
+            let end = span.last.adding(days: 1)
+            let before = try total(before: span.first), after = try total(before: end)
+            var cash: [(day: CivilDate, amount: Double)] = [], gains: [(day: CivilDate, amount: Double)] = []
+            var flow = ExactDecimal.zero
+            for (t, p) in postings where span.first <= t.date && t.date <= span.last && !inv.matches(t, p) {
+                let q = try single(p.amount!)
+                guard !q.isZero else { continue }
+                if loss.matches(t, p) {
+                    gains.append((t.date, Double(q)))
+                } else {
+                    cash.append((t.date, Double(q)))
+                    flow = try flow.plus(q, at: p.amountLocation)
+                }
+            }
+            let cashFlow = flow.negated
+            let gain = try after.minus(try before.plus(cashFlow, at: nil), at: nil)
+            let irr = try HledgerRoi.irr(begin: span.first, end: end, before: Double(before), after: Double(after), cash: cash)
+            let twr = try twrOf(span, end: end, before: Double(before), after: Double(after), cash: cash, gains: gains, total: { d throws in Double(try total(before: d)) })
+            func money(_ q: ExactDecimal) -> String {
+                guard let c = commodity else { return q.isZero ? "0" : q.description }
+                return commodities.hledgerText(Amount(q, c))
+            }
+            func percent(_ x: Double) -> String {
+                let shown = abs(x) < 0.01 ? 0 : x
+                return HledgerRoi.fixed(shown, places: 2) + "%"
+            }
+            rows.append([String(rows.count + 1), span.first.description, span.last.description, money(before), money(cashFlow), money(after), money(gain),
+                         percent(irr), percent(twr)])
+        }
+        return HledgerRoi.table(rows) + "\n"
+    }
+
+    /// The money-weighted return over [begin, end), in percent: 0 with no cash flow.
+    static func irr(begin: CivilDate, end: CivilDate, before: Double, after: Double, cash: [(day: CivilDate, amount: Double)]) throws -> Double {
+        let flows = ([(begin, -before)] + cash.sorted { $0.day < $1.day } + [(end, after)]).filter { $0.1 != 0 }
+        guard !flows.isEmpty else { return 0 }
+        func sum(_ rate: Double) -> Double {
+            flows.reduce(0) { $0 + $1.1 * pow(rate, Double(end.day - $1.0.day) / 365) }
+        }
+        var low = 1e-12, high = 10_000.0
+        var fLow = sum(low)
+        guard fLow.sign != sum(high).sign else {
+            throw Problem(message: "Error (NotBracketed): No solution for Internal Rate of Return (IRR).\n  Possible causes: IRR is huge (>1000000%), balance of investment becomes negative at some point in time.")
+        }
+        for _ in 0..<300 {
+            let mid = (low + high) / 2
+            let f = sum(mid)
+            if f == 0 { low = mid; high = mid; break }
+            if f.sign == fLow.sign { low = mid; fLow = f } else { high = mid }
+        }
+        return ((low + high) / 2 - 1) * 100
+    }
+
+    /// The time-weighted return over the span, in percent, annualized.
+    func twrOf(_ span: DateSpan, end: CivilDate, before: Double, after: Double, cash: [(day: CivilDate, amount: Double)], gains: [(day: CivilDate, amount: Double)],
+               total: (CivilDate) throws -> Double) throws -> Double {
+        let initialPrice = 100.0, initialUnits = before / initialPrice
+        // Per day, each summed and negated; a day's PnL before its cash flow.
+        func byDay(_ xs: [(day: CivilDate, amount: Double)]) -> [(CivilDate, Double)] {
+            var out: [(CivilDate, Double)] = []
+            for x in xs.sorted(by: { $0.day < $1.day }) {
+                if let l = out.last, l.0 == x.day { out[out.count - 1].1 -= x.amount } else { out.append((x.day, -x.amount)) }
+            }
+            return out
+        }
+        var changes: [(day: CivilDate, isPnl: Bool, amount: Double)] = (byDay(gains).map { ($0.0, true, $0.1) } + byDay(cash).map { ($0.0, false, $0.1) })
+            .sorted { $0.day != $1.day ? $0.day < $1.day : $0.isPnl && !$1.isPnl }
+        if initialUnits <= 0, let k = changes.firstIndex(where: { !$0.isPnl }) {
+            // With no units yet, the first cash flow comes before any PnL.
+            let first = changes.remove(at: k)
+            changes.insert(first, at: 0)
+        }
+        var price = initialPrice, units = initialUnits
+        for change in changes {
+            if change.isPnl {
+                guard units != 0 else { continue }
+                price = (try total(change.day) + change.amount) / units
+            } else {
+                units += change.amount / price
+            }
+        }
+        let finalPrice = units == 0 ? price : after / units
+        let totalTWR = HledgerRoi.roundedHalfEven(finalPrice - initialPrice, places: 2)
+        let years = Double(end.day - span.first.day) / 365
+        return 100 * (pow(1 + totalTWR / 100, 1 / years) - 1)
+    }
+
+    /// `x` rounded half to even at `places` (Data.Decimal's roundTo).
+    static func roundedHalfEven(_ x: Double, places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (x * scale).rounded(.toNearestOrEven) / scale
+    }
+
+    /// `x` with `places` decimals, as printf's `%0.2f` writes it.
+    static func fixed(_ x: Double, places: Int) -> String {
+        let scale = pow(10, Double(places))
+        let n = Int64((abs(x) * scale).rounded())
+        let whole = n / Int64(scale), frac = n % Int64(scale)
+        let digits = String(frac)
+        return (x < 0 && n != 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: places - digits.count) + digits
+    }
+
+    /// hledger's roi table: `|` between cells, `||` between the groups (row number; dates; amounts; rates).
+    static func table(_ rows: [[String]]) -> String {
+        let headers = ["", "Begin", "End", "Value (begin)", "Cashflow", "Value (end)", "PnL", "IRR", "TWR"]
+        let widths = headers.indices.map { k in ([headers[k]] + rows.map { $0[k] }).map(displayWidth).max() ?? 0 }
+        let groupEnds: Set<Int> = [0, 2, 6]
+        func line(_ fill: Character) -> String {
+            var s = "+"
+            for k in widths.indices {
+                s += String(repeating: fill, count: widths[k] + 2)
+                s += groupEnds.contains(k) ? "++" : "+"
+            }
+            return s
+        }
+        func row(_ cells: [String]) -> String {
+            var s = "|"
+            for k in cells.indices {
+                s += " " + String(repeating: " ", count: widths[k] - displayWidth(cells[k])) + cells[k] + " "
+                s += groupEnds.contains(k) ? "||" : "|"
+            }
+            return s
+        }
+        return ([line("-"), row(headers), line("=")] + rows.map(row) + [line("-")]).joined(separator: "\n") + "\n"
+    }
+}
