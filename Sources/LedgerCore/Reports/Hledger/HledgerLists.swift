@@ -9,13 +9,29 @@ extension AccountsReport {
     public func hledgerLines(declared: Bool, used: Bool, types: Bool) -> [String] {
         let accounts = ledger.journal.accounts
         var ids = rows().map(\.account)
-        if declared != used {
+        // A positive `tag:` term matches no declared account (hledger 1.25's matchesAccount): only posted ones are listed.
+        let tagged = options.query.terms.contains { $0.field == .tag && !$0.negated }
+        if declared != used || tagged {
             let matcher = QueryMatcher(options.query, journal: ledger.journal)
             var posted = Set<Int32>()
             for t in ledger.ordered where options.period.contains(t.date) {
                 for p in t.postings where matcher.matches(t, p) { posted.insert(options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account) }
             }
-            ids = ids.filter { declared ? accounts.declared[$0] != nil : posted.contains($0) }
+            if declared != used {
+                ids = ids.filter { declared ? accounts.declared[$0] != nil : posted.contains($0) }
+            } else {
+                // Neither list asked: the posted accounts, and the declared ones whose own tags (or their parents') match.
+                let terms = options.query.terms.filter { $0.field == .tag && !$0.negated }.map { ($0.text?.matcher(), $0.tagValue?.matcher()) }
+                func ownTagsMatch(_ id: Int32) -> Bool {
+                    var a = id
+                    while a >= 0 {
+                        for tag in ledger.journal.accountTags[a] ?? [] where terms.contains(where: { $0.0?.matches(tag.key) ?? true && ($0.1?.matches(tag.value) ?? true) }) { return true }
+                        a = accounts.parent[Int(a)]
+                    }
+                    return false
+                }
+                ids = ids.filter { posted.contains($0) || accounts.declared[$0] != nil && ownTagsMatch($0) }
+            }
         }
         if types {
             let width = ids.map { displayWidth(accounts[$0]) }.max() ?? 0
