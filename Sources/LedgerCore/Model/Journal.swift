@@ -323,11 +323,18 @@ public struct CardTerms: Sendable {
 /// A `~ PERIOD` periodic transaction: parsed and checked, generates nothing;
 /// its postings are the goals of `report budget`.
 public struct PeriodicTransaction: Sendable {
+    /// The period as written (what `print` writes back).
     public var period: String
     public var template: Transaction
+    /// When its goals recur, read once when the rule is read; nil for a period
+    /// ledgerc cannot schedule (warned at parse).
+    public var schedule: PeriodicSchedule?
 
-    /// When its goals recur; nil for a period ledgerc cannot schedule (warned at parse).
-    public var schedule: PeriodicSchedule? { PeriodicSchedule.parse(period) }
+    public init(period: String, template: Transaction) {
+        self.period = period
+        self.template = template
+        schedule = PeriodicSchedule.parse(period)
+    }
 }
 
 /// A market price: `P DATE COMMODITY PRICE`.
