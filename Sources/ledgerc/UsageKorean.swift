@@ -73,8 +73,11 @@ enum UsageKorean {
     /// A list of forms as Korean joins them (`a, b or c` → `a, b, c 중 하나`), its words in Korean.
     static func list(_ forms: String) -> String {
         if let korean = phrases[forms] { return korean }
+        if forms == DateSpan.forms {
+            return "YYYY, YYYY-MM, YYYY-MM-DD, YYYY-Qn, Qn, 달 이름(jan...), today, yesterday, tomorrow, this|last|next week|month|quarter|year 중 하나"
+        }
         guard forms.contains(" or ") else { return forms.replacingAll(" and ", ", ") }
-        return forms.replacingAll(" or ", ", ") + " 중 하나"
+        return forms.replacingAll(", or ", ", ").replacingAll(" or ", ", ") + " 중 하나"
     }
 
     /// `X` as an object, with the particle its last syllable takes.
