@@ -231,25 +231,15 @@ extension JournalServer {
         }
     }
 
-    /// `DELETE /api/transactions/ID`: its lines go, and a blank line after it where one is before it too.
+    /// `DELETE /api/transactions/ID`: its lines go, and only they (SERVE.md: an edit or a delete
+    /// changes only that transaction's lines; a blank line around it stays, `fmt` joins two).
     func deleteTransaction(_ id: String, _ request: HTTPRequest) -> HTTPResponse {
         guard let ifMatch = request.headers["if-match"] else { return .problem(428, "a delete needs If-Match: \"VERSION\"") }
         if let stale = staleVersion(id, ifMatch) { return stale }
         guard let t = transaction(id) else { return .problem(404, "no transaction has the id '\(id)' in this version of its file") }
         let fileIndex = Int(t.location.file)
         return write(fileIndex, status: 200, ifMatch: ifMatch) { c in
-            let bytes = c.sources.files[fileIndex].bytes
-            var range = JournalServer.lines(of: t, in: bytes)
-            let blankBefore = range.lowerBound == 0 || JournalServer.blankLine(bytes, endingAt: range.lowerBound)
-            if blankBefore, range.upperBound < bytes.count, let next = JournalServer.blankLineLength(bytes, at: range.upperBound) {
-                range = range.lowerBound..<(range.upperBound + next)
-            } else if blankBefore, range.upperBound == bytes.count, range.lowerBound > 0 {
-                // The last transaction: the blank line that set it apart goes with it.
-                var start = range.lowerBound - 1
-                while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-                range = start..<range.upperBound
-            }
-            return (TextEdit(file: fileIndex, range: range, text: []), nil, nil)
+            (TextEdit(file: fileIndex, range: JournalServer.lines(of: t, in: c.sources.files[fileIndex].bytes), text: []), nil, nil)
         }
     }
 
@@ -267,25 +257,6 @@ extension JournalServer {
         let start = Int(t.location.offset)
         let headerEnd = MaterializePlan.lineEnd(bytes, from: start)
         return start..<MaterializePlan.block(bytes, after: headerEnd).end
-    }
-
-    /// Whether the line that ends just before `offset` is blank.
-    static func blankLine(_ bytes: [UInt8], endingAt offset: Int) -> Bool {
-        guard offset >= 1, bytes[offset - 1] == 0x0A else { return false }
-        var i = offset - 2
-        while i >= 0, bytes[i] != 0x0A {
-            guard bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D else { return false }
-            i -= 1
-        }
-        return true
-    }
-
-    /// The length of the blank line starting at `offset` (with its line end), or nil.
-    static func blankLineLength(_ bytes: [UInt8], at offset: Int) -> Int? {
-        var i = offset
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
-        guard i < bytes.count, bytes[i] == 0x0A else { return nil }
-        return i + 1 - offset
     }
 
     /// A checked write of one file: under its lock, against the bytes on disk
