@@ -90,6 +90,7 @@ final class ServeBrowserTests: XCTestCase {
         }
 
         /// The value of a JavaScript expression (awaited when it is a promise).
+        @discardableResult
         func evaluate(_ expression: String) throws -> Any? {
             let r = try send("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
             if let exception = r["exceptionDetails"] { throw NSError(domain: "cdp", code: 4, userInfo: [NSLocalizedDescriptionKey: "\(exception)"]) }

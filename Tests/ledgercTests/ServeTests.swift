@@ -245,4 +245,45 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(served.status, 200)
         XCTAssertTrue(served.headers.contains("Content-Type: image/png"))
     }
+
+    /// A change on disk shows: the event stream says `changed`, the short poll's generation moves,
+    /// and the page as served already holds the newest transactions (before its script runs).
+    func testChangesOnDiskAreAnnounced() throws {
+        let server = try Server(ServeTests.journal)
+        defer { _ = server.stop() }
+        let page = try ServeTests.request(server.port, "GET", "/")
+        XCTAssertTrue(page.body.contains("<span class=\"desc\">이마트</span>"), "the newest transactions are in the page as served")
+        func generation() throws -> Int {
+            let r = try ServeTests.request(server.port, "GET", "/api/events?poll=1")
+            return try XCTUnwrap((JSONSerialization.jsonObject(with: Data(r.body.utf8)) as? [String: Any])?["generation"] as? Int)
+        }
+        let before = try generation()
+        // The stream: headers and a first comment, then `changed` when the file changes.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        XCTAssertEqual(withUnsafePointer(to: &address) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }, 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let ask = Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
+        _ = ask.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received = ""
+        func read(until text: String) {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !received.contains(text) {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { return }
+                received += String(decoding: buffer[0..<n], as: UTF8.self)
+            }
+        }
+        read(until: ": ledgerc")
+        XCTAssertTrue(received.contains("Content-Type: text/event-stream"), received)
+        try (server.text + "\n2025-06-30 편의점\n    지출:식비  1,000 KRW\n    자산:현금\n").write(to: server.journal, atomically: false, encoding: .utf8)
+        read(until: "event: changed")
+        XCTAssertTrue(received.contains("event: changed"), received)
+        XCTAssertGreaterThan(try generation(), before)
+    }
 }

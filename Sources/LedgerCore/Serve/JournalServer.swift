@@ -125,7 +125,7 @@ package final class JournalServer {
         else if route("GET", "/api/payees") { answer = payees() }
         else if route("GET", "/api/commodities") { answer = commodities() }
         else if route("GET", "/api/reports/month") { answer = month(request) }
-        else if route("GET", "/api/events") { answer = events() }
+        else if route("GET", "/api/events") { answer = events(request) }
         else if route("POST", "/api/receipts") { answer = storeReceipt(request) }
         else if route("GET", "/api/receipts/*") { answer = receipt(parts[2]) }
         else if route("POST", "/api/import") { answer = previewImport(request) }
@@ -152,13 +152,24 @@ package final class JournalServer {
 
     /// The page: its token in a meta tag, its language, and nothing inline to run.
     func page() -> HTTPResponse {
-        let html = ServePage.html(token: token, language: pageLanguage, readOnly: readOnly)
+        // The newest transactions are in the page as it comes (a reader without script, or one that
+        // reads the page before its script ran, sees them); the script then takes the list over.
+        let c = compilation.ledger.journal.commodities, accounts = compilation.ledger.journal.accounts
+        let newest: String = Array(compilation.ledger.ordered.reversed().prefix(50)).map { t -> String in
+            let lines = t.postings.map { p in
+                "<div class=\"posting-line\"><span>\(htmlEscaped(accounts[p.account]))</span><span class=\"amount\">\(htmlEscaped(p.amount.map { c.format($0) } ?? ""))</span></div>"
+            }.joined()
+            return "<li><div class=\"head\"><span class=\"desc\">\(htmlEscaped(t.description))</span><span class=\"muted\">\(t.date)</span></div>\(lines)</li>"
+        }.joined()
+        let html = ServePage.html(token: token, language: pageLanguage, readOnly: readOnly, list: newest)
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
                                                    ("Content-Security-Policy", ServePage.contentSecurityPolicy)], body: Array(html.utf8))
     }
 
     /// `GET /api/events`: the stream stays open; `ServeLoop` sends `changed` on each new generation.
-    func events() -> HTTPResponse {
+    /// `?poll=1`: the generation now, answered at once (what the page asks every two seconds).
+    func events(_ request: HTTPRequest) -> HTTPResponse {
+        if request.query["poll"] != nil { return .json(200, .object([("generation", .int(generation))])) }
         var r = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
                              body: Array(": ledgerc\n\n".utf8))
         r.isEventStream = true

@@ -7,7 +7,7 @@ enum ServePage {
         + "object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
     /// The page; `language` nil lets the browser's language choose.
-    static func html(token: String, language: Language?, readOnly: Bool) -> String {
+    static func html(token: String, language: Language?, readOnly: Bool, list: String = "") -> String {
         let lang = language?.rawValue ?? "auto"
         return """
         <!DOCTYPE html>
@@ -42,7 +42,7 @@ enum ServePage {
         </form>
         <form id="filter" class="row"><input name="query" data-tp="filterHint" placeholder="filter"><button type="submit" data-t="search">Search</button></form>
         <p id="count" class="muted"></p>
-        <ul id="transactions" class="transactions"></ul>
+        <ul id="transactions" class="transactions">\(list)</ul>
         <button type="button" id="more" hidden data-t="more">More</button>
         </section>
         <section id="view-month" hidden>
@@ -340,7 +340,18 @@ enum ServePage {
     if (readOnly) { form.hidden = true; $('nav [data-view="import"]').hidden = true; }
     resetForm();
     names().then(() => load(true));
-    const events = new EventSource('/api/events');
-    events.addEventListener('changed', () => { names(); load(true); if (!$('#view-month').hidden) month(); });
+    // Changes on disk: a short request every two seconds (`/api/events?poll=1`), so that no request
+    // stays open (a browser that waits for the page to go quiet, as headless Chromium does, is never kept waiting).
+    let generation = null;
+    async function watch() {
+      try {
+        const r = await fetch('/api/events?poll=1', {headers: {'X-Ledgerc-Token': token}});
+        const g = (await r.json()).generation;
+        if (generation !== null && g !== generation) { names(); load(true); if (!$('#view-month').hidden) month(); }
+        generation = g;
+      } catch (e) {}
+      setTimeout(watch, 2000);
+    }
+    watch();
     """
 }
