@@ -2,7 +2,7 @@
 /// the first parser (`readJournal`), the editor's chunked compile
 /// (`ChunkedJournal`) and a split read's second parser (which takes its
 /// first's). A new option is a field here, so no setup can forget it. Made
-/// from `CompileOptions` by `init(_:)` (in Pipeline). `ParsedChunk`, which
+/// from `CompileOptions` by `init(_:)` (in Compile). `ParsedChunk`, which
 /// reads one chunk's lines and no directive but `P`, needs none of it.
 struct ParserConfiguration {
     /// Files at least this large are read by two parsers at once.
