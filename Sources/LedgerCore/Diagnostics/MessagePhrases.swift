@@ -5,6 +5,9 @@ extension Messages {
         guard Language.current == .korean else { return english }
         if let korean = phrases[english] { return korean }
         // `the schedule: 'Rent'`, `the 'end' line under 'commodity'`: the words around a name.
+        if english.hasPrefix("a sum of "), english.hasSuffix(" and what came before it") {
+            return String(english.dropFirst("a sum of ".count).dropLast(" and what came before it".count)) + "와(과) 그 앞까지의 합"
+        }
         if english.hasPrefix("the schedule: ") { return "일정 " + english.dropFirst("the schedule: ".count) }
         if english.hasPrefix("the '"), let under = english.firstRange(of: "' line under '") {
             return "'\(english[english.index(english.startIndex, offsetBy: 5)..<under.lowerBound])' 줄('\(english[under.upperBound...].dropLast())' 아래)"
@@ -27,5 +30,7 @@ extension Messages {
         "the installments still to bill": "남은 할부", "the net total": "순합계", "the running total": "누계",
         "the share of the budget used": "예산 사용률", "the period's sum": "기간 합계", "the register's balance": "register 잔액",
         "the statement's amount − the payment": "명세서 금액 − 결제액",
+        "'day' or a weekday": "'day'나 요일", "a weekday": "요일", "'weekend' or 'holiday'": "'weekend'나 'holiday'",
+        "standard output": "표준 출력",
     ]
 }

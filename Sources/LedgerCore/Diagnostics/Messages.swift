@@ -92,7 +92,7 @@ public enum Messages {
     }
     public static var blankDescriptionRule: DiagnosticMessage { .init("a repeat rule needs a description after its schedule, separated by two spaces", ko: "repeat 규칙은 일정 뒤에 공백 두 칸을 두고 적요를 씁니다") }
     public static func cannotRead(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannot read '\(path)': \(reason)", ko: "'\(path)'을(를) 읽을 수 없습니다: \(reason)") }
-    public static func cannotWrite(_ path: String, _ reason: String) -> DiagnosticMessage { .init("cannot write '\(path)': \(reason)", ko: "'\(path)'에 쓸 수 없습니다: \(reason)") }
+    public static func cannotWrite(_ path: String, _ reason: String) -> DiagnosticMessage { let path = phrase(path); return .init("cannot write '\(path)': \(reason)", ko: "'\(path)'에 쓸 수 없습니다: \(reason)") }
     public static func changedWhileFormatting(_ path: String) -> DiagnosticMessage {
         .init("\(path) changed while it was being formatted; it was left as it is (run fmt again)", ko: "\(path)이(가) 정리하는 동안 바뀌어 그대로 두었습니다(fmt를 다시 실행하세요)")
     }
