@@ -27,6 +27,9 @@ enum UsageKorean {
             let subject = english[..<english.firstRange(of: ": choose one")!.lowerBound]
             return "\(String(subject).replacingAll(" and ", ", ")): 하나만 고르세요"
         }
+        if english == "'report returns' needs --account: the investment accounts whose returns it computes" {
+            return "'report returns'에는 --account가 필요합니다: 수익률을 계산할 투자 계정"
+        }
         if let (subject, rest) = split(english, " needs ") {
             return "\(subject)에는 \(list(rest))이(가) 필요합니다"
         }

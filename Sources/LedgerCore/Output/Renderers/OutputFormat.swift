@@ -79,5 +79,8 @@ final class RoundingMark {
     }
 
     /// The line under a table that rounded a figure.
-    static let note = "≈ rounded to the commodity's display precision; --format csv or json gives the exact figure\n"
+    static var note: String {
+        Language.text("≈ rounded to the commodity's display precision; --format csv or json gives the exact figure\n",
+                      ko: "≈ 통화의 표시 자릿수로 반올림했습니다. --format csv나 json은 정확한 숫자를 보입니다\n")
+    }
 }
