@@ -128,6 +128,13 @@ final class KoreanTests: XCTestCase {
         XCTAssertTrue(ticks.contains { $0.hasSuffix("만") }, "\(ticks)")
         XCTAssertFalse(ticks.contains { $0.hasSuffix("M") || $0.hasSuffix("k") }, "\(ticks)")
         XCTAssertTrue(ticks.contains("2025년 1월") && ticks.contains("2월"), "\(ticks)")
+        // The page's labels, as a golden file: headings, captions, column headers, cards and axis ticks.
+        let labels = ["<h2>", "<h3>", "<figcaption>", "<th>", "<th class=\"num\">", "<span>", "class=\"axis\">", "<summary>"].flatMap { open in
+            r.stdout.components(separatedBy: open).dropFirst().map { String($0.prefix { $0 != "<" }) }
+        }
+        var seen = Set<String>()
+        let unique = labels.filter { !$0.isEmpty && seen.insert($0).inserted }
+        try assertGolden(unique.joined(separator: "\n") + "\n", at: repositoryRoot.appendingPathComponent("Tests/ledgercTests/Golden/page-labels.ko.txt"), "page-labels.ko.txt")
         let english = try runLedgerc(["report", "html", "samples/household.ledger"], env: ["LEDGERC_TODAY": "2025-06-30"])
         XCTAssertTrue(english.stdout.contains("<html lang=\"en\">"))
         XCTAssertTrue(english.stdout.contains("Spending by category"))
