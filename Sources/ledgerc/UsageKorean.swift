@@ -23,9 +23,8 @@ enum UsageKorean {
         if let (subject, rest) = split(english, " go with ") {
             return "\(subject)은(는) \(list(rest))와(과) 함께 씁니다"
         }
-        if english.hasSuffix(": choose one") || english.hasSuffix(": choose one way to value amounts") {
-            let subject = english[..<english.firstRange(of: ": choose one")!.lowerBound]
-            return "\(String(subject).replacingAll(" and ", ", ")): 하나만 고르세요"
+        if english.hasSuffix(": choose one") || english.hasSuffix(": choose one way to value amounts"), let (subject, _) = split(english, ": choose one") {
+            return "\(subject.replacingAll(" and ", ", ")): 하나만 고르세요"
         }
         if english == "'report returns' needs --account: the investment accounts whose returns it computes" {
             return "'report returns'에는 --account가 필요합니다: 수익률을 계산할 투자 계정"

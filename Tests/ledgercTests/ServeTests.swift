@@ -138,7 +138,8 @@ final class ServeTests: XCTestCase {
         let add = #"{"date":"2025-06-20","description":"편의점","postings":[{"account":"지출:식비","amount":"4,500 KRW"},{"account":"자산:현금"}]}"#
         // Token, Origin, JSON only.
         XCTAssertEqual(try ServeTests.request(server.port, "POST", "/api/transactions", headers: ["Content-Type": "application/json"], body: Array(add.utf8)).status, 403)
-        XCTAssertEqual(try server.write("POST", "/api/transactions", add, ["X-Ledgerc-Token": "0" + server.token.dropFirst()]).status, 403)
+        let wrong = (server.token.first == "0" ? "1" : "0") + server.token.dropFirst()
+        XCTAssertEqual(try server.write("POST", "/api/transactions", add, ["X-Ledgerc-Token": wrong]).status, 403)
         XCTAssertEqual(try server.write("POST", "/api/transactions", add, ["Origin": "http://evil.example"]).status, 403)
         XCTAssertEqual(try server.write("POST", "/api/transactions", add, ["Content-Type": "text/plain"]).status, 415)
         // Fields are values: a line break, a control character, a bidi override.
@@ -160,7 +161,8 @@ final class ServeTests: XCTestCase {
 
     func testAddEditAndDeleteChangeOnlyTheirLines() throws {
         let server = try Server(ServeTests.journal)
-        defer { _ = server.stop() }
+        // Ctrl-C still ends it cleanly after writes (each took the signals for its temporary file).
+        defer { XCTAssertEqual(server.stop(), 0) }
         // An unbalanced add: 422 with the diagnostics, the file untouched.
         let unbalanced = try server.write("POST", "/api/transactions", #"{"date":"2025-06-20","description":"편의점","postings":[{"account":"지출:식비","amount":"4,500 KRW"},{"account":"자산:현금","amount":"-4,000 KRW"}]}"#)
         XCTAssertEqual(unbalanced.status, 422)

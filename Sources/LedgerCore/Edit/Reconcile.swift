@@ -75,7 +75,8 @@ public struct Reconciliation {
                 }
             }
             let sums = try cleared.byAccount()
-            r.cleared = sums.reached(0) ? sums.sums[0][1].amounts.first { $0.commodity == commodity }?.quantity ?? .zero : .zero
+            // Nothing cleared in the commodity sums to zero.
+            r.cleared = sums.reached(0) ? sums.sums[0][1].quantity(commodity) : .zero
         } catch {
             // Exact or an error: a sum past 38 digits is no balance.
             return .failure(ReconcileProblem("the cleared balance of '\(accountName)' needs more than 38 digits"))

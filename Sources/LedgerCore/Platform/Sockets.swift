@@ -133,7 +133,8 @@ package func systemRandomBytes(_ n: Int) -> [UInt8]? {
     let fd = systemOpen("/dev/urandom", O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
-    let (read, error) = out.withUnsafeMutableBytes { systemReadFully(fd, $0.baseAddress!, n, at: 0) }
+    guard n > 0 else { return [] }
+    let (read, error) = out.withUnsafeMutableBytes { b in b.baseAddress.map { systemReadFully(fd, $0, n, at: 0) } ?? (0, EINVAL) }
     return read == n && error == 0 ? out : nil
 }
 

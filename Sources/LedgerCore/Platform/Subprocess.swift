@@ -36,7 +36,8 @@ package struct Subprocess {
         argv.append(nil)
         defer { for p in argv { free(p) } }
         var pid = pid_t()
-        return posix_spawnp(&pid, argv[0]!, &actions, nil, argv, environ) == 0
+        guard let program = argv.first ?? nil else { return false }
+        return posix_spawnp(&pid, program, &actions, nil, argv, environ) == 0
     }
 
     package static func run(_ arguments: [String], in directory: String? = nil) -> Subprocess? {

@@ -59,7 +59,11 @@ package struct ServeLoop {
                     switch HTTPRequest.read(c.input) {
                     case .incomplete: break
                     case .refused(let answer): respond(c, answer)
-                    case .request(let request, _): respond(c, server.handle(request))
+                    case .request(let request, _):
+                        respond(c, server.handle(request))
+                        // A write's safe writer took SIGINT and SIGTERM to remove its temporary file:
+                        // they stop the loop again, between requests.
+                        if request.method != "GET" { StopSignal.install() }
                     }
                 }
                 if state.writable, c.sent < c.output.count {

@@ -24,14 +24,14 @@ enum HledgerCommandLine {
         do {
             switch request.command {
             case "accounts" where request.isPlainList, "payees" where request.isPlainList, "tags" where request.isPlainList:
-                return try LedgerCommand.subcommands[request.command]!.run(files + passed)
+                return try own(request.command).run(files + passed)
             case "commodities", "prices", "stats":
                 guard request.queryWords.isEmpty else {
                     throw UsageError(message: "'\(request.command)' with a query is not done yet in hledger's form; use 'ledgerc report \(request.command)' with --account and the other filters")
                 }
-                return try LedgerCommand.subcommands[request.command]!.run(files + passed)
+                return try own(request.command).run(files + passed)
             case "add", "import":
-                return try LedgerCommand.subcommands[request.command]!.run(try request.ownArguments(file: files[0]))
+                return try own(request.command).run(try request.ownArguments(file: files[0]))
             case "close":
                 // hledger's -e is the opening day; ledgerc's --to the last day closed. Its query keeps the accounts closed.
                 guard let last = request.options.period.to else {
@@ -44,6 +44,12 @@ enum HledgerCommandLine {
         } catch let error as CommandLineError {
             throw UsageError(message: error.message)
         }
+    }
+
+    /// ledgerc's own form of a command hledger's form hands on (`accounts`, `add`...).
+    static func own(_ name: String) throws -> Subcommand.Type {
+        guard let command = LedgerCommand.subcommands[name] else { throw UsageError(message: "'\(name)' has no ledgerc form") }
+        return command
     }
 
     /// The `-f` files, else `$LEDGER_FILE`, else `~/.hledger.journal`.
@@ -82,8 +88,7 @@ enum HledgerCommandLine {
         if let path = request.words.values["-o"], path != "-" {
             let writer = try SafeWriter(path: path)
             try writer.refuse(overwriting: inputIdentities(compiled.sources))
-            try writer.open()
-            writer.sink!.write(output.bytes)
+            try writer.open().write(output.bytes)
             try writer.commit()
         } else {
             writeStdout(output.bytes)

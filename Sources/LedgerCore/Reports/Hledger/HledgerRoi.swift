@@ -42,7 +42,7 @@ public struct HledgerRoi {
             throw Problem(message: "No relevant transactions found. Check your investments query")
         }
         // Real postings only, as hledger's roi reads them.
-        let postings = trans.flatMap { t in t.postings.filter { $0.virtual == .real && $0.amount != nil }.map { (t, $0) } }
+        let postings = trans.flatMap { t in t.postings.compactMap { p in p.virtual == .real ? p.amount.map { (t, p, $0) } : nil } }
         var commodity: Int32?
         func single(_ a: Amount) throws -> ExactDecimal {
             if a.quantity.isZero { return .zero }
@@ -52,12 +52,19 @@ public struct HledgerRoi {
             commodity = a.commodity
             return a.quantity
         }
-        func total(before day: CivilDate) throws -> ExactDecimal {
-            var sum = ExactDecimal.zero
-            for (t, p) in postings where t.date < day && inv.matches(t, p) { sum = try sum.plus(try single(p.amount!), at: p.amountLocation) }
-            return sum
-        }
         let from = options.period.from ?? first, to = options.period.to ?? last
+        // The investment's value after each of its postings through the report's end (they come in date
+        // order): a value before a day is one search, not a pass over the journal.
+        var days: [CivilDate] = [], running: [ExactDecimal] = [], value = ExactDecimal.zero
+        for (t, p, a) in postings where t.date <= to && inv.matches(t, p) {
+            value = try value.plus(try single(a), at: p.amountLocation)
+            running.append(value)
+            days.append(t.date)
+        }
+        func total(before day: CivilDate) -> ExactDecimal {
+            let k = days.partitionIndex { $0 >= day }
+            return k == 0 ? .zero : running[k - 1]
+        }
         var spans: [DateSpan] = []
         if let unit = options.grouping, from <= to {
             spans = unit.starts(from: from, through: to).map { DateSpan(first: max($0, from), last: min(unit.end(of: $0), to)) }
@@ -67,11 +74,11 @@ public struct HledgerRoi {
         var rows: [[String]] = []
         for span in spans {
             let end = span.last.adding(days: 1)
-            let before = try total(before: span.first), after = try total(before: end)
+            let before = total(before: span.first), after = total(before: end)
             var cash: [(day: CivilDate, amount: Double)] = [], gains: [(day: CivilDate, amount: Double)] = []
             var flow = ExactDecimal.zero
-            for (t, p) in postings where span.first <= t.date && t.date <= span.last && !inv.matches(t, p) {
-                let q = try single(p.amount!)
+            for (t, p, a) in postings where span.first <= t.date && t.date <= span.last && !inv.matches(t, p) {
+                let q = try single(a)
                 guard !q.isZero else { continue }
                 if loss.matches(t, p) {
                     gains.append((t.date, Double(q)))
@@ -83,7 +90,7 @@ public struct HledgerRoi {
             let cashFlow = flow.negated
             let gain = try after.minus(try before.plus(cashFlow, at: nil), at: nil)
             let irr = try HledgerRoi.irr(begin: span.first, end: end, before: Double(before), after: Double(after), cash: cash)
-            let twr = try twrOf(span, end: end, before: Double(before), after: Double(after), cash: cash, gains: gains, total: { d throws in Double(try total(before: d)) })
+            let twr = try twrOf(span, end: end, before: Double(before), after: Double(after), cash: cash, gains: gains, total: { Double(total(before: $0)) })
             func money(_ q: ExactDecimal) -> String {
                 guard let c = commodity else { return q.isZero ? "0" : q.description }
                 return commodities.hledgerText(Amount(q, c))
