@@ -20,15 +20,7 @@ final class CheckCommandTests: XCTestCase {
     /// (LEDGERC_RECORD=1 rewrites the .expected files and fails).
     func testErrorSamplesMatchTheirExpectedOutput() throws {
         let dir = repositoryRoot.appendingPathComponent("samples/errors")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ledger") }.sorted()
-        XCTAssertGreaterThanOrEqual(files.count, 25)
-        for name in files {
-            let path = "samples/errors/\(name)"
-            let source = String(decoding: try Data(contentsOf: dir.appendingPathComponent(name)), as: UTF8.self)
-            var args = ["check"]
-            if let line = source.split(separator: "\n").first(where: { $0.hasPrefix("; ledgerc-args: ") }) {
-                args += line.dropFirst("; ledgerc-args: ".count).split(separator: " ").map(String.init)
-            }
+        for (name, path, args) in try errorSamples() {
             let r = try runLedgerc(args + [path])
             XCTAssertEqual(r.status, 1, name)
             try assertGolden(r.stderr, at: dir.appendingPathComponent(name.replacingOccurrences(of: ".ledger", with: ".expected")), name)
@@ -306,5 +298,21 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(warnings.last?.contains("and 150 more warnings like this one") == true, "\(warnings.last ?? "")")
         let json = try runLedgerc(["check", "-", "--diagnostics", "json"], stdin: text)
         XCTAssertTrue(json.stderr.contains("moreLikeThis") || json.stdout.contains("moreLikeThis"), json.stderr)
+    }
+}
+
+/// The files of samples/errors/ (at least 25), each with its path and the `check` command line its
+/// `; ledgerc-args:` line asks for.
+func errorSamples() throws -> [(name: String, path: String, args: [String])] {
+    let dir = repositoryRoot.appendingPathComponent("samples/errors")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ledger") }.sorted()
+    XCTAssertGreaterThanOrEqual(files.count, 25)
+    return try files.map { name in
+        let source = String(decoding: try Data(contentsOf: dir.appendingPathComponent(name)), as: UTF8.self)
+        var args = ["check"]
+        if let line = source.split(separator: "\n").first(where: { $0.hasPrefix("; ledgerc-args: ") }) {
+            args += line.dropFirst("; ledgerc-args: ".count).split(separator: " ").map(String.init)
+        }
+        return (name, "samples/errors/\(name)", args)
     }
 }

@@ -13,15 +13,7 @@ final class KoreanTests: XCTestCase {
     /// (LEDGERC_RECORD=1 rewrites them); the place and the severity word stay as editors read them.
     func testErrorSamplesInKorean() throws {
         let dir = repositoryRoot.appendingPathComponent("samples/errors")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".ledger") }.sorted()
-        XCTAssertGreaterThanOrEqual(files.count, 25)
-        for name in files {
-            let path = "samples/errors/\(name)"
-            let source = String(decoding: try Data(contentsOf: dir.appendingPathComponent(name)), as: UTF8.self)
-            var args = ["check"]
-            if let line = source.split(separator: "\n").first(where: { $0.hasPrefix("; ledgerc-args: ") }) {
-                args += line.dropFirst("; ledgerc-args: ".count).split(separator: " ").map(String.init)
-            }
+        for (name, path, args) in try errorSamples() {
             let r = try runLedgerc(args + [path], env: korean)
             XCTAssertEqual(r.status, 1, name)
             try assertGolden(r.stderr, at: dir.appendingPathComponent(name.replacingOccurrences(of: ".ledger", with: ".ko.expected")), name)
