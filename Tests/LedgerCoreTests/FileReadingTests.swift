@@ -61,4 +61,49 @@ final class FileReadingTests: XCTestCase {
         guard case .failure(let dir) = FileIO.readForReading(directory.path) else { return XCTFail("a directory was read") }
         XCTAssertEqual(dir.reason, "is a directory")
     }
+
+    /// A mapped journal's pages are given back as the check reads them
+    /// (`releaseMappedPages`): what the check says, the source lines it
+    /// quotes from the start of the file, and the bytes themselves afterwards
+    /// are those of the same journal read into memory. With small blocks,
+    /// several are released in each half, with an error in the first
+    /// block, a bad byte in the middle and an assertion at the end that reads
+    /// every movement.
+    func testAMappedJournalGivenBackAsItIsReadChecksTheSame() throws {
+        let every = JournalParser.releasesEvery
+        JournalParser.releasesEvery = 256 << 10
+        defer { JournalParser.releasesEvery = every }
+        var text = "2024-01-01 Broken\n    Expenses:Food    5 USD\n    Assets:Cash    -4 USD\n\n"
+        var i = 0
+        var total = 0
+        while text.utf8.count < FileIO.mapsFrom + 4096 {
+            let day = 1 + i % 28, amount = 1 + i % 97
+            total += amount
+            text += "2024-02-\(day < 10 ? "0" : "")\(day) 이마트 \(i)\n    지출:식비    \(amount) USD\n    Assets:Cash\n\n"
+            if i == 40_000 { text += "; a bad byte: \u{FFFD}\n\n" }
+            i += 1
+        }
+        text += "2024-12-31 Count\n    Assets:Cash    0 USD = -\(total + 4) USD\n    Equity:Zero\n"
+        var bytes = Array(text.utf8)
+        // The replacement character's first byte made invalid (0xEF -> 0xFF).
+        let bad = bytes.firstIndex(of: 0xEF)!
+        bytes[bad] = 0xFF
+        let path = directory.appendingPathComponent("large.ledger").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let mapped = try FileIO.readForReading(path).get()
+        XCTAssertTrue(mapped.isMapped)
+
+        var options = CompileOptions()
+        options.mode = .diagnosticsOnly
+        func said(_ contents: FileBytes) -> String {
+            let c = compile([InputFile(path: path, contents: contents)], options: options)
+            return DiagnosticPrinter(sources: c.sources, useColor: false).render(c.diagnostics.sorted(), format: .text)
+        }
+        let fromMapping = said(mapped), fromMemory = said(FileBytes(bytes))
+        XCTAssertEqual(fromMapping, fromMemory)
+        XCTAssertTrue(fromMapping.contains("large.ledger:1:1: error"), fromMapping)
+        XCTAssertTrue(fromMapping.contains("invalid UTF-8"), fromMapping)
+        XCTAssertFalse(fromMapping.contains("assertion"), fromMapping)
+        XCTAssertTrue(mapped.withUnsafeBufferPointer { $0.elementsEqual(bytes) })
+    }
 }

@@ -188,6 +188,18 @@ func releasePages(_ bytes: UnsafeMutableRawBufferPointer) {
     #endif
 }
 
+/// Lets the system take back the pages of a file mapped read-only
+/// (`FileBytes.isMapped`) that lie wholly inside `bytes`: they no longer
+/// count in this process's memory, and a later read of them maps them again
+/// from the system's cache of the file, with the same bytes. The parser
+/// gives back what it has read, so that a large journal is never resident
+/// whole beside what its check keeps.
+func releaseMappedPages(_ bytes: UnsafeBufferPointer<UInt8>) {
+    #if os(Linux)
+    adviseWholePages(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer(bytes)), MADV_DONTNEED)
+    #endif
+}
+
 /// Asks for huge pages for a large buffer about to be filled (`madvise`
 /// `MADV_HUGEPAGE`; transparent huge pages in their `madvise` mode): one
 /// page fault per 2 MB instead of per 4 KB. Nothing for a small one.

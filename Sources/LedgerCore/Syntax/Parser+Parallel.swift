@@ -55,6 +55,7 @@ extension JournalParser {
         let second = JournalParser(sources: sources, diagnostics: DiagnosticEngine(limit: diagnostics.limit))
         second.configuration = configuration
         second.speculative = true
+        second.releasesReadPages = releasesReadPages
         second.fileIndex = fileIndex
         second.currentFile = currentFile
         second.currentYear = currentYear

@@ -56,6 +56,11 @@ package final class JournalParser {
     @exclusivity(unchecked) private(set) var plainLetGo: LetGoTransactions?
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
+    /// Whether the file being parsed is mapped (`FileBytes.isMapped`): then
+    /// `parseLines` gives back the pages it has read, every `releasesEvery` bytes.
+    @exclusivity(unchecked) var releasesReadPages = false
+    /// (A test makes it small, to release many blocks of a small file.)
+    nonisolated(unsafe) static var releasesEvery = 8 << 20
     /// Days of the years 1900 to 2200 (a date outside them is most likely a
     /// typo), kept here so that the check costs two comparisons.
     let likelyFirstDay = CivilDate(year: 1900, month: 1, day: 1)!.day
@@ -166,10 +171,13 @@ package final class JournalParser {
         if reader.file.defaultYear == nil { reader.file.defaultYear = currentYear }
         let file = sources.files[index]
         currentFile = file
+        let savedReleases = releasesReadPages
+        releasesReadPages = file.contents.isMapped
+        defer { releasesReadPages = savedReleases }
         makeRoom(forBytes: file.byteCount)
         file.withBytes { buf in
             let split = splitPoint(buf, from: file.contentStart)
-            let bad = JournalParser.invalidUTF8(buf, from: file.contentStart, split: split)
+            let bad = JournalParser.invalidUTF8(buf, from: file.contentStart, split: split, releasing: releasesReadPages)
             if let first = bad.first(where: { !$0.isNul }), LegacyEncoding.readsAsCP949(buf, from: file.contentStart) {
                 // One error for the file, not one per Korean syllable.
                 error(Messages.encodingLooksKorean, at: first.offset,
@@ -203,14 +211,35 @@ package final class JournalParser {
 
     /// The first 20 bytes that are not UTF-8 (or are NUL) from `start` on; a
     /// file read in two halves (`split`) is checked in two at once. No
-    /// character spans the split, which is a line's start.
-    static func invalidUTF8(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, split: Int?) -> [(offset: Int, isNul: Bool)] {
+    /// character spans the split, which is a line's start. `releasing`: the
+    /// bytes are a mapped file, whose pages are given back as they are checked
+    /// (`releaseMappedPages`; the parse maps them again as it reads them).
+    static func invalidUTF8(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, split: Int?,
+                            releasing: Bool = false) -> [(offset: Int, isNul: Bool)] {
         let limit = 20
-        guard let split else { return invalidUTF8Offsets(buf, from: start, limit: limit) }
+        /// `part` checked from `from`, a block of about `releasesEvery` bytes at a time when releasing.
+        func check(_ part: UnsafeBufferPointer<UInt8>, from: Int) -> [(offset: Int, isNul: Bool)] {
+            guard releasing, let base = part.baseAddress else { return invalidUTF8Offsets(part, from: from, limit: limit) }
+            var found: [(offset: Int, isNul: Bool)] = []
+            var blockStart = from
+            while blockStart < part.count, found.count < limit {
+                // A block ends after a line break, so that no character spans two blocks.
+                var blockEnd = part.count
+                let cut = blockStart + releasesEvery
+                if cut < part.count, let nl = memchr(base + cut, 0x0A, part.count - cut) {
+                    blockEnd = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                found += invalidUTF8Offsets(UnsafeBufferPointer(rebasing: part[..<blockEnd]), from: blockStart, limit: limit - found.count)
+                releaseMappedPages(UnsafeBufferPointer(rebasing: part[blockStart..<blockEnd]))
+                blockStart = blockEnd
+            }
+            return found
+        }
+        guard let split else { return check(buf, from: start) }
         let (second, first) = bothAtOnce({
-            invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[split...]), from: 0, limit: limit).map { (offset: $0.offset + split, isNul: $0.isNul) }
+            check(UnsafeBufferPointer(rebasing: buf[split...]), from: 0).map { (offset: $0.offset + split, isNul: $0.isNul) }
         }, {
-            invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<split]), from: start, limit: limit)
+            check(UnsafeBufferPointer(rebasing: buf[..<split]), from: start)
         })
         return Array((first + second).prefix(limit))
     }
@@ -222,12 +251,17 @@ package final class JournalParser {
     func parseLines(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, block blockComment: inout BlockComment?) {
         var pos = start
         let n = end
+        var released = start
         while pos < n {
             if diagnostics.errorCount > diagnostics.limit {
                 stoppedForErrors = true
                 return
             }
             let lineStart = pos
+            if releasesReadPages, lineStart - released >= JournalParser.releasesEvery {
+                releaseMappedPages(UnsafeBufferPointer(rebasing: buf[released..<lineStart]))
+                released = lineStart
+            }
             var lineEnd = n
             if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
                 lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
