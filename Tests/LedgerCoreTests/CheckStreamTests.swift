@@ -50,6 +50,34 @@ final class CheckStreamTests: XCTestCase {
         assertSameDiagnostics(text)
     }
 
+    /// A movement is stored in 32 bits: a transaction with a larger mantissa
+    /// (5,000,000,000 KRW; an elided amount that large) is kept whole, and
+    /// the assertions after it see the same balances either way.
+    func testAmountsPastThirtyTwoBitsAreKeptWhole() {
+        let text = """
+        2025-01-02 House
+            Assets:House   5,000,000,000 KRW
+            Assets:Bank
+        2025-01-03 Small
+            Assets:Bank   2,147,483,647 KRW
+            Income:Gift
+        2025-01-04 At the edge
+            Assets:Bank   -2,147,483,648 KRW
+            Income:Gift
+        2025-01-05 Check
+            Assets:Bank   0 KRW = -5,000,000,001 KRW
+            Assets:House  0 KRW = 5,000,000,000 KRW
+        2025-01-06 Wrong
+            Assets:House  0 KRW = 5,000,000,001 KRW
+            Assets:Bank
+
+        """
+        let full = diagnostics(text, onlyChecks: false)
+        XCTAssertTrue(full.contains("stream.ledger:14:"), "only the last assertion fails: \(full)")
+        XCTAssertEqual(full.components(separatedBy: "error:").count - 1, 1, full)
+        assertSameDiagnostics(text)
+    }
+
     func testRecordsLetGoFulfilRepeatRules() {
         let text = """
         repeat monthly from 2025-01-25  Salary

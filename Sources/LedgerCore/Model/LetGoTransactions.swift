@@ -7,14 +7,17 @@
 ///   tag), for the fulfilment of repeat rules;
 /// - which (account, commodity) pairs were moved.
 ///
-/// 16 bytes a posting and 28 a transaction instead of a whole `Transaction`.
+/// 8 bytes a posting and 32 a transaction instead of a whole `Transaction`
+/// (`StoredMove`, `Record`).
 package final class LetGoTransactions: @unchecked Sendable {
-    /// One posting of a transaction that was let go, as stored: its mantissa
-    /// is at its record's scale (a transaction let go moves one commodity at one scale).
+    /// One posting of a transaction that was let go, as stored, in 8 bytes:
+    /// its account and its mantissa, at its record's scale and in its
+    /// record's commodity (a transaction let go moves one commodity at one
+    /// scale). A transaction with an amount whose mantissa does not fit in
+    /// 32 bits (more than 21,474,836.47 at two places) is kept whole.
     struct StoredMove {
         var account: Int32
-        var commodity: Int32
-        var mantissa: Int64
+        var mantissa: Int32
     }
 
     /// One posting of a transaction that was let go, as read (`moves(of:)`).
@@ -27,15 +30,19 @@ package final class LetGoTransactions: @unchecked Sendable {
         var quantity: ExactDecimal { ExactDecimal(mantissa: Int128(mantissa), scale: Int(scale)) }
     }
 
-    /// A transaction that was let go: its place in the file order, its date,
-    /// its movements (`moves[previous record's end..<end]`), its payee, and
-    /// where it starts (for a warning about it found later).
+    /// A transaction that was let go, in 32 bytes: its date (4 bytes; for
+    /// assertions and fulfilment, in date order), its place in the file order
+    /// (4; among the transactions kept whole), where its movements end
+    /// (4: `moves[previous record's end..<end]`), its payee (4; fulfilment),
+    /// where it starts (8: a warning about it found later), the commodity its
+    /// movements are in (4), and their scale (1, then padding).
     struct Record {
         var day: Int32
         var seq: Int32
         var end: Int32
         var payee: Int32
         var location: SourceLocation
+        var commodity: Int32
         /// The scale of its movements' mantissas.
         var scale: Int8
     }
@@ -144,12 +151,12 @@ package final class LetGoTransactions: @unchecked Sendable {
             let other = part.other, moveBase = Int32(storedMoves.count)
             LetGoTransactions.append(&other.storedMoves, to: &storedMoves, consuming: part.consuming) { (m: inout StoredMove) in
                 m.account = part.accounts[Int(m.account)]
-                m.commodity = part.commodities[Int(m.commodity)]
             }
             LetGoTransactions.append(&other.storedRecords, to: &storedRecords, consuming: part.consuming) { (r: inout Record) in
                 r.seq += part.seqBase
                 r.end += moveBase
                 r.payee = part.payees[Int(r.payee)]
+                r.commodity = part.commodities[Int(r.commodity)]
             }
         }
     }
@@ -217,9 +224,9 @@ package final class LetGoTransactions: @unchecked Sendable {
 
     /// The movements of record `i`.
     func moves(of i: Int) -> LazyMapCollection<ArraySlice<StoredMove>, Move> {
-        let scale = records[i].scale
+        let (scale, commodity) = (records[i].scale, records[i].commodity)
         return moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)].lazy.map {
-            Move(account: $0.account, commodity: $0.commodity, mantissa: $0.mantissa, scale: scale)
+            Move(account: $0.account, commodity: commodity, mantissa: Int64($0.mantissa), scale: scale)
         }
     }
 }

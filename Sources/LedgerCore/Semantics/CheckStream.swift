@@ -16,7 +16,8 @@
 ///   traded is kept whole).
 ///
 /// Every other transaction is kept whole and checked as usual. The stream
-/// keeps 24 bytes a posting and 16 a transaction instead of a whole `Transaction`.
+/// keeps 8 bytes a posting and 32 a transaction instead of a whole
+/// `Transaction` (`LetGoTransactions.StoredMove`, `.Record`).
 package final class CheckStream: EntrySink, @unchecked Sendable {
     /// What this stream let go of.
     public let letGo = LetGoTransactions()
@@ -65,7 +66,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             return true
         }
         let payee = header.map { letGo.payees.intern($0.payee) } ?? letGo.payees.intern(t.payee)
-        record(seq, movesFrom: before, day: t.date.day, payee: payee, location: t.location, scale: recordedScale)
+        record(seq, movesFrom: before, day: t.date.day, payee: payee, location: t.location, commodity: recordedCommodity, scale: recordedScale)
         if header == nil, let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         if letGo.headers != nil { letGo.headers!.append(Fingerprint.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
@@ -90,12 +91,13 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         // Exactly zero: a later `commodity` directive cannot change the verdict.
         guard simple.elided >= 0 || simple.sum.isZero else { return false }
         if simple.elided >= 0 { simple.infer(into: &t.postings) }
-        // Stored as 64-bit mantissas at one scale, which the record keeps.
+        // Stored as 32-bit mantissas at one scale and in one commodity, which the record keeps.
         recordedScale = Int8(truncatingIfNeeded: simple.scale)
+        recordedCommodity = simple.commodity
         // Read in place: a copy of each posting would cost more than what is read.
         let fits = t.postings.withUnsafeBufferPointer { postings in
             for i in postings.indices {
-                guard let m = postings[i].amount!.quantity.mantissa64 else { return false }
+                guard let amount = postings[i].amount, let wide = amount.quantity.mantissa64, let m = Int32(exactly: wide) else { return false }
                 record(postings[i].account, simple.commodity, m, tradedPairs)
             }
             return true
@@ -103,8 +105,9 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         return fits && !hit
     }
 
-    /// The scale of the movements `balancesExactly` recorded last.
+    /// The scale and commodity of the movements `balancesExactly` recorded last.
     @exclusivity(unchecked) private var recordedScale: Int8 = 0
+    @exclusivity(unchecked) private var recordedCommodity: Int32 = 0
 
     /// Set when a posting of a transaction being let go moves a traded position.
     @exclusivity(unchecked) private var hit = false
@@ -115,9 +118,9 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     @exclusivity(unchecked) private var tradedCount = 0
 
     @inline(__always)
-    private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, _ tradedPairs: Set<AccountCommodity>) {
+    private func record(_ account: Int32, _ commodity: Int32, _ mantissa: Int32, _ tradedPairs: Set<AccountCommodity>) {
         if movesTradedPosition(account, commodity, tradedPairs) { hit = true }
-        letGo.moves.append(LetGoTransactions.StoredMove(account: account, commodity: commodity, mantissa: mantissa))
+        letGo.moves.append(LetGoTransactions.StoredMove(account: account, mantissa: mantissa))
     }
 
     /// Whether a movement of `commodity` in `account` moves a traded position
@@ -136,17 +139,19 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     /// `letGo.moves[from...]` (`JournalParser.readPlainTransaction`), as
     /// `offer` lets go of one: it takes the next file-order number, and its
     /// record is the one `offer` would make.
-    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation, scale: Int8) {
+    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation,
+                    commodity: Int32, scale: Int8) {
         let seq = letGo.seen
         letGo.seen += 1
-        record(seq, movesFrom: before, day: day, payee: letGo.payees.intern(payee), location: location, scale: scale)
+        record(seq, movesFrom: before, day: day, payee: letGo.payees.intern(payee), location: location, commodity: commodity, scale: scale)
     }
 
     /// The record of a transaction let go, whose movements are `letGo.moves[before...]`.
     @inline(__always)
-    private func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation, scale: Int8) {
-        for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, letGo.moves[i].commodity) }
+    private func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation,
+                        commodity: Int32, scale: Int8) {
+        for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, commodity) }
         letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
-                                                     location: location, scale: scale))
+                                                     location: location, commodity: commodity, scale: scale))
     }
 }

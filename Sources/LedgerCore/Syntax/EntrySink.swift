@@ -40,7 +40,8 @@ protocol EntrySink: AnyObject {
     func movesTradedPosition(_ account: Int32, _ commodity: Int32, _ tradedPairs: Set<AccountCommodity>) -> Bool
     /// Lets go of a plain transaction whose movements the parser wrote to
     /// `letGo.moves[before...]`, as `offer` would have let it go.
-    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation, scale: Int8)
+    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation,
+                    commodity: Int32, scale: Int8)
 }
 
 /// A transaction header's code, description and comment where they stand in

@@ -76,28 +76,27 @@ extension JournalParser {
                             }
                             elided = letGo.moves.count
                         }
-                        guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs) else {
+                        // (A mantissa past 32 bits: the transaction is kept whole.)
+                        guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs),
+                              let mantissa = Int32(exactly: move.mantissa) else {
                             letGo.moves.removeSubrange(before...)
                             return nil
                         }
-                        letGo.moves.append(LetGoTransactions.StoredMove(account: move.account, commodity: move.commodity, mantissa: move.mantissa))
+                        letGo.moves.append(LetGoTransactions.StoredMove(account: move.account, mantissa: mantissa))
                     }
                 }
             }
             pos = lineEnd + 1
         }
         // One commodity, and a sum of exactly zero (or an amount to infer that fits).
-        guard commodity >= 0, elided >= 0 || sum == 0, elided < 0 || sum != Int64.min,
+        guard commodity >= 0, elided >= 0 || sum == 0, elided < 0 || (-Int64(Int32.max)...(-Int64(Int32.min))).contains(sum),
               elided < 0 || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(letGo.moves[elided].account, commodity, journal.tradedPairs) else {
             letGo.moves.removeSubrange(before...)
             return nil
         }
-        if elided >= 0 {
-            letGo.moves[elided].commodity = commodity
-            letGo.moves[elided].mantissa = -sum
-        }
+        if elided >= 0 { letGo.moves[elided].mantissa = Int32(truncatingIfNeeded: -sum) }
         sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
-                        location: location(header.lowerBound), scale: Int8(truncatingIfNeeded: scale))
+                        location: location(header.lowerBound), commodity: commodity, scale: Int8(truncatingIfNeeded: scale))
         return pos
     }
 
