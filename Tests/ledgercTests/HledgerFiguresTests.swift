@@ -504,4 +504,37 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("single cost basis"), refused.stderr)
     }
+
+    /// An automated posting left without an amount balances what the rule
+    /// adds, and is written out; the transaction gets hledger's `modified:`
+    /// tag (hledger/test/print/explicit.test #9). It was an error here.
+    func testAnAutomatedPostingWithoutAnAmountBalancesTheRule() throws {
+        let f = try journal("= a\n    c  *-0.453\n    d\n\n2021-09-01 x  ; hi\n    a    1000 EUR\n    b\n")
+        let r = try runLedgerc(["-f", f, "print", "--auto"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            2021-09-01 x  ; hi, modified:
+                a        1000 EUR
+                c        -453 EUR  ; generated-posting: = a
+                d         453 EUR  ; generated-posting: = a
+                b
+
+
+            """)
+        // Two postings without an amount in one rule are still an error, at the second.
+        let two = try journal("= a\n    c\n    d\n\n2021-09-01\n    a    1 EUR\n    b\n", "two.journal")
+        let bad = try runLedgerc(["check", two])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("two.journal:3:5: error: a posting of an automated transaction needs an amount"), bad.stderr)
+    }
+
+    /// `print -x` writes the cost a conversion without one implies, as a
+    /// total on the posting in the first commodity (hledger/test/print/explicit.test #4).
+    func testExplicitPrintWritesTheImpliedCost() throws {
+        let f = try journal("2017/1/1\n    expenses  4 EUR\n    assets  $-5\n")
+        let r = try runLedgerc(["-f", f, "print", "-x"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "2017-01-01\n    expenses     4 EUR @@ $5\n    assets               $-5\n\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "print"]).stdout, "2017-01-01\n    expenses           4 EUR\n    assets               $-5\n\n")
+    }
 }

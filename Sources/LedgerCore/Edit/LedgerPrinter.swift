@@ -232,7 +232,7 @@ package struct LedgerPrinter {
         writeDateAndStatus(t, into: &buf)
         if let code = t.code { buf.write(" (" + code + ")") }
         if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
-        writeLineEnd(comment: LedgerPrinter.lines(t.comment), into: &buf)
+        writeLineEnd(comment: LedgerPrinter.lines(modifiedTagged(t)), into: &buf)
         // An elided amount in several commodities came as one posting each: one line, unless written out.
         var postings: [Posting] = []
         for p in t.postings {
@@ -248,7 +248,11 @@ package struct LedgerPrinter {
         let amounts = postings.map { p -> String in
             guard let a = p.amount, explicit || !p.isInferred else { return "" }
             var s = c.hledgerText(a, grouped: true)
-            if let cost = p.cost { s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true) }
+            if let cost = p.cost {
+                s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true)
+            } else if explicit, let implied = LedgerPrinter.impliedTotalCost(of: p, in: t) {
+                s += " @@ " + c.hledgerText(implied, grouped: true)
+            }
             return s
         }
         let accountWidth = (accounts.map(displayWidth).max() ?? 0) + 2
@@ -263,6 +267,28 @@ package struct LedgerPrinter {
             buf.write(line)
             writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }
+    }
+
+    /// The comment hledger gives a transaction an automated rule added
+    /// postings to: its own, then `modified:` (comma-separated, as hledger's
+    /// `commentAddTag` joins a tag). A posting is a rule's when it stands
+    /// where one of the rules' postings is written.
+    func modifiedTagged(_ t: Transaction) -> String? {
+        guard !journal.automatedRules.isEmpty,
+              t.postings.contains(where: { p in journal.automatedRules.contains { $0.postings.contains { $0.location == p.location } } }) else { return t.comment }
+        var own = t.comment ?? ""
+        while let last = own.last, last == " " || last == "\t" || last == "\n" { own.removeLast() }
+        return own.isEmpty ? "modified:" : own + ", modified:"
+    }
+
+    /// The total cost hledger's `print -x` writes on a conversion without a
+    /// cost (`4 EUR` against `$-5`: `4 EUR @@ $5`): on the one posting in
+    /// the first commodity, the other side's amount. Nil for any other posting,
+    /// and where that commodity has several postings (each would need a share).
+    static func impliedTotalCost(of p: Posting, in t: Transaction) -> Amount? {
+        guard let a = p.amount, let implied = try? Ledger.impliedCost(of: p, in: t),
+              t.postings.filter({ $0.virtual != .unbalanced && $0.amount?.commodity == a.commodity }).count == 1 else { return nil }
+        return Amount(implied.quantity.magnitude, implied.commodity)
     }
 
     func accountText(_ p: Posting) -> String {

@@ -4,7 +4,9 @@
 /// included, its own not) and puts its postings right after each posting the
 /// query matches. `*N` is the matched amount times N, in its commodity and
 /// at its cost. The real postings a rule adds must balance among themselves
-/// (hledger does not check; a transaction must never stop balancing in silence).
+/// (hledger does not check; a transaction must never stop balancing in
+/// silence); one of them left without an amount is what balances them, and
+/// is written out like the others (hledger: "auto postings are always explicit").
 struct AutomatedPostings {
     private var rules: [CompiledRule]
     private let journal: Journal
@@ -103,7 +105,25 @@ struct AutomatedPostings {
             }
             return nil
         }
-        return added
+        guard added.contains(where: { $0.amount == nil }) else { return added }
+        // The posting left without an amount: the one or more the balancer put in its place.
+        var balanced = probe.postings[...]
+        var out: [Posting] = []
+        for q in added {
+            if q.virtual == .unbalanced {
+                out.append(q)
+            } else if q.amount != nil, let next = balanced.popFirst() {
+                out.append(next)
+            } else {
+                while let next = balanced.first, next.isInferred, next.location == q.location {
+                    var written = next
+                    written.isInferred = false
+                    out.append(written)
+                    balanced.removeFirst()
+                }
+            }
+        }
+        return out
     }
 
     /// The sum of postings that should have balanced, for the message.

@@ -45,11 +45,15 @@ extension JournalParser {
         return negative ? n.negated : n
     }
 
-    /// Keeps a read automated transaction; each posting needs an amount or a multiplier.
+    /// Keeps a read automated transaction. Each posting needs an amount or a
+    /// multiplier, but one: as in hledger, one real (or balanced virtual)
+    /// posting beside others may be left without an amount, and balances
+    /// the postings the rule adds (`AutomatedPostings`).
     func storeAutomatedRule(_ query: String, _ filter: Query, _ t: Transaction, broken: Bool) {
         defer { entryMultipliers.removeAll() }
         guard !broken else { return }
-        for p in t.postings where p.amount == nil {
+        let elided = t.postings.filter { $0.amount == nil }
+        for (n, p) in elided.enumerated() where n > 0 || p.virtual == .unbalanced || t.postings.count == 1 {
             return diagnostics.error(Messages.automatedPostingNeedsAmount, at: p.location)
         }
         let multipliers = t.postings.indices.map { entryMultipliers[$0] }
