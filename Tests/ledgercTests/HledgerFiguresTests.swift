@@ -537,4 +537,17 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(r.stdout, "2017-01-01\n    expenses     4 EUR @@ $5\n    assets               $-5\n\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "print"]).stdout, "2017-01-01\n    expenses           4 EUR\n    assets               $-5\n\n")
     }
+
+    /// `print --date2` orders and selects by the secondary date and writes
+    /// both dates as written (hledger/test/print/date2.test #2); a posting
+    /// with a comment and no amount has its comment after the amount column
+    /// (hledger/test/i18n/wide-char-layout.test #1).
+    func testPrintWithSecondaryDatesAndCommentedElidedPostings() throws {
+        let f = try journal("2000/1/1=3/3\n  (a)  1\n\n2000/1/2=2/2\n  (b)  1\n\n2000/1/3\n  (c)  1\n")
+        let r = try runLedgerc(["-f", f, "print", "--date2", "-b", "2000-02-01"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "2000-01-02=2000-02-02\n    (b)               1\n\n2000-01-01=2000-03-03\n    (a)               1\n\n")
+        let g = try journal("2000-01-01 t\n  a   1\n  bb  ; hi\n", "comment.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "print"]).stdout, "2000-01-01 t\n    a                1\n    bb                  ; hi\n\n")
+    }
 }

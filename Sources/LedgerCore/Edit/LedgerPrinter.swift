@@ -7,6 +7,9 @@ package struct LedgerPrinter {
     public let sources: SourceManager
     /// Amounts are written with a decimal comma (the journal said `decimal-mark ,`).
     public var decimalComma = false
+    /// The transactions' dates were swapped (`Ledger.onSecondaryDates(swapping:)`):
+    /// a transaction with a secondary date is written `date2=date`, as it was written.
+    var datesSwapped = false
 
     public init(journal: Journal, sources: SourceManager) {
         self.journal = journal
@@ -195,8 +198,14 @@ package struct LedgerPrinter {
 
     /// `DATE[=DATE2]` and the status mark (` *`, ` !`).
     func writeDateAndStatus(_ t: Transaction, into buf: inout ByteBuffer) {
-        t.date.write(into: &buf)
-        if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
+        if datesSwapped, let written = t.date2 {
+            written.write(into: &buf)
+            buf.byte(UInt8(ascii: "="))
+            t.date.write(into: &buf)
+        } else {
+            t.date.write(into: &buf)
+            if let d2 = t.date2 { buf.byte(UInt8(ascii: "=")); d2.write(into: &buf) }
+        }
         switch t.status {
         case .cleared: buf.write(" *")
         case .pending: buf.write(" !")
@@ -259,8 +268,8 @@ package struct LedgerPrinter {
         let amountWidth = max(12, amounts.map(displayWidth).max() ?? 0)
         for (i, p) in postings.enumerated() {
             var line = "    " + accounts[i]
-            if !amounts[i].isEmpty || p.assertion != nil {
-                // An assertion without an amount (an assignment) still goes after the amount's column.
+            if !amounts[i].isEmpty || p.assertion != nil || p.comment != nil {
+                // An assertion without an amount (an assignment), or a comment, still goes after the amount's column.
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
             }
             if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true)) }

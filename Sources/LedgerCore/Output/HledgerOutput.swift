@@ -54,7 +54,8 @@ extension HledgerRequest {
             }
             ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
         }
-        if words.has("--date2") { ledger = ledger.onSecondaryDates() }
+        // `print` orders and selects by the secondary date, and writes both dates as they were written.
+        if words.has("--date2") { ledger = ledger.onSecondaryDates(swapping: command == "print") }
         // A posting with a date of its own (`; date:03/01`) counts on that day in the reports by date,
         // as hledger counts it (a register of postings shows them in their transactions).
         if !["print", "aregister"].contains(command), command != "register" || options.grouping != nil { ledger = ledger.datedByPosting() }
@@ -171,6 +172,7 @@ extension HledgerRequest {
         let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
         var printer = LedgerPrinter(journal: ledger.journal, sources: sources)
         printer.decimalComma = ledger.journal.declaresDecimalComma
+        printer.datesSwapped = words.has("--date2")
         var buf = ByteBuffer(capacity: 1 << 16)
         for t in ledger.printable where options.period.contains(t.date) && matcher.matchesTransaction(t) {
             printer.writeHledger(t, into: &buf, explicit: words.has("-x"))

@@ -70,11 +70,17 @@ extension Ledger {
 
     /// hledger's `--date2`: each transaction on its secondary date where it
     /// has one, in date order again (stable: a day's transactions keep their order).
-    package func onSecondaryDates() -> Ledger {
+    /// `swapping`: the primary date becomes the secondary one instead of
+    /// going (for `print`, which writes them as written: `LedgerPrinter.datesSwapped`).
+    package func onSecondaryDates(swapping: Bool = false) -> Ledger {
         var ledger = self
         var moved = false
         for n in ledger.transactions.indices {
-            if let d2 = ledger.transactions[n].date2 { ledger.transactions[n].date = d2; moved = true }
+            if let d2 = ledger.transactions[n].date2 {
+                if swapping { ledger.transactions[n].date2 = ledger.transactions[n].date }
+                ledger.transactions[n].date = d2
+                moved = true
+            }
         }
         guard moved else { return self }
         let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
