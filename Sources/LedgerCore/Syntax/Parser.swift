@@ -252,6 +252,8 @@ package final class JournalParser {
         var pos = start
         let n = end
         var released = start
+        // What was read last is given back too, however it ends (a file of a few blocks, an included one).
+        defer { if releasesReadPages, min(pos, n) > released { releaseMappedPages(UnsafeBufferPointer(rebasing: buf[released..<min(pos, n)])) } }
         while pos < n {
             if diagnostics.errorCount > diagnostics.limit {
                 stoppedForErrors = true
