@@ -550,4 +550,17 @@ final class HledgerFiguresTests: XCTestCase {
         let g = try journal("2000-01-01 t\n  a   1\n  bb  ; hi\n", "comment.journal")
         XCTAssertEqual(try runLedgerc(["-f", g, "print"]).stdout, "2000-01-01 t\n    a                1\n    bb                  ; hi\n\n")
     }
+
+    /// `D 1000,00€` makes a bare number the default commodity's, read with
+    /// its decimal comma (hledger/test/amount-rendering.test #5: it was an
+    /// ambiguous number here), and a declared style keeps its digit groups
+    /// or their absence whatever the amounts were written with.
+    func testADefaultCommodityWithADecimalCommaAndADeclaredStyle() throws {
+        let f = try journal("D 1000,00€\n\n2024-01-01\n  a:1  4000,58\n  a:D  -1.000,58\n  e\n")
+        let r = try runLedgerc(["-f", f, "bal", "--tree", "-N"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "            3000,00€  a\n            4000,58€    1\n           -1000,58€    D\n           -3000,00€  e\n")
+        let g = try journal("commodity $1000.00\n\n2024-01-01\n  a  $1,000.5\n  b\n", "declared.journal")
+        XCTAssertEqual(try csv(["-f", g, "bal"]), "\"account\",\"balance\"\n\"a\",\"$1000.50\"\n\"b\",\"$-1000.50\"\n\"total\",\"0\"\n")
+    }
 }

@@ -91,7 +91,9 @@ public struct CommodityTable: Sendable {
             }
             if scale > s.precision { s.precision = scale }
         }
-        s.grouped = s.grouped || grouped
+        // A declared style (`commodity 1000,00€`, `D`) keeps its digit groups, or
+        // their absence, as hledger shows it; else an amount written with them asks for them.
+        if !s.fixed { s.grouped = s.grouped || grouped }
         s.seenInAmount = true
         styles[Int(id)] = s
     }

@@ -293,10 +293,19 @@ extension JournalParser {
 
     /// An amount of a commodity whose `commodity` directive declared a decimal
     /// comma, read with the marks swapped; nil (and nothing consumed) otherwise.
+    /// A bare number is in the default commodity (`D 1000,00€`), and read
+    /// with its marks when it has a decimal comma, as hledger reads it.
     private func commaCommodityAmount(_ lx: inout Lexer, isCost: Bool) -> Amount? {
         var probe = lx
         guard case .success(let s) = probe.amount(decimalComma: !reader.file.decimalComma) else { return nil }
-        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+        var c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[s.commodity]))
+        if c == CommodityTable.none, let d = reader.defaultCommodity, reader.commaCommodities.contains(d) {
+            lx = probe
+            c = d
+            let style = journal.commodities.styles[Int(d)]
+            journal.commodities.observe(c, scale: s.quantity.scale, symbolFirst: style.symbolFirst, spaced: style.spaced, grouped: s.grouped)
+            return Amount(s.quantity, c)
+        }
         guard reader.commaCommodities.contains(c) else { return nil }
         lx = probe
         if isCost {
