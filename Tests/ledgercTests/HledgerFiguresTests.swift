@@ -563,4 +563,48 @@ final class HledgerFiguresTests: XCTestCase {
         let g = try journal("commodity $1000.00\n\n2024-01-01\n  a  $1,000.5\n  b\n", "declared.journal")
         XCTAssertEqual(try csv(["-f", g, "bal"]), "\"account\",\"balance\"\n\"a\",\"$1000.50\"\n\"b\",\"$-1000.50\"\n\"total\",\"0\"\n")
     }
+
+    /// `balance --format` as hledger 1.25 writes it (hledger/test/balance/format.test,
+    /// and each of these checked against hledger itself): fields one after the
+    /// other, a total of several commodities with its line breaks, `N more..`
+    /// past MAX, `%,` on one line, negative amounts red with `--color=yes`.
+    func testBalanceFormat() throws {
+        let f = try journal("2020-01-01 x\n  a:b  1 AAA\n  a:b  2 BBB\n  a:c  -3 CCCCCC\n  d\n2020-01-02 y\n  e   -500 AAA\n  f\n")
+        func bal(_ args: String...) throws -> String {
+            let r = try runLedgerc(["-f", f, "bal"] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        XCTAssertEqual(try bal("-N", "--format=%7.7(total) %(account)"),
+                       "  1 AAA\n  2 BBB a:b\n1 mor.. a:c\n -1 AAA\n -2 BBB\n1 mor.. d\n1 mor.. e\n500 AAA f\n")
+        XCTAssertEqual(try bal("--tree", "--format=%-8(account)%12(total)"), """
+            a              1 AAA
+                   2 BBB
+               -3 CCCCCC
+            b              1 AAA
+                   2 BBB
+            c          -3 CCCCCC
+            d             -1 AAA
+                  -2 BBB
+                3 CCCCCC
+            e           -500 AAA
+            f            500 AAA
+            --------------------
+                               0
+
+            """)
+        XCTAssertEqual(try bal("-N", "--format=%,%.12(total) | %(account)"), """
+            1 AAA, 2 BBB | a:b
+            -3 CCCCCC | a:c
+            -1 AAA, 2 more.. | d
+            -500 AAA | e
+            500 AAA | f
+
+            """)
+        XCTAssertEqual(try bal("-N", "e", "--format=%(total) %(account)", "--color=yes"), "\u{1B}[31m-500 AAA\u{1B}[m e\n")
+        let bad = try runLedgerc(["-f", f, "bal", "--format=%(acc"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("could not read --format '%(acc'"), bad.stderr)
+        XCTAssertEqual(try runLedgerc(["-f", f, "reg", "--format=%(account)"]).status, 2)
+    }
 }

@@ -145,6 +145,11 @@ extension HledgerRequest {
         let hasTotal = !words.has("-N"), tree = words.has("--tree")
         if command == "balance", cells.first == ["account", "balance"] {
             // One column of balances.
+            if let format = lineFormat {
+                let rows = HledgerBalanceText.shownRows(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
+                let color = ["yes", "always", "y"].contains(words.values["--color"] ?? "")
+                return format.render(rows.rows, total: rows.total, color: color)
+            }
             return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
         }
         let holding = words.has("-H") ? "historical" : words.has("--cumulative") ? "cumulative" : "changes"

@@ -9,16 +9,40 @@ package enum HledgerBalanceText {
     /// (absent with `-N`); each amount cell as hledger's CSV writes it
     /// (commodities joined by `, `).
     package static func render(_ rows: [[String]], tree: Bool, hasTotal: Bool) -> String {
+        let shown = shownRows(rows, tree: tree, hasTotal: hasTotal)
+        let amounts = shown.rows.map(\.amounts) + (shown.total.map { [$0] } ?? [])
+        let width = max(20, amounts.joined().map { displayWidth($0.terminalSafe) }.max() ?? 0)
+        func pad(_ s: String) -> String { String(repeating: " ", count: max(0, width - displayWidth(s))) + s }
+        var out = ""
+        for row in shown.rows {
+            let figures = row.amounts.map { $0.terminalSafe }
+            for (n, figure) in figures.enumerated() {
+                out += pad(figure)
+                if n == figures.count - 1 { out += "  " + String(repeating: "  ", count: row.depth) + row.name.terminalSafe }
+                out += "\n"
+            }
+        }
+        if let total = shown.total {
+            out += String(repeating: "-", count: width) + "\n"
+            let figures = total.map { $0.terminalSafe }
+            for (n, figure) in figures.enumerated() { out += pad(figure) + (n == figures.count - 1 ? "  " : "") + "\n" }
+        }
+        return out
+    }
+
+    /// The rows as hledger shows them: each name (in a tree, written from
+    /// its nearest shown parent), its depth (in a tree, how many parents
+    /// are shown; 0 in a list) and its amounts, a commodity each (`0` for
+    /// none); and the total's amounts, unless `-N`.
+    package static func shownRows(_ rows: [[String]], tree: Bool, hasTotal: Bool)
+        -> (rows: [(name: String, depth: Int, amounts: [String])], total: [String]?) {
         var body = rows
         let total = hasTotal ? body.popLast() : nil
         func lines(_ cell: String) -> [String] {
             cell.isEmpty ? ["0"] : cell.split(separator: ", ").map(String.init)
         }
-        let amounts = body.map { lines($0.count > 1 ? $0[1] : "") } + (total.map { [lines($0.count > 1 ? $0[1] : "")] } ?? [])
-        let width = max(20, amounts.joined().map { displayWidth($0.terminalSafe) }.max() ?? 0)
-        func pad(_ s: String) -> String { String(repeating: " ", count: max(0, width - displayWidth(s))) + s }
         let names = body.map { $0.first ?? "" }
-        var out = ""
+        var shown: [(name: String, depth: Int, amounts: [String])] = []
         for (k, name) in names.enumerated() {
             var label = name, indent = 0
             if tree {
@@ -27,18 +51,8 @@ package enum HledgerBalanceText {
                 indent = parents.count
                 if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(name.dropFirst(nearest.count + 1)) }
             }
-            let figures = amounts[k].map { $0.terminalSafe }
-            for (n, figure) in figures.enumerated() {
-                out += pad(figure)
-                if n == figures.count - 1 { out += "  " + String(repeating: "  ", count: indent) + label.terminalSafe }
-                out += "\n"
-            }
+            shown.append((label, indent, lines(body[k].count > 1 ? body[k][1] : "")))
         }
-        if let total {
-            out += String(repeating: "-", count: width) + "\n"
-            let figures = lines(total.count > 1 ? total[1] : "").map { $0.terminalSafe }
-            for (n, figure) in figures.enumerated() { out += pad(figure) + (n == figures.count - 1 ? "  " : "") + "\n" }
-        }
-        return out
+        return (shown, total.map { lines($0.count > 1 ? $0[1] : "") })
     }
 }

@@ -15,6 +15,8 @@ public struct HledgerRequest: Sendable {
     public private(set) var registerAccount: TextPattern?
     /// `txt`, `csv`, `tsv`, `html` (from -O, else -o's extension).
     public private(set) var output = "txt"
+    /// `--format`: a one-column balance's line format (hledger's `StringFormat`).
+    package private(set) var lineFormat: HledgerBalanceFormat?
     /// `--drop N`: leading account name parts left out.
     public private(set) var drop = 0
     /// `-w N`: the register's width.
@@ -204,6 +206,13 @@ public struct HledgerRequest: Sendable {
             throw CommandLineError(output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
         }
         if words.has("--budget") && command != "balance" { throw CommandLineError("--budget goes with balance") }
+        if let text = words.values["--format"] {
+            // hledger reads --format for a one-column balance's text (CSV and the others ignore it).
+            guard command == "balance", options.grouping == nil, !words.has("--budget", "--transpose") else {
+                throw CommandLineError("--format is read for a one-column 'balance' only (no period columns, --budget or --transpose)")
+            }
+            lineFormat = try HledgerBalanceFormat(parsing: text)
+        }
         if command == "roi", output != "txt" { throw CommandLineError("'roi -O \(output)': hledger's roi writes text only") }
         if command == "roi", options.valuation != nil {
             throw CommandLineError("'roi' with -B, -V, -X or --value is not done yet in hledger's form; use 'ledgerc report returns FILE --account ACCT -X COMMODITY'")

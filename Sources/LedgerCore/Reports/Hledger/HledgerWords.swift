@@ -21,7 +21,7 @@ public struct HledgerWords: Sendable {
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
         "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot", "--rules-file",
-        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss",
+        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss", "--format",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -94,6 +94,7 @@ public struct HledgerWords: Sendable {
                     throw CommandLineError("\(arg) takes yes, no, always, never or auto, not '\(inline)'")
                 }
                 if inline.map({ ["no", "never", "n"].contains($0.lowercased()) }) != true { flags.insert(Self.canonical(arg)) }
+                if let inline { values[Self.canonical(arg)] = inline.lowercased() }
                 continue
             }
             if arg == "--forecast" {
