@@ -49,8 +49,10 @@ package enum JournalMerge {
     /// A merged text git may commit: no more errors than either side had,
     /// and every entry of each side meaning what it meant there (`keepsMeaning`).
     package static func isClean(_ merged: [UInt8], base: [UInt8], ours: [UInt8], theirs: [UInt8], compiled: ([UInt8]) -> Compilation) -> Bool {
-        let errors = compiled(merged).diagnostics.errorCount
-        guard errors <= max(compiled(ours).diagnostics.errorCount, compiled(theirs).diagnostics.errorCount) else { return false }
+        // The side with more errors is what the merge may keep: CheckedEdit's "no new errors".
+        let sides = [compiled(ours), compiled(theirs)]
+        let worse = sides[sides[1].diagnostics.errorCount > sides[0].diagnostics.errorCount ? 1 : 0]
+        guard !CheckedEdit.hasNewErrors(compiled(merged), comparedTo: worse) else { return false }
         return keepsMeaning(base: base, ours: ours, theirs: theirs, merged: merged, compiled: compiled)
     }
 

@@ -68,6 +68,13 @@ public struct CheckedEdit {
         case notExact(String)
     }
 
+    /// Whether `after` has more errors than `before`: the one test of "no
+    /// new errors" (`Keeps.noNewErrors`, `rename`, and `merge`, whose result
+    /// may keep the errors of the side that had more).
+    package static func hasNewErrors(_ after: Compilation, comparedTo before: Compilation) -> Bool {
+        after.diagnostics.errorCount > before.diagnostics.errorCount
+    }
+
     /// Compiles the edited journal with `options` (its horizon is the caller's).
     public func check(options: CompileOptions) -> Outcome {
         let files = editedFiles
@@ -85,7 +92,7 @@ public struct CheckedEdit {
         case .everything, .recorded, .errorsOnly:
             if !errors.isEmpty { problem = .errors }
         case .noNewErrors, .renamed:
-            if errors.count > before.diagnostics.sorted().filter({ $0.severity == .error }).count { problem = .errors }
+            if CheckedEdit.hasNewErrors(after, comparedTo: before) { problem = .errors }
         }
         if problem == nil {
             switch self.keeps {
