@@ -607,4 +607,22 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("could not read --format '%(acc'"), bad.stderr)
         XCTAssertEqual(try runLedgerc(["-f", f, "reg", "--format=%(account)"]).status, 2)
     }
+
+    /// `roi --value then,$` and `end,$`: each amount valued as hledger's roi
+    /// values it, through the reverse of `P $ 76.20` (hledger/test/roi.test
+    /// #11 and #12, whose tables these are); `$`, named only by the prices,
+    /// is shown in hledger's default style. It was a usage error.
+    func testRoiValued() throws {
+        let f = try journal("P 2020-12-01 $ 76.20\nP 2021-01-01 $ 73.88\n\n2020-12-02 invest\n assets:investment  10000\n assets\n\n2021-01-02 get profit\n assets:investment  =11000\n income:investment\n")
+        func roi(_ value: String) throws -> String {
+            let r = try runLedgerc(["-f", f, "roi", "--inv", "assets:investment", "--pnl", "income:investment", "--value=" + value])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        let rule = "+---++------------+------------++---------------+----------+-------------+-----++---------+---------+\n"
+        let head = rule + "|   ||      Begin |        End || Value (begin) | Cashflow | Value (end) | PnL ||     IRR |     TWR |\n"
+            + "+===++============+============++===============+==========+=============+=====++=========+=========+\n"
+        XCTAssertEqual(try roi("then,$"), head + "| 1 || 2020-12-02 | 2021-01-02 ||             0 |     $131 |        $149 | $18 || 321.99% | 321.81% |\n" + rule + "\n")
+        XCTAssertEqual(try roi("end,$"), head + "| 1 || 2020-12-02 | 2021-01-02 ||             0 |     $135 |        $149 | $14 || 196.58% | 196.58% |\n" + rule + "\n")
+    }
 }

@@ -73,7 +73,8 @@ extension HledgerRequest {
             }
         }
         if command == "roi" {
-            let roi = HledgerRoi(ledger: ledger, options: options, investment: try query(text: words.values["--inv"] ?? ""), pnl: try query(text: words.values["--pnl"] ?? ""))
+            var roi = HledgerRoi(ledger: ledger, options: options, investment: try query(text: words.values["--inv"] ?? ""), pnl: try query(text: words.values["--pnl"] ?? ""))
+            roi.infersMarketPrices = words.has("--infer-market-prices")
             out.bytes = Array(try roi.text().utf8)
             return out
         }

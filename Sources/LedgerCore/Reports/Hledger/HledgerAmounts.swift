@@ -28,6 +28,9 @@ extension CommodityTable {
         }
         let symbol = table[amount.commodity].isEmpty ? "" : self.symbol(amount.commodity)
         if symbol.isEmpty { return digits }
+        // A commodity no amount, cost or directive gave a style (one only a
+        // `P` directive names, shown after -X): hledger's default, the symbol first and no space.
+        if !style.seenInAmount && !style.seenInCost && !style.fixed { return symbol + digits }
         let space = style.spaced ? " " : ""
         return style.symbolFirst ? symbol + space + digits : digits + space + symbol
     }

@@ -214,9 +214,6 @@ public struct HledgerRequest: Sendable {
             lineFormat = try HledgerBalanceFormat(parsing: text)
         }
         if command == "roi", output != "txt" { throw CommandLineError("'roi -O \(output)': hledger's roi writes text only") }
-        if command == "roi", options.valuation != nil {
-            throw CommandLineError("'roi' with -B, -V, -X or --value is not done yet in hledger's form; use 'ledgerc report returns FILE --account ACCT -X COMMODITY'")
-        }
         if ["descriptions", "notes"].contains(command) || command == "print" && output != "csv", output != "txt" {
             throw CommandLineError("'\(command) -O \(output)' is not done yet in hledger's form")
         }

@@ -12,13 +12,18 @@ import Darwin
 /// time-weighted return (TWR: units bought and sold at a unit price that
 /// starts at 100 and moves with each PnL, its total rounded to hundredths
 /// of a percent, then annualized). Amounts are sums, exact; the rates are
-/// floating point, as hledger's (docs/COMPATIBILITY.md).
+/// floating point, as hledger's (docs/COMPATIBILITY.md). With `--value`
+/// (`then`, `end`, a date) or `-X`, every amount is valued as hledger's roi
+/// values it: a posting on its date (`then`) or at the day after the
+/// period (`end`), the investment's value on the day it is read.
 public struct HledgerRoi {
     public let ledger: Ledger
     /// Period and interval; the queries select the transactions.
     public let options: ReportOptions
     public let investment: Query
     public let pnl: Query
+    /// `--infer-market-prices`: costs imply prices for the valuation.
+    public var infersMarketPrices = false
 
     public init(ledger: Ledger, options: ReportOptions, investment: Query, pnl: Query) {
         self.ledger = ledger
@@ -53,17 +58,36 @@ public struct HledgerRoi {
             return a.quantity
         }
         let from = options.period.from ?? first, to = options.period.to ?? last
-        // The investment's value after each of its postings through the report's end (they come in date
-        // order): a value before a day is one search, not a pass over the journal.
-        var days: [CivilDate] = [], running: [ExactDecimal] = [], value = ExactDecimal.zero
-        for (t, p, a) in postings where t.date <= to && inv.matches(t, p) {
-            value = try value.plus(try single(a), at: p.amountLocation)
-            running.append(value)
-            days.append(t.date)
+        let valuer = try options.valuation.map { v throws in
+            if v.when == .cost { throw Problem(message: "roi with --cost (-B) is not done yet in hledger's form; use --value then,COMMODITY or end,COMMODITY") }
+            return try Valuer(v, ledger: ledger, reportTo: options.period.to, inferringPrices: infersMarketPrices)
         }
-        func total(before day: CivilDate) -> ExactDecimal {
-            let k = days.partitionIndex { $0 >= day }
-            return k == 0 ? .zero : running[k - 1]
+        // The investment's value after each of its postings through the report's end (they come in date
+        // order), per commodity: a value before a day is one search, not a pass over the journal.
+        var days: [Int32: [CivilDate]] = [:], running: [Int32: [ExactDecimal]] = [:]
+        for (t, p, a) in postings where t.date <= to && inv.matches(t, p) {
+            // Unvalued, every amount must be of one commodity, as before.
+            if valuer == nil { _ = try single(a) }
+            let value = try (running[a.commodity]?.last ?? .zero).plus(a.quantity, at: p.amountLocation)
+            running[a.commodity, default: []].append(value)
+            days[a.commodity, default: []].append(t.date)
+        }
+        /// `a` in the one commodity of the report: valued on the day the valuation
+        /// gives for `day` in a period ending (exclusively) on `end`, when there is one.
+        func amount(_ a: Amount, on day: CivilDate, end: CivilDate, at location: SourceLocation?) throws -> ExactDecimal {
+            guard let valuer, let valuedOn = valuer.day(of: day, periodEnd: end) else { return try single(a) }
+            return try single(try valuer.value(a, on: valuedOn, at: location))
+        }
+        /// The investment before `day`, valued as of `day` in a period ending on `end`.
+        func total(before day: CivilDate, end: CivilDate) throws -> ExactDecimal {
+            var sum = ExactDecimal.zero
+            for c in running.keys.sorted() {
+                guard let ds = days[c], let rs = running[c] else { continue }
+                let k = ds.partitionIndex { $0 >= day }
+                guard k > 0 else { continue }
+                sum = try sum.plus(try amount(Amount(rs[k - 1], c), on: day, end: end, at: nil), at: nil)
+            }
+            return sum
         }
         var spans: [DateSpan] = []
         if let unit = options.grouping, from <= to {
@@ -74,11 +98,11 @@ public struct HledgerRoi {
         var rows: [[String]] = []
         for span in spans {
             let end = span.last.adding(days: 1)
-            let before = total(before: span.first), after = total(before: end)
+            let before = try total(before: span.first, end: end), after = try total(before: end, end: end)
             var cash: [(day: CivilDate, amount: Double)] = [], gains: [(day: CivilDate, amount: Double)] = []
             var flow = ExactDecimal.zero
             for (t, p, a) in postings where span.first <= t.date && t.date <= span.last && !inv.matches(t, p) {
-                let q = try single(a)
+                let q = try amount(a, on: t.date, end: end, at: p.amountLocation)
                 guard !q.isZero else { continue }
                 if loss.matches(t, p) {
                     gains.append((t.date, Double(q)))
@@ -90,7 +114,7 @@ public struct HledgerRoi {
             let cashFlow = flow.negated
             let gain = try after.minus(try before.plus(cashFlow, at: nil), at: nil)
             let irr = try HledgerRoi.irr(begin: span.first, end: end, before: Double(before), after: Double(after), cash: cash)
-            let twr = try twrOf(span, end: end, before: Double(before), after: Double(after), cash: cash, gains: gains, total: { Double(total(before: $0)) })
+            let twr = try twrOf(span, end: end, before: Double(before), after: Double(after), cash: cash, gains: gains, total: { Double(try total(before: $0, end: end)) })
             func money(_ q: ExactDecimal) -> String {
                 guard let c = commodity else { return q.isZero ? "0" : q.description }
                 return commodities.hledgerText(Amount(q, c))
