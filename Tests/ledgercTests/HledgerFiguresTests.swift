@@ -625,4 +625,17 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try roi("then,$"), head + "| 1 || 2020-12-02 | 2021-01-02 ||             0 |     $131 |        $149 | $18 || 321.99% | 321.81% |\n" + rule + "\n")
         XCTAssertEqual(try roi("end,$"), head + "| 1 || 2020-12-02 | 2021-01-02 ||             0 |     $135 |        $149 | $14 || 196.58% | 196.58% |\n" + rule + "\n")
     }
+
+    /// `balance --budget` in hledger's text: `Budget performance in SPAN:`,
+    /// each cell the actual and `[PCT% of GOAL]`, `-T` a `Total` pair, `--tree`
+    /// indented (hledger/test/balance/budget.test's journal; the expected
+    /// text is hledger 1.25's own output). It was a plain table.
+    func testBudgetText() throws {
+        let f = try journal("~ daily from 2016/1/1\n    expenses:food     $10\n    expenses:leisure  $15\n    assets:cash\n\n2016/12/01\n    expenses:food  $10\n    assets:cash\n\n2016/12/02\n    expenses:food  $9\n    assets:cash\n\n2016/12/02\n    expenses:leisure  $5\n    assets:cash\n\n2016/12/03\n    expenses:food  $11\n    assets:cash\n")
+        let daily = try runLedgerc(["-f", f, "bal", "-D", "-b", "2016-12-01", "-e", "2016-12-04", "--budget", "-TN"])
+        XCTAssertEqual(daily.status, 0, daily.stderr)
+        XCTAssertEqual(daily.stdout, "Budget performance in 2016-12-01..2016-12-03:\n\n                  ||          2016-12-01          2016-12-02           2016-12-03                Total \n==================++===================================================================================\n assets:cash      || $-10 [ 40% of $-25]  $-14 [56% of $-25]  $-11 [ 44% of $-25]  $-35 [ 47% of $-75] \n expenses         ||  $10 [ 40% of  $25]   $14 [56% of  $25]   $11 [ 44% of  $25]   $35 [ 47% of  $75] \n expenses:food    ||  $10 [100% of  $10]    $9 [90% of  $10]   $11 [110% of  $10]   $30 [100% of  $30] \n expenses:leisure ||    0 [  0% of  $15]    $5 [33% of  $15]     0 [  0% of  $15]    $5 [ 11% of  $45] \n")
+        let tree = try runLedgerc(["-f", f, "bal", "-b", "2016-12-01", "-e", "2016-12-04", "--budget", "--tree"])
+        XCTAssertEqual(tree.stdout, "Budget performance in 2016-12-01..2016-12-03:\n\n             || 2016-12-01..2016-12-03 \n=============++========================\n assets:cash ||    $-35 [ 47% of $-75] \n expenses    ||     $35 [ 47% of  $75] \n   food      ||     $30 [100% of  $30] \n   leisure   ||      $5 [ 11% of  $45] \n-------------++------------------------\n             ||       0 [           0] \n")
+    }
 }

@@ -94,12 +94,14 @@ extension HledgerRequest {
                 throw CommandLineError("aregister: '\(account.written)' matches no account")
             }
         }
-        out.bytes = Array(text(of: try cells(ledger, options: &options), options: options).utf8)
+        var shares: [[String?]]?
+        out.bytes = Array(text(of: try cells(ledger, options: &options, shares: &shares), options: options, shares: shares).utf8)
         return out
     }
 
     /// The report's cells, as hledger's `-O csv` writes them.
-    private func cells(_ ledger: Ledger, options: inout ReportOptions) throws -> [[String]] {
+    /// `shares`: for a budget, the percentage beside each budget cell (`BudgetReport.hledgerTable`).
+    private func cells(_ ledger: Ledger, options: inout ReportOptions, shares: inout [[String?]]?) throws -> [[String]] {
         // hledger values a report with no end on today; prices from costs only with --infer-market-prices, as hledger 1.25 values.
         if let valuation = options.valuation {
             options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
@@ -112,7 +114,7 @@ extension HledgerRequest {
             let form = RegisterReport.HledgerForm(account: registerAccount, related: words.has("-r"), digitGroups: output == "txt" && command == "register")
             cells = try RegisterReport(ledger: valued, options: options).hledgerCells(form)
         } else if words.has("--budget") {
-            cells = try BudgetReport(ledger: ledger, options: options).hledgerCells()
+            (cells, shares) = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"))
         } else if command == "print" {
             cells = TransactionsReport(ledger: valued, sources: SourceManager(), options: options).hledgerCells()
         } else {
@@ -141,9 +143,12 @@ extension HledgerRequest {
     }
 
     /// The cells in hledger's layout for the output asked.
-    private func text(of cells: [[String]], options: ReportOptions) -> String {
-        guard output == "txt", !words.has("--budget", "--transpose") else { return HledgerCells.render(cells, as: output) }
+    private func text(of cells: [[String]], options: ReportOptions, shares: [[String?]]?) -> String {
         let hasTotal = !words.has("-N"), tree = words.has("--tree")
+        if output == "txt", !words.has("--transpose"), let shares, let text = HledgerBudgetText.render(cells, percents: shares, tree: tree, hasTotal: hasTotal) {
+            return text
+        }
+        guard output == "txt", !words.has("--budget", "--transpose") else { return HledgerCells.render(cells, as: output) }
         if command == "balance", cells.first == ["account", "balance"] {
             // One column of balances.
             if let format = lineFormat {

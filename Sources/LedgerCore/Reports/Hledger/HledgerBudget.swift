@@ -7,7 +7,18 @@
 /// writes these amounts with their digit groups.
 extension BudgetReport {
     /// The cells, row by row, as hledger's `-O csv` writes them.
-    public func hledgerCells() throws(AmountOverflow) -> [[String]] {
+    public func hledgerCells(rowTotal: Bool = false, average: Bool = false) throws(AmountOverflow) -> [[String]] {
+        try hledgerTable(rowTotal: rowTotal, average: average).cells
+    }
+
+    /// The cells, and beside each budget cell the percentage of it the
+    /// actual amount is (hledger's text shows `[60% of $-25]`): 100 × actual ÷
+    /// goal rounded half to even, where both are of one commodity (or the
+    /// actual is zero) and the goal is not zero; nil elsewhere. A period
+    /// outside the first and last that any goal falls in has no goal cells
+    /// (as hledger's budget columns span only its goals). `rowTotal`,
+    /// `average`: `-T` and `-A`, a `Total` and an `Average` pair of columns.
+    public func hledgerTable(rowTotal: Bool = false, average: Bool = false) throws(AmountOverflow) -> (cells: [[String]], percents: [[String?]]) {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         // The columns: the report's periods, or its days.
@@ -21,7 +32,7 @@ extension BudgetReport {
             columns = [span]
             headers = [HledgerStatement.spanText(span)]
         }
-        guard !columns.isEmpty else { return [["Account"]] }
+        guard !columns.isEmpty else { return ([["Account"]], [[nil]]) }
         // The budgeted accounts, and their parents: the rows.
         var budgeted = Set<Int32>(), rows = Set<Int32>()
         for rule in journal.periodic where rule.schedule != nil {
@@ -45,6 +56,7 @@ extension BudgetReport {
             return above.isEmpty ? [unbudgeted] : above
         }
         var goals = Balances(accounts: accounts.count, columns: columns)
+        var goalColumns: ClosedRange<Int>?
         for rule in journal.periodic {
             guard let schedule = rule.schedule else { continue }
             for p in rule.template.postings {
@@ -52,30 +64,62 @@ extension BudgetReport {
                 for d in schedule.dates(from: columns[0].first, through: columns[columns.count - 1].last) {
                     let k = columns.partitionIndex { $0.first > d } - 1
                     try goals.add(goal, to: p.account, column: k + 1, at: p.amountLocation)
+                    goalColumns = goalColumns.map { min($0.lowerBound, k)...max($0.upperBound, k) } ?? k...k
                 }
             }
         }
         let budget = try goals.gathered(into: accounts.count) { rowsAbove($0) }
         let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0)] })
         func text(_ s: AmountSums) -> String { commodities.hledgerText(s, grouped: true) }
-        var out = [["Account"] + headers.flatMap { [$0, "budget"] }]
+        var out = [["Account"] + headers.flatMap { [$0, "budget"] } + (rowTotal ? ["Total", "budget"] : []) + (average ? ["Average", "budget"] : [])]
+        var percents: [[String?]] = [Array(repeating: nil, count: out[0].count)]
         let width = columns.count
-        func cells(_ a: [AmountSums], _ b: [AmountSums]?) -> [String] {
-            (0..<width).flatMap { k in [a.isEmpty ? "0" : text(a[k]), b.map { $0.isEmpty ? "0" : text($0[k]) } ?? ""] }
+        func percent(_ a: AmountSums?, _ b: AmountSums?) throws(AmountOverflow) -> String? {
+            guard let b else { return nil }
+            let goals = b.amounts.filter { !$0.quantity.isZero }, actuals = (a?.amounts ?? []).filter { !$0.quantity.isZero }
+            guard goals.count == 1, actuals.count <= 1, actuals.first.map({ $0.commodity == goals[0].commodity }) ?? true else { return nil }
+            let q = actuals.first?.quantity ?? .zero
+            let ratio = try q.times(ExactDecimal(100), at: nil).quotient(over: goals[0].quantity, at: nil)
+            return ratio.roundedHalfEven(to: 0).description
         }
-        if actual.reached(Int(unbudgeted)) { out.append(["<unbudgeted>"] + cells(actual.columns(Int(unbudgeted)), nil)) }
+        func cells(_ a: [AmountSums], _ b: [AmountSums]?) throws(AmountOverflow) -> [String] {
+            var row: [String] = [], pcts: [String?] = [nil]
+            let actuals = a.isEmpty ? Array(repeating: AmountSums(), count: width) : a
+            // A goal where the row has one, in the periods the goals span.
+            let goals: [AmountSums?] = (0..<width).map { k in
+                guard let b, let span = goalColumns, span.contains(k) else { return nil }
+                return b.isEmpty ? AmountSums() : b[k]
+            }
+            var pairs = (0..<width).map { (actuals[$0], goals[$0]) }
+            if rowTotal || average {
+                let total = try BalanceRows.rowTotal(actuals)
+                let goalTotal = goals.contains { $0 != nil } ? try BalanceRows.rowTotal(goals.compactMap { $0 }) : nil
+                if rowTotal { pairs.append((total, goalTotal)) }
+                if average {
+                    pairs.append((try BalanceRows.rowAverage(total, over: width),
+                                  try goalTotal.map { g throws(AmountOverflow) in try BalanceRows.rowAverage(g, over: width) }))
+                }
+            }
+            for (actual, goal) in pairs {
+                row += [text(actual), goal.map(text) ?? ""]
+                pcts += [nil, try percent(actual, goal)]
+            }
+            percents.append(pcts)
+            return row
+        }
+        if actual.reached(Int(unbudgeted)) { out.append(["<unbudgeted>"] + (try cells(actual.columns(Int(unbudgeted)), nil))) }
         for id in rows.sorted(by: { accounts.inHledgerOrder($0, $1) }) {
             // A parent with no goal of its own whose one child row holds all it holds is left out, as hledger elides it (`assets` over `assets:bank`).
             if !budgeted.contains(id), let kids = children[id], kids.count == 1,
                zip(actual.columns(Int(id)), actual.columns(Int(kids[0]))).allSatisfy({ $0.nonZero(commodities) == $1.nonZero(commodities) }) { continue }
             let showsGoal = budgeted.contains(id) || (children[id]?.count ?? 0) > 1
-            out.append([accounts[id]] + cells(actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil))
+            out.append([accounts[id]] + (try cells(actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil)))
         }
         // The total: the unbudgeted and the rows at the top.
         let tops = rows.filter { !rows.contains(accounts.parent[Int($0)]) }
         let totalActual = try BalanceRows.columnTotals(tops.map { actual.columns(Int($0)) } + [actual.columns(Int(unbudgeted))], width: width, "the budget's total")
         let totalGoal = try BalanceRows.columnTotals(tops.map { budget.columns(Int($0)) }, width: width, "the budget's total")
-        out.append(["Total:"] + cells(totalActual, totalGoal))
-        return out
+        out.append(["Total:"] + (try cells(totalActual, totalGoal)))
+        return (out, percents)
     }
 }
