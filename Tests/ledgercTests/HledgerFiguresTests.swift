@@ -638,4 +638,23 @@ final class HledgerFiguresTests: XCTestCase {
         let tree = try runLedgerc(["-f", f, "bal", "-b", "2016-12-01", "-e", "2016-12-04", "--budget", "--tree"])
         XCTAssertEqual(tree.stdout, "Budget performance in 2016-12-01..2016-12-03:\n\n             || 2016-12-01..2016-12-03 \n=============++========================\n assets:cash ||    $-35 [ 47% of $-75] \n expenses    ||     $35 [ 47% of  $75] \n   food      ||     $30 [100% of  $30] \n   leisure   ||      $5 [ 11% of  $45] \n-------------++------------------------\n             ||       0 [           0] \n")
     }
+
+    /// A declared account's own tags (and its parents') answer `tag:` in
+    /// `accounts --declared`, and a posting inherits them in `register` and
+    /// `print` (hledger/test/query-tag.test #7-#15): they listed every
+    /// declared account, and matched no posting.
+    func testAccountTagsAnswerTagQueries() throws {
+        let f = try journal("account a   ; type:A\naccount l   ; type:Liability\naccount r   ; type:R\naccount o   ; othertag:\naccount u\n\n2022-01-01\n  (r)        1\n\n2022-01-02\n  (a)        1\n  (l)        1\n")
+        func out(_ args: String...) throws -> String {
+            let r = try runLedgerc(["-f", f] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        XCTAssertEqual(try out("accounts", "--declared", "tag:."), "a\nl\nr\no\n")
+        XCTAssertEqual(try out("accounts", "--declared", "not:tag:."), "u\n")
+        XCTAssertEqual(try out("accounts", "--declared", "tag:type=a"), "a\nl\n")
+        XCTAssertEqual(try out("accounts", "--declared", "tag:type=^l$"), "")
+        XCTAssertEqual(try out("reg", "-w80", "tag:type=^a"), "2022-01-02                      (a)                              1             1\n")
+        XCTAssertEqual(try out("print", "tag:type=^a"), "2022-01-02\n    (a)               1\n    (l)               1\n\n")
+    }
 }

@@ -180,7 +180,7 @@ extension HledgerRequest {
     /// its layout, a blank line after each. A transaction is kept as
     /// hledger's `print` asks each term of the whole transaction.
     private func printed(_ ledger: Ledger, options: ReportOptions, sources: SourceManager) -> [UInt8] {
-        let matcher = QueryMatcher(options.query, accounts: ledger.journal.accounts, commodities: ledger.journal.commodities)
+        let matcher = QueryMatcher(options.query, journal: ledger.journal)
         var printer = LedgerPrinter(journal: ledger.journal, sources: sources)
         printer.decimalComma = ledger.journal.declaresDecimalComma
         printer.datesSwapped = words.has("--date2")

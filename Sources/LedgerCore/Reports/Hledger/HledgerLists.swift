@@ -17,7 +17,24 @@ extension AccountsReport {
             for t in ledger.ordered where options.period.contains(t.date) {
                 for p in t.postings where matcher.matches(t, p) { posted.insert(options.depth.map { accounts.ancestor(of: p.account, atDepth: $0) } ?? p.account) }
             }
-            if declared != used {
+            if declared && !used {
+                // Declared accounts, each asked the tag terms with its own tags and its parents'
+                // (`accounts --declared tag:type=^a`, `not:tag:.`).
+                let tagTerms = options.query.terms.filter { $0.field == .tag }
+                func ownTags(_ id: Int32) -> Tags {
+                    var out: Tags = [], a = id
+                    while a >= 0 { out += ledger.journal.accountTags[a] ?? []; a = accounts.parent[Int(a)] }
+                    return out
+                }
+                ids = ids.filter { id in
+                    guard accounts.declared[id] != nil else { return false }
+                    let tags = ownTags(id)
+                    return tagTerms.allSatisfy { term in
+                        let has = tags.contains { (term.text?.matcher().matches($0.key) ?? true) && (term.tagValue?.matcher().matches($0.value) ?? true) }
+                        return has != term.negated
+                    }
+                }
+            } else if declared != used {
                 ids = ids.filter { declared ? accounts.declared[$0] != nil : posted.contains($0) }
             } else {
                 // Neither list asked: the posted accounts, and the declared ones whose own tags (or their parents') match.

@@ -35,7 +35,7 @@ extension RegisterReport {
 
     func registerCells(related: Bool, digitGroups: Bool) throws(AmountOverflow) -> [[String]] {
         let journal = ledger.journal
-        let matcher = QueryMatcher(options.query, accounts: journal.accounts, commodities: journal.commodities)
+        let matcher = QueryMatcher(options.query, journal: journal)
         var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
         var total = AmountSums()
         var sumsOf: [Int: AmountSums] = [:]
