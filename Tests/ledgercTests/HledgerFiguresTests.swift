@@ -657,4 +657,17 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try out("reg", "-w80", "tag:type=^a"), "2022-01-02                      (a)                              1             1\n")
         XCTAssertEqual(try out("print", "tag:type=^a"), "2022-01-02\n    (a)               1\n    (l)               1\n\n")
     }
+
+    /// `--alias OLD=NEW` and `--alias /REGEX/=NEW` on hledger's command line:
+    /// after the journal's own aliases, in the order given, until an `end
+    /// aliases` (hledger/test/account-aliases.test). It was an unknown option.
+    func testCommandLineAliases() throws {
+        let f = try journal("alias one=two\n2021-01-01\n  one  1\n  b\nend aliases\n2021-01-02\n  one  2\n  b\n")
+        let r = try runLedgerc(["-f", f, "--alias", "two=three", "--alias", "/^b$/=bank", "bal", "-N", "-O", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // The first transaction: one -> two (the journal's), two -> three (the command line's); after `end aliases`, none.
+        XCTAssertEqual(r.stdout, "\"account\",\"balance\"\n\"b\",\"-2\"\n\"bank\",\"-1\"\n\"one\",\"2\"\n\"three\",\"1\"\n")
+        let bad = try runLedgerc(["-f", f, "--alias", "/(/=x", "bal"])
+        XCTAssertEqual(bad.status, 2)
+    }
 }

@@ -23,6 +23,9 @@ public struct CompileOptions: Sendable {
     /// Every payee used must be declared (`check --check-payees`).
     public var checkPayees = false
     public var mode = Mode.everything
+    /// hledger's `--alias`: account aliases for every file, applied after the
+    /// journal's own `alias` directives, in the order given.
+    public var aliases: [AccountAlias] = []
     /// Texts that take the place of files on disk, by path as joined from
     /// `include` (unsaved editor buffers; a write checked before it is made).
     public var overlay: [String: [UInt8]] = [:]

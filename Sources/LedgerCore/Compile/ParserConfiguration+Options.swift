@@ -7,5 +7,6 @@ extension ParserConfiguration {
         files = options.files
         readsInclude = options.readsInclude
         readsPlainDirectly = options.readsPlainTransactionsDirectly
+        aliases = options.aliases
     }
 }

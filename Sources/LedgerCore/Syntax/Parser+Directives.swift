@@ -133,7 +133,9 @@ extension JournalParser {
     private func endDirective(_ lx: inout Lexer, lineStart: Int) {
         let rest = sourceText(lx.textUntilComment())
         if rest == "aliases" || rest == "apply alias" {
+            // The command line's too, as hledger forgets them.
             reader.aliases.removeAll()
+            commandAliasesEnded = true
             aliased.removeAll()
         } else if rest == "apply account" || rest == "apply" {
             if !reader.accountPrefixes.isEmpty { reader.accountPrefixes.removeLast() }

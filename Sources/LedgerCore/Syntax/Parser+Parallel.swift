@@ -78,7 +78,9 @@ extension JournalParser {
         job.wait()
         // Past the error limit a single parser stops at an exact line: read on here to stop at the same one.
         let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
-        guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil, !second.bailedOut, !tooManyErrors else { return false }
+        // (An `end aliases` in the first half ends the command line's aliases for the second too.)
+        guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil, !second.bailedOut, !tooManyErrors,
+              !commandAliasesEnded || configuration.aliases.isEmpty else { return false }
         absorb(second)
         return true
     }

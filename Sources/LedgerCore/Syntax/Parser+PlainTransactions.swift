@@ -30,6 +30,7 @@ extension JournalParser {
     /// (aliases, `apply account`, `D`, a commodity written with a decimal comma).
     @inline(__always) var readsPlainTransactions: Bool {
         plainLetGo != nil && configuration.readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
+            && (configuration.aliases.isEmpty || commandAliasesEnded)
             && reader.defaultCommodity == nil && reader.commaCommodities.isEmpty
     }
 

@@ -331,7 +331,7 @@ extension JournalParser {
 
     /// Interns an account name, after applying `alias` rules.
     func internAccount(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int32 {
-        if reader.aliases.isEmpty && reader.accountPrefixes.isEmpty {
+        if reader.aliases.isEmpty && reader.accountPrefixes.isEmpty && (configuration.aliases.isEmpty || commandAliasesEnded) {
             return journal.accounts.intern(UnsafeBufferPointer(rebasing: bytes[r]))
         }
         var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
@@ -345,6 +345,16 @@ extension JournalParser {
         // The most recent alias applies first, as in hledger.
         for alias in reader.aliases.reversed() {
             if let regex = aliasRegexes[alias.old] {
+                name = regex.replacingMatches(in: name) { groups in JournalParser.expand(alias.new, groups) }
+            } else if name == alias.old {
+                name = alias.new
+            } else if name.hasPrefix(alias.old + ":") {
+                name = alias.new + name.dropFirst(alias.old.count)
+            }
+        }
+        // Then the command line's, in the order given (until an `end aliases`).
+        for alias in commandAliasesEnded ? [] : configuration.aliases {
+            if let regex = alias.regex {
                 name = regex.replacingMatches(in: name) { groups in JournalParser.expand(alias.new, groups) }
             } else if name == alias.old {
                 name = alias.new

@@ -45,6 +45,8 @@ package final class JournalParser {
     /// Account names after the aliases in effect, each worked out once
     /// (emptied when the aliases change).
     @exclusivity(unchecked) var aliased: [String: String] = [:]
+    /// An `end aliases` was read: the command line's aliases apply no more.
+    @exclusivity(unchecked) var commandAliasesEnded = false
 
     /// Takes each recorded transaction before the journal keeps it (the
     /// streaming check); nil: the journal keeps them all.

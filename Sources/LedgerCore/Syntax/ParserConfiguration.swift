@@ -19,4 +19,30 @@ struct ParserConfiguration {
     /// Plain transactions are read straight into the check stream (tests turn
     /// it off to compare with the general path).
     var readsPlainDirectly = true
+    /// Aliases from the command line (`CompileOptions.aliases`).
+    var aliases: [AccountAlias] = []
+}
+
+/// An account alias given on the command line (hledger's `--alias`):
+/// `OLD=NEW` renames OLD and its subaccounts, `/REGEX/=NEW` replaces what
+/// the regular expression matches (case-insensitive, `\1` for its groups).
+public struct AccountAlias: Sendable {
+    let old: String
+    let new: String
+    let regex: LinearRegex?
+
+    /// Nil when the text is not `OLD=NEW`, or its regular expression does not read.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        old = String(parts[0]).trimmingSpaces
+        new = String(parts[1]).trimmingSpaces
+        guard !old.isEmpty else { return nil }
+        if old.count >= 2, old.hasPrefix("/"), old.hasSuffix("/") {
+            guard let r = try? LinearRegex(String(old.dropFirst().dropLast())) else { return nil }
+            regex = r
+        } else {
+            regex = nil
+        }
+    }
 }

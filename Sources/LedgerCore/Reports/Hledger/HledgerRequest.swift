@@ -77,6 +77,12 @@ public struct HledgerRequest: Sendable {
         var options = CompileOptions()
         options.today = today
         options.strict = words.has("--strict", "-s")
+        for text in words.aliases {
+            guard let alias = AccountAlias(text) else {
+                throw CommandLineError("--alias takes OLD=NEW or /REGEX/=NEW (a regular expression ledgerc reads), not '\(text)'")
+            }
+            options.aliases.append(alias)
+        }
         guard command == "check" else { return (options, []) }
         var named: [NamedCheck] = []
         // `check accounts` asks of accounts only, `check commodities` of commodities only; --strict of both.

@@ -21,7 +21,7 @@ public struct HledgerWords: Sendable {
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
         "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot", "--rules-file",
-        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss", "--format",
+        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss", "--format", "--alias",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
@@ -52,6 +52,9 @@ public struct HledgerWords: Sendable {
         if args.contains(where: { $0 == "-f" || $0 == "--file" || $0.hasPrefix("--file=") || ($0.hasPrefix("-f") && $0.count > 2 && !$0.hasPrefix("--")) }) { return true }
         return args.first.map { hledgerOnly.contains($0) } ?? false
     }
+
+    /// `--alias OLD=NEW` and `--alias /REGEX/=NEW`, in the order given (each may repeat).
+    public private(set) var aliases: [String] = []
 
     public init(_ args: [String]) throws(CommandLineError) {
         var i = 0
@@ -110,7 +113,13 @@ public struct HledgerWords: Sendable {
                     value = args[i]
                     i += 1
                 }
-                if arg == "-f" || arg == "--file" { files.append(value) } else { values[Self.canonical(arg)] = value }
+                if arg == "-f" || arg == "--file" {
+                    files.append(value)
+                } else if arg == "--alias" {
+                    aliases.append(value)
+                } else {
+                    values[Self.canonical(arg)] = value
+                }
             } else if Self.flagOptions.contains(arg), inline == nil {
                 flags.insert(Self.canonical(arg))
             } else {
