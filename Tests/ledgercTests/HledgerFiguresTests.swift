@@ -670,4 +670,12 @@ final class HledgerFiguresTests: XCTestCase {
         let bad = try runLedgerc(["-f", f, "--alias", "/(/=x", "bal"])
         XCTAssertEqual(bad.status, 2)
     }
+
+    /// `codes`: the codes in the order read, repeats kept; `-E` a blank line
+    /// for each transaction without one (hledger/test/codes.test).
+    func testCodes() throws {
+        let f = try journal("1/1 (123)\n (a)  1\n\n1/1 ()\n (a)  1\n\n1/1\n (a)  1\n\n1/1 (124)\n (a)  1\n\n1/1 (123)\n (a)  1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "codes"]).stdout, "123\n124\n123\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "codes", "-E"]).stdout, "123\n\n\n124\n123\n")
+    }
 }

@@ -78,6 +78,10 @@ extension HledgerRequest {
             out.bytes = Array(try roi.text().utf8)
             return out
         }
+        if command == "codes" {
+            out.bytes = Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerCodes(empty: words.has("-E")))
+            return out
+        }
         if command == "descriptions" || command == "notes" {
             out.bytes = Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerDescriptions(notes: command == "notes"))
             return out

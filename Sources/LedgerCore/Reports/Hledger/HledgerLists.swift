@@ -105,6 +105,18 @@ extension NamesReport {
         return NamesReport.inCodePointOrder(Set(recorded(matcher).map { notes ? $0.note ?? $0.description : $0.description }))
     }
 
+    /// `codes`: each recorded transaction's code the query keeps, in the
+    /// order they were read, repeats kept; with `empty` (`-E`) a blank line
+    /// for a transaction without one, as hledger lists them.
+    public func hledgerCodes(empty: Bool) -> [String] {
+        let matcher = QueryMatcher(options.query, journal: ledger.journal)
+        let read = ledger.transactions.filter { $0.generated == nil && options.period.contains($0.date) && matcher.matches($0) }
+        return read.compactMap { t in
+            let code = t.code ?? ""
+            return code.isEmpty && !empty ? nil : code
+        }
+    }
+
     /// The recorded (not generated) transactions of the period the query keeps.
     private func recorded(_ matcher: QueryMatcher) -> [Transaction] {
         ledger.ordered.filter { $0.generated == nil && options.period.contains($0.date) && matcher.matches($0) }

@@ -28,7 +28,7 @@ public struct HledgerRequest: Sendable {
         "is": "incomestatement", "incomestatement": "incomestatement", "cf": "cashflow", "cashflow": "cashflow",
         "reg": "register", "register": "register", "print": "print", "accounts": "accounts", "payees": "payees",
         "tags": "tags", "commodities": "commodities", "prices": "prices", "stats": "stats", "check": "check",
-        "close": "close", "roi": "roi", "descriptions": "descriptions", "notes": "notes", "areg": "aregister", "aregister": "aregister",
+        "close": "close", "roi": "roi", "descriptions": "descriptions", "notes": "notes", "codes": "codes", "areg": "aregister", "aregister": "aregister",
         "add": "add", "import": "import",
     ]
 
@@ -220,7 +220,7 @@ public struct HledgerRequest: Sendable {
             lineFormat = try HledgerBalanceFormat(parsing: text)
         }
         if command == "roi", output != "txt" { throw CommandLineError("'roi -O \(output)': hledger's roi writes text only") }
-        if ["descriptions", "notes"].contains(command) || command == "print" && output != "csv", output != "txt" {
+        if ["descriptions", "notes", "codes"].contains(command) || command == "print" && output != "csv", output != "txt" {
             throw CommandLineError("'\(command) -O \(output)' is not done yet in hledger's form")
         }
         if words.has("-r") && command != "register" { throw CommandLineError("-r (--related) goes with register") }

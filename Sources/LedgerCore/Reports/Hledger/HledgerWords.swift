@@ -45,7 +45,7 @@ public struct HledgerWords: Sendable {
     static func canonical(_ name: String) -> String { shortSpelling[name] ?? name }
 
     /// The commands only hledger's form has (ledgerc's own words are `report NAME`).
-    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi", "descriptions", "notes", "areg", "aregister"]
+    static let hledgerOnly: Set<String> = ["bal", "balance", "bs", "balancesheet", "is", "incomestatement", "cf", "cashflow", "reg", "register", "roi", "descriptions", "notes", "codes", "areg", "aregister"]
 
     /// Whether `args` is a command line in hledger's form: `-f` anywhere, or a command only hledger's form has.
     public static func recognizes(_ args: [String]) -> Bool {
