@@ -678,4 +678,14 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "codes"]).stdout, "123\n124\n123\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "codes", "-E"]).stdout, "123\n\n\n124\n123\n")
     }
+
+    /// A forecast transaction carries hledger's `generated-transaction: ~ PERIOD`
+    /// on a comment line of its own (hledger/test/forecast.test #2; the
+    /// expected text is hledger 1.25's output for this journal).
+    func testForecastTransactionsAreTagged() throws {
+        let f = try journal("2016/12/31\n    expenses:housing  $600\n    assets:cash\n\n~ monthly from 2016/1  salary  ; pay\n    income  $-1000\n    assets:cash\n")
+        let r = try runLedgerc(["print", "-b", "2016-11", "-e", "2017-03", "-f", f, "--forecast"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "2016-12-31\n    expenses:housing            $600\n    assets:cash\n\n2017-01-01 salary  ; pay\n    ; generated-transaction: ~ monthly from 2016/1\n    income               $-1000\n    assets:cash\n\n2017-02-01 salary  ; pay\n    ; generated-transaction: ~ monthly from 2016/1\n    income               $-1000\n    assets:cash\n\n")
+    }
 }

@@ -241,7 +241,13 @@ package struct LedgerPrinter {
         writeDateAndStatus(t, into: &buf)
         if let code = t.code { buf.write(" (" + code + ")") }
         if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
-        writeLineEnd(comment: LedgerPrinter.lines(modifiedTagged(t)), into: &buf)
+        // A comment that starts on the next line (a forecast's `generated-transaction:`) leaves the header bare.
+        let comment = LedgerPrinter.lines(modifiedTagged(t))
+        if comment.first == "" {
+            writeLineEnd(comment: [], then: Array(comment.dropFirst()), into: &buf)
+        } else {
+            writeLineEnd(comment: comment, into: &buf)
+        }
         // An elided amount in several commodities came as one posting each: one line, unless written out.
         var postings: [Posting] = []
         for p in t.postings {

@@ -17,6 +17,9 @@ extension Ledger {
             for d in schedule.dates(from: first, through: last) {
                 var t = rule.template
                 t.date = d
+                // hledger's tag on a forecast transaction, on a comment line of its own.
+                let own = t.comment ?? ""
+                t.comment = own + (own.hasSuffix("\n") ? "" : "\n") + "generated-transaction: ~ " + rule.period
                 forecast.append(t)
             }
         }
