@@ -688,4 +688,11 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "2016-12-31\n    expenses:housing            $600\n    assets:cash\n\n2017-01-01 salary  ; pay\n    ; generated-transaction: ~ monthly from 2016/1\n    income               $-1000\n    assets:cash\n\n2017-02-01 salary  ; pay\n    ; generated-transaction: ~ monthly from 2016/1\n    income               $-1000\n    assets:cash\n\n")
     }
+
+    /// hledger's compact dates in periods: `20160801-` and `date:202001`.
+    func testCompactDatesInPeriods() throws {
+        let f = try journal("2016-07-31 a\n  (x)  1\n2016-08-01 b\n  (x)  2\n2020-01-05 c\n  (x)  4\n2020-02-01 d\n  (x)  8\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "-p", "20160801-20160802"]), "\"account\",\"balance\"\n\"x\",\"2\"\n\"total\",\"2\"\n")
+        XCTAssertEqual(try csv(["-f", f, "bal", "date:202001"]), "\"account\",\"balance\"\n\"x\",\"4\"\n\"total\",\"4\"\n")
+    }
 }

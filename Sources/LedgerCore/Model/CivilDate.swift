@@ -114,6 +114,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Reads `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (also `/` or `.`): a partial date
     /// covers its whole year or month. Returns its first and last day.
     public static func parseSpan(_ text: String) -> DateSpan? {
+        // hledger's compact forms: `20160801` (a day) and `202001` (a month).
+        if text.count == 8 || text.count == 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let d = Array(text)
+            return parseSpan(String(d[0..<4]) + "-" + String(d[4..<6]) + (d.count == 8 ? "-" + String(d[6..<8]) : ""))
+        }
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
         guard (1...3).contains(parts.count), parts[0].count == 4, let y = Int(parts[0]), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 }) else { return nil }
         if parts.count == 1 {
