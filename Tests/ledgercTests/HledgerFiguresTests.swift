@@ -695,4 +695,12 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try csv(["-f", f, "bal", "-p", "20160801-20160802"]), "\"account\",\"balance\"\n\"x\",\"2\"\n\"total\",\"2\"\n")
         XCTAssertEqual(try csv(["-f", f, "bal", "date:202001"]), "\"account\",\"balance\"\n\"x\",\"4\"\n\"total\",\"4\"\n")
     }
+
+    /// hledger's `prices` reads `--infer-market-prices` and the period (they
+    /// were passed over: every declared price was listed).
+    func testPricesReadInferenceAndPeriod() throws {
+        let f = try journal("P 2016-01-01 EUR $1.06\nP 2016-03-01 EUR $1.10\nP 2016-04-01 EUR $1.20\n2016-01-02\n  a  1 EUR @ $1.07\n  b\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "prices", "--infer-market-prices", "-e", "2016-02"]).stdout, "P 2016-01-01 EUR $1.06\nP 2016-01-02 EUR $1.07\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "prices", "-b", "2016-02", "-e", "2016-04"]).stdout, "P 2016-03-01 EUR $1.10\n")
+    }
 }
