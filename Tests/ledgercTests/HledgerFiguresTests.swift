@@ -703,4 +703,15 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "prices", "--infer-market-prices", "-e", "2016-02"]).stdout, "P 2016-01-01 EUR $1.06\nP 2016-01-02 EUR $1.07\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "prices", "-b", "2016-02", "-e", "2016-04"]).stdout, "P 2016-03-01 EUR $1.10\n")
     }
+
+    /// `--layout=tall` (a line per commodity, the name on each) and
+    /// `--layout=wide,22` (`N more..` past the width) in a report with
+    /// columns (hledger/test/balance/multicommodity.test; the expected text
+    /// is hledger 1.25's); `bare` is refused, not ignored.
+    func testLayouts() throws {
+        let f = try journal("2020-01-01\n  (a)  1.00A\n  (a)  1.00B\n  (a)  1.00C\n  (a)  1.00D\n\n2021-01-01\n  (a)  1.00D\n  (a)  1.00E\n  (a)  1.00F\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=tall"]).stdout, "Balance changes in 2020-01-01..2021-12-31:\n\n   ||  2020   2021 \n===++==============\n a || 1.00A  1.00D \n a || 1.00B  1.00E \n a || 1.00C  1.00F \n a || 1.00D        \n---++--------------\n   || 1.00A  1.00D \n   || 1.00B  1.00E \n   || 1.00C  1.00F \n   || 1.00D        \n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=wide,22"]).stdout, "Balance changes in 2020-01-01..2021-12-31:\n\n   ||                   2020                 2021 \n===++=============================================\n a || 1.00A, 1.00B, 2 more..  1.00D, 1.00E, 1.00F \n---++---------------------------------------------\n   || 1.00A, 1.00B, 2 more..  1.00D, 1.00E, 1.00F \n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=bare"]).status, 2)
+    }
 }

@@ -163,7 +163,7 @@ extension HledgerRequest {
             return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
         }
         let holding = words.has("-H") ? "historical" : words.has("--cumulative") ? "cumulative" : "changes"
-        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding) {
+        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout) {
             return text
         }
         if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells) { return text }

@@ -37,7 +37,10 @@ package enum HledgerPeriodsText {
     /// A balance report with columns. `rows`: the CSV's rows, its header
     /// first, the `total` row last unless `-N`; `holding`: what the columns
     /// hold, for the title (`changes`, `historical`, `cumulative`).
-    package static func balance(_ rows: [[String]], tree: Bool, hasTotal: Bool, holding: String) -> String? {
+    /// `layout`: hledger's `--layout`: `wide` (a cell's commodities on one
+    /// line, elided to a width when one is given) or `tall` (a line each).
+    package static func balance(_ rows: [[String]], tree: Bool, hasTotal: Bool, holding: String,
+                                layout: HledgerLayout = .wide(nil)) -> String? {
         guard let header = rows.first, header.count > 1 else { return nil }
         let labels = Array(header.dropFirst())
         // -T and -A add `Total` and `Average` after the periods.
@@ -58,9 +61,9 @@ package enum HledgerPeriodsText {
                 if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(label.dropFirst(nearest.count + 1)) }
                 label = String(repeating: "  ", count: parents.count) + label
             }
-            lines.append(.row(label, Array(row.dropFirst())))
+            lines += laidOut(label, Array(row.dropFirst()), layout)
         }
-        if let total { lines += [.rule("-"), .row("", Array(total.dropFirst()))] }
+        if let total { lines += [.rule("-")] + laidOut("", Array(total.dropFirst()), layout) }
         let titles = ["changes": "Balance changes", "historical": "Ending balances (historical)", "cumulative": "Ending balances (cumulative)"]
         return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines)
     }
@@ -87,6 +90,21 @@ package enum HledgerPeriodsText {
             }
         }
         return draw(title: title, headers: headers, lines)
+    }
+
+    /// One row's lines in a layout: its cells as they are (`wide`), each
+    /// elided to a width, or a line per commodity with the name on each (`tall`).
+    static func laidOut(_ name: String, _ cells: [String], _ layout: HledgerLayout) -> [Line] {
+        switch layout {
+        case .wide(nil):
+            return [.row(name, cells)]
+        case .wide(let width?):
+            return [.row(name, cells.map { HledgerLayout.elided($0.isEmpty ? [] : $0.split(separator: ", ").map(String.init), to: width) })]
+        case .tall:
+            let parts = cells.map { $0.isEmpty ? [""] : $0.split(separator: ", ").map(String.init) }
+            let height = parts.map { $0.count }.max() ?? 1
+            return (0..<height).map { k in .row(name, parts.map { k < $0.count ? $0[k] : "" }) }
+        }
     }
 
     /// Month columns of one year by their names (`Jan`), as hledger's text shows them.

@@ -17,6 +17,8 @@ public struct HledgerRequest: Sendable {
     public private(set) var output = "txt"
     /// `--format`: a one-column balance's line format (hledger's `StringFormat`).
     package private(set) var lineFormat: HledgerBalanceFormat?
+    /// `--layout`: how a cell of several commodities is drawn.
+    package private(set) var layout = HledgerLayout.wide(nil)
     /// `--drop N`: leading account name parts left out.
     public private(set) var drop = 0
     /// `-w N`: the register's width.
@@ -212,6 +214,7 @@ public struct HledgerRequest: Sendable {
             throw CommandLineError(output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
         }
         if words.has("--budget") && command != "balance" { throw CommandLineError("--budget goes with balance") }
+        if let text = words.values["--layout"] { layout = try HledgerLayout(text) }
         if let text = words.values["--format"] {
             // hledger reads --format for a one-column balance's text (CSV and the others ignore it).
             guard command == "balance", options.grouping == nil, !words.has("--budget", "--transpose") else {

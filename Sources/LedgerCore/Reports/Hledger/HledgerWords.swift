@@ -21,7 +21,7 @@ public struct HledgerWords: Sendable {
     static let valueOptions: Set<String> = [
         "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--depth", "-X", "--exchange", "--value",
         "-O", "--output-format", "-o", "--output-file", "--today", "--diagnostics", "--column-unit", "--until", "--pivot", "--rules-file",
-        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss", "--format", "--alias",
+        "--drop", "-w", "--width", "--inv", "--investment", "--pnl", "--profit-loss", "--format", "--alias", "--layout",
     ]
     /// Options that take none.
     static let flagOptions: Set<String> = [
