@@ -714,4 +714,14 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=wide,22"]).stdout, "Balance changes in 2020-01-01..2021-12-31:\n\n   ||                   2020                 2021 \n===++=============================================\n a || 1.00A, 1.00B, 2 more..  1.00D, 1.00E, 1.00F \n---++---------------------------------------------\n   || 1.00A, 1.00B, 2 more..  1.00D, 1.00E, 1.00F \n")
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=bare"]).status, 2)
     }
+
+    /// hledger's `close` writes as hledger's `print` (an assertion's zero
+    /// keeps its commodity, `= $0`), and `--open` or `--close` alone writes
+    /// only that transaction (hledger/test/close.test #3, #4; the expected
+    /// text is hledger 1.25's).
+    func testCloseInHledgersLayout() throws {
+        let f = try journal("2016/01/01\n    assets:bank     $80\n    assets:cash     $10\n    liabilities    $-25\n    equity\n")
+        XCTAssertEqual(try runLedgerc(["close", "-f", f, "-p", "2016", "assets", "liabilities", "--open"]).stdout, "2017-01-01 opening balances\n    assets:bank                                 $80 = $80\n    assets:cash                                 $10 = $10\n    liabilities                                $-25 = $-25\n    equity:opening/closing balances\n\n")
+        XCTAssertEqual(try runLedgerc(["close", "-f", f, "-p", "2016", "assets", "liabilities", "--close"]).stdout, "2016-12-31 closing balances\n    assets:bank                                $-80 = $0\n    assets:cash                                $-10 = $0\n    liabilities                                 $25 = $0\n    equity:opening/closing balances\n\n")
+    }
 }

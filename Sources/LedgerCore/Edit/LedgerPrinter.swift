@@ -278,7 +278,7 @@ package struct LedgerPrinter {
                 // An assertion without an amount (an assignment), or a comment, still goes after the amount's column.
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
             }
-            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true)) }
+            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true, keepingZero: true)) }
             buf.write(line)
             writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }

@@ -11,6 +11,10 @@ public struct ClosingTransactions {
     /// The last day closed (inclusive).
     public let date: CivilDate
     public var closingAccount = "equity:opening/closing balances"
+    /// Which of the two to write (hledger's `--close` and `--open`; both when neither is asked).
+    public var writesClosing = true, writesOpening = true
+    /// Written as hledger's `print` writes them (hledger's form of `close`).
+    public var inHledgersLayout = false
     public var openingAccount = "equity:opening/closing balances"
 
     public init(ledger: Ledger, query: Query, date: CivilDate) {
@@ -56,9 +60,18 @@ public struct ClosingTransactions {
         }
         let printer = LedgerPrinter(journal: journal, sources: sources)
         var buf = ByteBuffer(capacity: 4096)
-        printer.write(transaction(date, "closing balances", sign: false, equity: closing), into: &buf)
-        buf.byte(0x0A)
-        printer.write(transaction(CivilDate(day: date.day + 1), "opening balances", sign: true, equity: opening), into: &buf)
+        var written: [Transaction] = []
+        if writesClosing { written.append(transaction(date, "closing balances", sign: false, equity: closing)) }
+        if writesOpening { written.append(transaction(CivilDate(day: date.day + 1), "opening balances", sign: true, equity: opening)) }
+        for (k, t) in written.enumerated() {
+            if inHledgersLayout {
+                printer.writeHledger(t, into: &buf, explicit: false)
+                buf.byte(0x0A)
+            } else {
+                if k > 0 { buf.byte(0x0A) }
+                printer.write(t, into: &buf)
+            }
+        }
         return buf.string
     }
 }

@@ -27,10 +27,11 @@ enum CloseCommand: Subcommand {
 
     static func run(_ args: [String]) throws -> Int { try run(args, also: Query()) }
 
-    /// `also`: hledger's query words, kept with the filters' terms (`close -e D assets`).
-    static func run(_ args: [String], also: Query) throws -> Int {
+    /// `also`: hledger's query words, kept with the filters' terms (`close -e D assets`);
+    /// `hledgers`: written as hledger's `print` writes them (hledger's form).
+    static func run(_ args: [String], also: Query, hledgers: Bool = false) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--close-acct", "--open-acct"]),
-                                   flagOptions: CommonOptions.flagOptions)
+                                   flagOptions: CommonOptions.flagOptions.union(["--close", "--open"]))
         var common = try CommonOptions(parsed)
         let period = try periodOption(parsed, today: common.today)
         guard let to = period.to else { throw UsageError(message: "close needs --to DATE, the last day it closes") }
@@ -40,6 +41,12 @@ enum CloseCommand: Subcommand {
         query.terms += also.terms
         guard let result = try compileAndReport(common) else { return 1 }
         var close = ClosingTransactions(ledger: result.ledger, query: query, date: to)
+        close.inHledgersLayout = hledgers
+        // `--close` or `--open` alone: only that one; both or neither: both.
+        if parsed.has("--close") != parsed.has("--open") {
+            close.writesClosing = parsed.has("--close")
+            close.writesOpening = parsed.has("--open")
+        }
         for (option, name) in [("--close-acct", parsed.values["--close-acct"]), ("--open-acct", parsed.values["--open-acct"])] {
             guard let name else { continue }
             guard !name.isEmpty, !name.contains("  "), !name.contains("\t") else { throw UsageError(message: "\(option) takes an account name, not '\(name)'") }

@@ -37,7 +37,8 @@ enum HledgerCommandLine {
                 guard let last = request.options.period.to else {
                     throw UsageError(message: "close in hledger's form takes -e DATE (the first day after the closing)")
                 }
-                return try CloseCommand.run(files + passed + ["--to", last.description], also: request.options.query)
+                let which = ["--close", "--open"].filter { request.words.has($0) }
+                return try CloseCommand.run(files + passed + which + ["--to", last.description], also: request.options.query, hledgers: true)
             default:
                 return try report(request, files: files)
             }

@@ -13,11 +13,12 @@ extension CommodityTable {
     /// side, its space, its decimal comma), without digit groups, the sign
     /// after a symbol written first (`$-50.00`), rounded half to even at the
     /// display precision (Data.Decimal's roundTo, as hledger shows amounts).
-    public func hledgerText(_ amount: Amount, grouped: Bool = false) -> String {
+    /// `keepingZero`: a zero keeps its commodity (`$0`), as in an assertion.
+    public func hledgerText(_ amount: Amount, grouped: Bool = false, keepingZero: Bool = false) -> String {
         let places = precision(amount.commodity)
         let q = amount.quantity.roundedHalfEven(to: places)
-        // An amount that shows as zero is a bare 0, as hledger shows it.
-        if q.isZero { return "0" }
+        // An amount that shows as zero is a bare 0, as hledger shows it (but in an assertion).
+        if q.isZero && !keepingZero { return "0" }
         let style = styles[Int(amount.commodity)]
         var number = ByteBuffer(capacity: 32)
         q.write(into: &number, grouping: grouped && style.grouped ? 0x2C : nil, places: places)
