@@ -724,4 +724,12 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["close", "-f", f, "-p", "2016", "assets", "liabilities", "--open"]).stdout, "2017-01-01 opening balances\n    assets:bank                                 $80 = $80\n    assets:cash                                 $10 = $10\n    liabilities                                $-25 = $-25\n    equity:opening/closing balances\n\n")
         XCTAssertEqual(try runLedgerc(["close", "-f", f, "-p", "2016", "assets", "liabilities", "--close"]).stdout, "2016-12-31 closing balances\n    assets:bank                                $-80 = $0\n    assets:cash                                $-10 = $0\n    liabilities                                 $25 = $0\n    equity:opening/closing balances\n\n")
     }
+
+    /// `aregister` in hledger's text: its title, then the register's columns;
+    /// a transaction with no other account shows the register's own
+    /// (hledger/test/aregister.test; the expected text is hledger 1.25's).
+    func testAccountRegisterText() throws {
+        let f = try journal("2021-01-01\n  (a)  1\n\n2021-01-02\n  (a:aa)  10\n\n2021-01-03 food\n  a:aa:aaa  100\n  b\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "areg", "a"]).stdout, "Transactions in a and subaccounts:\n2021-01-01                      a                                1             1\n2021-01-02                      a:aa                            10            11\n2021-01-03 food                 b                              100           111\n")
+    }
 }

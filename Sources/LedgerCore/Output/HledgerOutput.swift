@@ -177,6 +177,12 @@ extension HledgerRequest {
             }
             return HledgerRegisterText.render(rows, width: width ?? 80, periods: options.grouping != nil)
         }
+        // An account's register: its title, then the register's columns (other accounts, change, balance).
+        if command == "aregister", let account = registerAccount,
+           cells.first == ["txnidx", "date", "code", "description", "otheraccounts", "change", "balance"] {
+            return "Transactions in \(account.written.terminalSafe) and subaccounts:\n"
+                + HledgerRegisterText.render(Array(cells.dropFirst()), width: width ?? 80)
+        }
         return HledgerCells.render(cells, as: output)
     }
 

@@ -159,11 +159,13 @@ extension RegisterReport {
             if let to = options.period.to, t.date > to { break }
             // The query picks the transactions that count; the period only which are shown.
             guard shown.matches(t) else { continue }
-            var change = AmountSums(), others: [String] = []
+            var change = AmountSums(), others: [String] = [], own: [String] = []
             var moves = false
             for p in t.postings {
                 if ours.keeps(account: p.account) {
                     moves = true
+                    let name = Posting.summarised(journal.accounts[p.account])
+                    if !own.contains(name) { own.append(name) }
                     if let a = p.amount { guard change.add(a), balance.add(a) else { throw AmountOverflow(at: p.amountLocation, "the register's balance") } }
                 } else if p.virtual != .unbalanced {
                     let written = Posting.hledgerName(Posting.summarised(journal.accounts[p.account]), p.virtual)
@@ -171,6 +173,8 @@ extension RegisterReport {
                 }
             }
             guard moves, options.period.contains(t.date) else { continue }
+            // With no other account, the register's own accounts, as hledger names them.
+            if others.isEmpty { others = own }
             out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, others.joined(separator: ", "),
                         journal.commodities.hledgerText(change, grouped: digitGroups), journal.commodities.hledgerText(balance, grouped: digitGroups)])
         }
