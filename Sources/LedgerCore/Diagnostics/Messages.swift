@@ -55,7 +55,7 @@ public enum Messages {
         .init("to keep it in the description, write an empty code before it: '\(header)'", ko: "적요에 남기려면 앞에 빈 코드를 쓰세요: '\(header)'")
     }
     public static var prettyNotDone: DiagnosticMessage {
-        .init("--pretty: ledgerc draws its tables in ASCII (hledger's box-drawing lines are not done yet)", ko: "--pretty: ledgerc는 표를 ASCII로 그립니다(hledger의 선 그리기 문자는 아직 지원하지 않습니다)")
+        .init("--pretty: roi's table is drawn in ASCII (hledger's box-drawing lines are not done yet there)", ko: "--pretty: roi 표는 ASCII로 그립니다(hledger의 선 그리기 문자는 아직 지원하지 않습니다)")
     }
     public static var widthNotDone: DiagnosticMessage {
         .init("-w/--width: ledgerc fits only the register's postings to a width (N), not a description width (,M) or another report", ko: "-w/--width: ledgerc는 register의 포스팅만 폭(N)에 맞춥니다. 적요 폭(,M)이나 다른 보고서에는 적용하지 않습니다")

@@ -39,7 +39,8 @@ extension HledgerRequest {
             break
         }
         var out = HledgerOutput(bytes: [])
-        if words.has("--pretty") { out.warnings.append(Messages.prettyNotDone) }
+        // --pretty draws the tables with columns in Unicode; roi's table is still ASCII.
+        if words.has("--pretty"), command == "roi" { out.warnings.append(Messages.prettyNotDone) }
         if let text = words.values["-w"], command != "register" || text.contains(",") { out.warnings.append(Messages.widthNotDone) }
         // Amounts show as hledger shows them: the P directives' places count.
         ledger.journal.commodities.widenToPrices(ledger.journal.prices)
@@ -149,7 +150,7 @@ extension HledgerRequest {
     /// The cells in hledger's layout for the output asked.
     private func text(of cells: [[String]], options: ReportOptions, shares: [[String?]]?) -> String {
         let hasTotal = !words.has("-N"), tree = words.has("--tree")
-        if output == "txt", !words.has("--transpose"), let shares, let text = HledgerBudgetText.render(cells, percents: shares, tree: tree, hasTotal: hasTotal) {
+        if output == "txt", !words.has("--transpose"), let shares, let text = HledgerBudgetText.render(cells, percents: shares, tree: tree, hasTotal: hasTotal, pretty: words.has("--pretty")) {
             return text
         }
         guard output == "txt", !words.has("--budget", "--transpose") else { return HledgerCells.render(cells, as: output) }
@@ -163,10 +164,10 @@ extension HledgerRequest {
             return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
         }
         let holding = words.has("-H") ? "historical" : words.has("--cumulative") ? "cumulative" : "changes"
-        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout) {
+        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout, pretty: words.has("--pretty")) {
             return text
         }
-        if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells) { return text }
+        if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells, pretty: words.has("--pretty")) { return text }
         // A register of postings (one period per row at most): 80 columns or -w N.
         if command == "register", options.grouping == nil || options.groupingEvery == 1,
            cells.first == ["txnidx", "date", "code", "description", "account", "amount", "total"] {

@@ -7,7 +7,8 @@ package enum HledgerPeriodsText {
     enum Line { case row(String, [String]?), rule(Character) }
 
     /// The lines drawn: names padded to the widest, each column as wide as its widest cell.
-    static func draw(title: String, headers: [String], _ lines: [Line]) -> String {
+    /// `pretty` (hledger's `--pretty`): the rules and the bar in Unicode (`║`, `═╬`, `─╫`).
+    static func draw(title: String, headers: [String], _ lines: [Line], pretty: Bool = false) -> String {
         let safe: (String) -> String = { $0.terminalSafe }
         var nameWidth = 0, widths = headers.map { displayWidth(safe($0)) }
         for case .row(let name, let cells) in lines {
@@ -19,16 +20,20 @@ package enum HledgerPeriodsText {
             return left ? fill + s : s + fill
         }
         func row(_ name: String, _ cells: [String]) -> String {
-            " " + pad(safe(name), nameWidth, left: false) + " || "
+            " " + pad(safe(name), nameWidth, left: false) + (pretty ? " ║ " : " || ")
                 + widths.indices.map { pad(safe($0 < cells.count ? cells[$0] : ""), widths[$0], left: true) }.joined(separator: "  ") + " \n"
         }
         let right = widths.reduce(0, +) + 2 * max(0, widths.count - 1) + 2
-        var out = title + "\n\n" + row("", headers)
-        out += String(repeating: "=", count: nameWidth + 2) + "++" + String(repeating: "=", count: right) + "\n"
+        func rule(_ ch: Character) -> String {
+            guard pretty else { return String(repeating: ch, count: nameWidth + 2) + "++" + String(repeating: ch, count: right) + "\n" }
+            let (fill, cross): (Character, Character) = ch == "=" ? ("═", "╬") : ("─", "╫")
+            return String(repeating: fill, count: nameWidth + 2) + String(cross) + String(repeating: fill, count: right) + "\n"
+        }
+        var out = title + "\n\n" + row("", headers) + rule("=")
         for line in lines {
             switch line {
             case .row(let name, let cells): out += row(name, cells ?? [])
-            case .rule(let ch): out += String(repeating: ch, count: nameWidth + 2) + "++" + String(repeating: ch, count: right) + "\n"
+            case .rule(let ch): out += rule(ch)
             }
         }
         return out
@@ -40,7 +45,7 @@ package enum HledgerPeriodsText {
     /// `layout`: hledger's `--layout`: `wide` (a cell's commodities on one
     /// line, elided to a width when one is given) or `tall` (a line each).
     package static func balance(_ rows: [[String]], tree: Bool, hasTotal: Bool, holding: String,
-                                layout: HledgerLayout = .wide(nil)) -> String? {
+                                layout: HledgerLayout = .wide(nil), pretty: Bool = false) -> String? {
         guard let header = rows.first, header.count > 1 else { return nil }
         let labels = Array(header.dropFirst())
         // -T and -A add `Total` and `Average` after the periods.
@@ -65,12 +70,12 @@ package enum HledgerPeriodsText {
         }
         if let total { lines += [.rule("-")] + laidOut("", Array(total.dropFirst()), layout) }
         let titles = ["changes": "Balance changes", "historical": "Ending balances (historical)", "cumulative": "Ending balances (cumulative)"]
-        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines)
+        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines, pretty: pretty)
     }
 
     /// `bs`, `is` or `cf`. `rows`: the CSV's rows (the title, the header,
     /// each section's name, accounts and `total`, then `Net:`).
-    package static func statement(_ rows: [[String]]) -> String? {
+    package static func statement(_ rows: [[String]], pretty: Bool = false) -> String? {
         guard rows.count >= 2, let title = rows[0].first else { return nil }
         let headers = monthNames(Array(rows[1].dropFirst()))
         var lines: [Line] = []
@@ -89,7 +94,7 @@ package enum HledgerPeriodsText {
                 lines.append(.row(name, cells))
             }
         }
-        return draw(title: title, headers: headers, lines)
+        return draw(title: title, headers: headers, lines, pretty: pretty)
     }
 
     /// One row's lines in a layout: its cells as they are (`wide`), each
