@@ -735,4 +735,15 @@ final class HledgerFiguresTests: XCTestCase {
         let f = try journal("2021-01-01\n  (a)  1\n\n2021-01-02\n  (a:aa)  10\n\n2021-01-03 food\n  a:aa:aaa  100\n  b\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "areg", "a"]).stdout, "Transactions in a and subaccounts:\n2021-01-01                      a                                1             1\n2021-01-02                      a:aa                            10            11\n2021-01-03 food                 b                              100           111\n")
     }
+
+    /// A space between groups of thousands is read, as hledger reads it
+    /// (`$10 000.00`, `1 000 000 EUR`; hledger/test/balance/balance.test #9):
+    /// it was "unexpected text after the amount". A space before fewer or
+    /// more than three digits is no group.
+    func testSpaceDigitGroups() throws {
+        let f = try journal("2021-01-01 Test\n    Assets:ABC    $10 000.00\n    Assets:Cash  -$10 000.00\n\n2021-01-02\n    a   1 000 000 EUR\n    b   -1 000 000 EUR\n")
+        XCTAssertEqual(try csv(["-f", f, "balance", "-N"]), "\"account\",\"balance\"\n\"Assets:ABC\",\"$10000.00\"\n\"Assets:Cash\",\"$-10000.00\"\n\"a\",\"1000000 EUR\"\n\"b\",\"-1000000 EUR\"\n")
+        let g = try journal("2021-01-01\n    a   5 10 EUR\n    b\n", "two.journal")
+        XCTAssertEqual(try runLedgerc(["check", g]).status, 1)
+    }
 }

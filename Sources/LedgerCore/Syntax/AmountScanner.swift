@@ -120,9 +120,9 @@ extension Lexer {
                 break
             }
         }
-        // Past 17 digits, another mark, an exponent, or `0,075`: the full reading's.
+        // Past 17 digits, another mark, an exponent, `0,075` or a space between groups: the full reading's.
         guard digits < 18, p >= end || (bytes[p] != UInt8(ascii: ".") && bytes[p] != UInt8(ascii: ",") && bytes[p] | 0x20 != UInt8(ascii: "e")),
-              !(a.grouped && bytes[first] == 0x30) else { return nil }
+              !(a.grouped && bytes[first] == 0x30), sawMark || !spaceGroupFollows(at: p) else { return nil }
         a.mantissa = negative ? -Int64(mantissa) : Int64(mantissa)
         if !a.symbolFirst {
             let spaces = p
@@ -259,9 +259,18 @@ extension Lexer {
                 break
             }
         }
-        // An exponent is read in full.
+        // An exponent, and groups after a space (`10 000`), are read in full.
         if p < end, bytes[p] == UInt8(ascii: "E") || bytes[p] == UInt8(ascii: "e") { return nil }
+        if !sawMark, spaceGroupFollows(at: p) { return nil }
         return (mantissa, scale, grouped, p)
+    }
+
+    /// Whether the space at `i` separates groups of thousands: exactly three
+    /// digits follow it, and no digit after them (`10 000.00`, `1 000 000`).
+    @inline(__always)
+    func spaceGroupFollows(at i: Int) -> Bool {
+        i + 3 < end && bytes[i] == 0x20 && Lexer.isDigit(bytes[i + 1]) && Lexer.isDigit(bytes[i + 2]) && Lexer.isDigit(bytes[i + 3])
+            && (i + 4 >= end || !Lexer.isDigit(bytes[i + 4]))
     }
 
     /// Reads a number with every rule: up to 34 digits, an exponent, and the
@@ -308,6 +317,9 @@ extension Lexer {
                 }
             } else if b == mark, !sawMark, Lexer.isDigit(peek(1)) || sawDigit {
                 sawMark = true
+                pos += 1
+            } else if b == 0x20, !sawMark, sawDigit, spaceGroupFollows(at: pos) {
+                // A space between groups of thousands (`10 000.00`), as hledger reads it.
                 pos += 1
             } else {
                 break
