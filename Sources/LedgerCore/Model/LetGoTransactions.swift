@@ -51,46 +51,8 @@ package final class LetGoTransactions: @unchecked Sendable {
     @exclusivity(unchecked) var seen: Int32 = 0
     /// The file-order number of each transaction kept in `journal.transactions`.
     @exclusivity(unchecked) var keptSeq: [Int32] = []
-    /// Every movement, in file order (what `absorb` took in is copied in first).
-    var moves: [StoredMove] {
-        @inline(__always) _read {
-            if !pending.isEmpty { takeInPending() }
-            yield storedMoves
-        }
-        @inline(__always) _modify {
-            if !pending.isEmpty { takeInPending() }
-            yield &storedMoves
-        }
-    }
-    /// Every record, in file order (what `absorb` took in is copied in first).
-    var records: [Record] {
-        @inline(__always) _read {
-            if !pending.isEmpty { takeInPending() }
-            yield storedRecords
-        }
-        @inline(__always) _modify {
-            if !pending.isEmpty { takeInPending() }
-            yield &storedRecords
-        }
-    }
-    /// How many records there are, counting those `absorb` took in and has not copied yet.
-    var recordCount: Int { storedRecords.count + pending.reduce(0) { $0 + $1.other.recordCount } }
-
-    @exclusivity(unchecked) private var storedMoves: [StoredMove] = []
-    @exclusivity(unchecked) private var storedRecords: [Record] = []
-
-    /// What `absorb` took in and has not copied yet, in order: another
-    /// stream's movements and records, and how their ids are rewritten here.
-    /// They are copied at the first read or write of `moves` or `records`;
-    /// a `check` that reads neither (no assertion, rule or traded position)
-    /// never copies them.
-    private struct Pending {
-        let other: LetGoTransactions
-        let accounts: [Int32], commodities: [Int32], payees: [Int32]
-        let seqBase: Int32
-        let consuming: Bool
-    }
-    @exclusivity(unchecked) private var pending: [Pending] = []
+    @exclusivity(unchecked) var moves: [StoredMove] = []
+    @exclusivity(unchecked) var records: [Record] = []
     /// Payees of records, interned as written.
     @exclusivity(unchecked) var payees = NameTable()
     /// `repeat: NAME` tags of records: the day and the name.
@@ -123,42 +85,27 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// Takes in what a second parser's stream let go after everything this one did.
     /// `consuming`: `other` is not read again, and the pages of its movements and
     /// records are given back as they are copied (else a merge of a large file
-    /// holds the second parser's part twice at its peak). The movements and
-    /// records themselves are copied when first read (`pending`).
+    /// holds the second parser's part twice at its peak).
     func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], consuming: Bool) {
-        let seqBase = seen
+        let seqBase = seen, moveBase = Int32(moves.count)
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
+        growCapacity(&moves, by: other.moves.count)
+        LetGoTransactions.append(&other.moves, to: &moves, consuming: consuming) { (m: inout StoredMove) in
+            m.account = accounts[Int(m.account)]
+        }
         other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
-        if other.recordCount > 0 {
-            pending.append(Pending(other: other, accounts: accounts, commodities: commodities, payees: payeeMap,
-                                   seqBase: seqBase, consuming: consuming))
+        growCapacity(&records, by: other.records.count)
+        LetGoTransactions.append(&other.records, to: &records, consuming: consuming) { (r: inout Record) in
+            r.seq += seqBase
+            r.end += moveBase
+            r.payee = payeeMap[Int(r.payee)]
+            r.commodity = commodities[Int(r.commodity)]
         }
         repeatTags.append(contentsOf: other.repeatTags)
         if headers != nil { headers!.append(contentsOf: other.headers ?? []) }
         seen += other.seen
-    }
-
-    /// Copies in what `absorb` took in, in order, with its ids rewritten.
-    @inline(never)
-    private func takeInPending() {
-        let parts = pending
-        pending = []
-        growCapacity(&storedMoves, by: parts.reduce(0) { $0 + $1.other.moves.count })
-        growCapacity(&storedRecords, by: parts.reduce(0) { $0 + $1.other.records.count })
-        for part in parts {
-            let other = part.other, moveBase = Int32(storedMoves.count)
-            LetGoTransactions.append(&other.storedMoves, to: &storedMoves, consuming: part.consuming) { (m: inout StoredMove) in
-                m.account = part.accounts[Int(m.account)]
-            }
-            LetGoTransactions.append(&other.storedRecords, to: &storedRecords, consuming: part.consuming) { (r: inout Record) in
-                r.seq += part.seqBase
-                r.end += moveBase
-                r.payee = part.payees[Int(r.payee)]
-                r.commodity = part.commodities[Int(r.commodity)]
-            }
-        }
     }
 
     /// Appends `items` to `destination`, each changed by `change`; when

@@ -75,9 +75,9 @@ extension JournalParser {
                 let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
                 if block == nil, inStartingState, reader.file.defaultYear == startYear, chunk.year == startYear,
                    chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
-                    let first = sink?.letGo.recordCount ?? 0
+                    let first = sink?.letGo.records.count ?? 0
                     absorb(second, keepingIt: true)
-                    if let letGo = sink?.letGo, letGo.headers != nil { letGo.chunkRecords.append((chunk, first..<letGo.recordCount)) }
+                    if let letGo = sink?.letGo, letGo.headers != nil { letGo.chunkRecords.append((chunk, first..<letGo.records.count)) }
                     chunksTakenIn += 1
                 } else {
                     parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
