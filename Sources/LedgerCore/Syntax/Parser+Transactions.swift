@@ -344,25 +344,22 @@ extension JournalParser {
         var name = original
         // The most recent alias applies first, as in hledger.
         for alias in reader.aliases.reversed() {
-            if let regex = aliasRegexes[alias.old] {
-                name = regex.replacingMatches(in: name) { groups in JournalParser.expand(alias.new, groups) }
-            } else if name == alias.old {
-                name = alias.new
-            } else if name.hasPrefix(alias.old + ":") {
-                name = alias.new + name.dropFirst(alias.old.count)
-            }
+            name = JournalParser.rewritten(name, alias.old, alias.new, aliasRegexes[alias.old])
         }
         // Then the command line's, in the order given (until an `end aliases`).
         for alias in commandAliasesEnded ? [] : configuration.aliases {
-            if let regex = alias.regex {
-                name = regex.replacingMatches(in: name) { groups in JournalParser.expand(alias.new, groups) }
-            } else if name == alias.old {
-                name = alias.new
-            } else if name.hasPrefix(alias.old + ":") {
-                name = alias.new + name.dropFirst(alias.old.count)
-            }
+            name = JournalParser.rewritten(name, alias.old, alias.new, alias.regex)
         }
         aliased[original] = name
+        return name
+    }
+
+    /// `name` under one alias: what `regex` matches replaced (when the alias
+    /// is `/REGEX/`), else `old` or `old:...` renamed to `new`.
+    static func rewritten(_ name: String, _ old: String, _ new: String, _ regex: LinearRegex?) -> String {
+        if let regex { return regex.replacingMatches(in: name) { groups in JournalParser.expand(new, groups) } }
+        if name == old { return new }
+        if name.hasPrefix(old + ":") { return new + name.dropFirst(old.count) }
         return name
     }
 
