@@ -53,12 +53,12 @@ extension HledgerBalanceFormat {
         }
     }
 
-    /// `N more..`, cut to `max` when it is wider (`1 mor..`), and the width hledger counts for it.
-    private static func more(_ n: Int, max: Int?, separator: Int) -> (text: String, width: Int) {
-        let full = "\(n) more.."
-        let fullWidth = separator + 8 + String(n).count - 1
-        if let max, fullWidth > max { return (String(full.prefix(Swift.max(0, max - 2))) + "..", Swift.max(2, Swift.min(max, fullWidth))) }
-        return (full, max.map { Swift.max(2, Swift.min($0, fullWidth)) } ?? fullWidth)
+    /// `N more..` on a line of its own, cut to `max` when it is wider
+    /// (`1 mor..`), and the width hledger counts for it (no `, ` before it).
+    private static func more(_ n: Int, max: Int) -> (text: String, width: Int) {
+        let full = "\(n) more..", fullWidth = HledgerLayout.moreWidth(n) - 2
+        if fullWidth > max { return (String(full.prefix(Swift.max(0, max - 2))) + "..", Swift.max(2, max)) }
+        return (full, Swift.max(2, fullWidth))
     }
 
     /// The amounts, right-justified to MIN whatever the field says (as hledger pads them).
@@ -66,22 +66,15 @@ extension HledgerBalanceFormat {
         func painted(_ s: String) -> String { color && HledgerBalanceFormat.isNegative(s) ? "\u{1B}[31m" + s + "\u{1B}[m" : s }
         if lines == .one {
             // One line, `, ` between; as many amounts as fit in MAX (at least one), then `N more..`.
-            var shown: [(text: String, end: Int)] = []
-            var end = -2
-            for a in amounts { end += displayWidth(a) + 2; shown.append((a, end)) }
-            var tail: (text: String, width: Int)?
-            if let max, !shown.isEmpty {
-                let n = shown.count
-                func total(_ k: Int) -> Int { shown[k].end + (k < n - 1 ? HledgerBalanceFormat.more(n - 1 - k, max: nil, separator: 2).width : 0) }
-                // The first always; of the rest, hledger drops from the end while the last does not fit.
-                let keep = (1..<n).reversed().first { total($0) <= max }.map { $0 + 1 } ?? 1
-                if keep < n { tail = HledgerBalanceFormat.more(n - keep, max: nil, separator: 2) }
-                shown = Array(shown.prefix(keep))
+            let widths = amounts.map(displayWidth)
+            let keep = max.map { HledgerLayout.fitting(widths, in: $0) } ?? amounts.count
+            var text = amounts.prefix(keep).map(painted).joined(separator: ", ")
+            var width = widths.prefix(keep).reduce(0, +) + 2 * Swift.max(0, keep - 1)
+            if keep < amounts.count {
+                // (The count's width includes its `, `.)
+                text += ", \(amounts.count - keep) more.."
+                width += HledgerLayout.moreWidth(amounts.count - keep)
             }
-            var text = shown.map { painted($0.text) }.joined(separator: ", ")
-            var width = shown.last.map(\.end) ?? 0
-            // (The count's width includes its `, `.)
-            if let tail { text += ", " + tail.text; width += tail.width }
             let pad = Swift.max(0, min - width)
             return Cell(lines: [String(repeating: " ", count: pad) + text], width: pad + width)
         }
@@ -90,7 +83,7 @@ extension HledgerBalanceFormat {
         if let max {
             let long = kept.filter { $0.1 > max }.count
             kept = kept.filter { $0.1 <= max }
-            if long > 0 { kept.append(HledgerBalanceFormat.more(long, max: max, separator: 0)) }
+            if long > 0 { kept.append(HledgerBalanceFormat.more(long, max: max)) }
         }
         let width = Swift.max(kept.map(\.1).max() ?? 0, min)
         return Cell(lines: kept.map { String(repeating: " ", count: width - $0.1) + painted($0.0) }, width: width)

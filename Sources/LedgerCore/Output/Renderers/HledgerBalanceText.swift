@@ -44,15 +44,18 @@ package enum HledgerBalanceText {
         let names = body.map { $0.first ?? "" }
         var shown: [(name: String, depth: Int, amounts: [String])] = []
         for (k, name) in names.enumerated() {
-            var label = name, indent = 0
-            if tree {
-                // The shown parents of this row: its indent; the nearest one's name is left off.
-                let parents = names[..<k].filter { name.hasPrefix($0 + ":") }
-                indent = parents.count
-                if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(name.dropFirst(nearest.count + 1)) }
-            }
+            let (label, indent) = tree ? treeName(names, k) : (name, 0)
             shown.append((label, indent, lines(body[k].count > 1 ? body[k][1] : "")))
         }
         return (shown, total.map { lines($0.count > 1 ? $0[1] : "") })
+    }
+
+    /// Row `k`'s name in a tree, as hledger writes it: from its nearest shown
+    /// parent among `names` (the rows above it), and its depth, how many of them are its parents.
+    package static func treeName(_ names: [String], _ k: Int) -> (name: String, depth: Int) {
+        let name = names[k]
+        let parents = names[..<k].filter { name.hasPrefix($0 + ":") }
+        guard let nearest = parents.max(by: { $0.count < $1.count }) else { return (name, 0) }
+        return (String(name.dropFirst(nearest.count + 1)), parents.count)
     }
 }

@@ -54,9 +54,8 @@ package enum HledgerBudgetText {
             var label = row.first ?? ""
             if tree, label != "<unbudgeted>" {
                 // Written from the nearest shown parent, two spaces in for each shown parent.
-                let parents = names[..<k].filter { label.hasPrefix($0 + ":") }
-                if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(label.dropFirst(nearest.count + 1)) }
-                label = String(repeating: "  ", count: parents.count) + label
+                let (name, depth) = HledgerBalanceText.treeName(names, k)
+                label = String(repeating: "  ", count: depth) + name
             }
             lines.append(.row(label, (0..<n).map { cell(parts(row, share, $0), $0) }))
         }

@@ -62,9 +62,8 @@ package enum HledgerPeriodsText {
         for (k, row) in body.enumerated() {
             var label = row.first ?? ""
             if tree {
-                let parents = names[..<k].filter { label.hasPrefix($0 + ":") }
-                if let nearest = parents.max(by: { $0.count < $1.count }) { label = String(label.dropFirst(nearest.count + 1)) }
-                label = String(repeating: "  ", count: parents.count) + label
+                let (name, depth) = HledgerBalanceText.treeName(names, k)
+                label = String(repeating: "  ", count: depth) + name
             }
             lines += laidOut(label, Array(row.dropFirst()), layout)
         }

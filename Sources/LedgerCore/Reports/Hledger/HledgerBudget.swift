@@ -78,7 +78,8 @@ extension BudgetReport {
             guard let b else { return nil }
             let goals = b.amounts.filter { !$0.quantity.isZero }, actuals = (a?.amounts ?? []).filter { !$0.quantity.isZero }
             guard goals.count == 1, actuals.count <= 1, actuals.first.map({ $0.commodity == goals[0].commodity }) ?? true else { return nil }
-            let q = actuals.first?.quantity ?? .zero
+            // No amount that is not zero: the actual is zero (`0 [0% of $15]`).
+            let q = actuals.isEmpty ? ExactDecimal.zero : actuals[0].quantity
             let ratio = try q.times(ExactDecimal(100), at: nil).quotient(over: goals[0].quantity, at: nil)
             return ratio.roundedHalfEven(to: 0).description
         }

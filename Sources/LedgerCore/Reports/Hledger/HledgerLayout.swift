@@ -26,17 +26,25 @@ package enum HledgerLayout: Equatable, Sendable {
     /// one), then `N more..`: hledger's one-line elision (`showMixedAmountOneLineB`).
     package static func elided(_ amounts: [String], to width: Int) -> String {
         guard !amounts.isEmpty else { return "0" }
-        var ends: [Int] = []
-        var end = -2
-        for a in amounts { end += displayWidth(a) + 2; ends.append(end) }
-        let n = amounts.count
-        /// `N more..` with its `, `: its width.
-        func more(_ k: Int) -> Int { 2 + 8 + String(k).count - 1 }
-        func total(_ k: Int) -> Int { ends[k] + (k < n - 1 ? more(n - 1 - k) : 0) }
-        // The first always; of the rest, drop from the end while the last does not fit.
-        let keep = (1..<max(n, 1)).reversed().first { total($0) <= width }.map { $0 + 1 } ?? 1
+        let keep = fitting(amounts.map(displayWidth), in: width)
         var text = amounts.prefix(keep).joined(separator: ", ")
-        if keep < n { text += ", \(n - keep) more.." }
+        if keep < amounts.count { text += ", \(amounts.count - keep) more.." }
         return text
     }
+
+    /// How many of amounts this wide fit on one line of `width`, `, ` between
+    /// and `, N more..` after them for the rest: the first always; of the
+    /// rest, hledger drops from the end while the last does not fit.
+    package static func fitting(_ widths: [Int], in width: Int) -> Int {
+        let n = widths.count
+        guard n > 1 else { return n }
+        var ends: [Int] = []
+        var end = -2
+        for w in widths { end += w + 2; ends.append(end) }
+        func total(_ k: Int) -> Int { ends[k] + (k < n - 1 ? moreWidth(n - 1 - k) : 0) }
+        return (1..<n).reversed().first { total($0) <= width }.map { $0 + 1 } ?? 1
+    }
+
+    /// The width hledger counts for `, N more..`.
+    package static func moreWidth(_ n: Int) -> Int { 2 + 8 + String(n).count - 1 }
 }

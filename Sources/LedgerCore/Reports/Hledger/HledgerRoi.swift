@@ -68,7 +68,9 @@ public struct HledgerRoi {
         for (t, p, a) in postings where t.date <= to && inv.matches(t, p) {
             // Unvalued, every amount must be of one commodity, as before.
             if valuer == nil { _ = try single(a) }
-            let value = try (running[a.commodity]?.last ?? .zero).plus(a.quantity, at: p.amountLocation)
+            // The commodity's running sum (its first posting starts from zero); an overflow is an error here.
+            let sums = running[a.commodity, default: []]
+            let value = try (sums.isEmpty ? ExactDecimal.zero : sums[sums.count - 1]).plus(a.quantity, at: p.amountLocation)
             running[a.commodity, default: []].append(value)
             days[a.commodity, default: []].append(t.date)
         }
