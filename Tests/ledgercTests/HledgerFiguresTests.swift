@@ -746,4 +746,35 @@ final class HledgerFiguresTests: XCTestCase {
         let g = try journal("2021-01-01\n    a   5 10 EUR\n    b\n", "two.journal")
         XCTAssertEqual(try runLedgerc(["check", g]).status, 1)
     }
+
+    /// `payees` lists the declared payees too, `--declared` only them;
+    /// `accounts --drop 1` leaves out the first part (`...` for none left);
+    /// `acc d b l --depth 1` leaves out a clipped name the query no longer
+    /// matches (hledger/test/payees.test, accounts.test, accounts-sorting.test #5).
+    func testListsDeclaredPayeesDropAndClippedNames() throws {
+        let f = try journal("payee qux\n\n2018/1/1 foo\n  a\n\n2018/1/2 bar | baz\n  a\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "payees"]).stdout, "bar\nfoo\nqux\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "payees", "--declared"]).stdout, "qux\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "payees", "--used"]).stdout, "bar\nfoo\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "payees", "date:2018-01-02"]).stdout, "bar\n")
+        let g = try journal("account a\n\n2018/1/1\n  (a:aa)  1\n", "drop.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "accounts", "--flat", "--drop", "1"]).stdout, "...\naa\n")
+        XCTAssertEqual(try runLedgerc(["-f", g, "accounts", "--tree", "--drop", "1"]).stdout, "...\naa\n")
+        let h = try journal("account d\n\n2018/1/1\n  (a:l)  1\n\n2018/1/1\n  (b:i)  1\n\n2018/1/1\n  (d)  1\n", "depth.journal")
+        XCTAssertEqual(try runLedgerc(["-f", h, "acc", "d", "b", "l", "--depth", "1"]).stdout, "d\nb\n")
+    }
+
+    /// `-S` sorts a tree among siblings, each under its parent; with several
+    /// commodities by their quantities in name order (a missing one as
+    /// zero), equal rows by name; `--budget -S` by the actual amounts
+    /// (hledger/test/balance/sorting.test #9, #15, budget-sorting.test; the
+    /// expected text is hledger 1.25's).
+    func testSortByAmountInTreesAndCommodities() throws {
+        let f = try journal("2020-01-01\n    (a:aa)  1\n    (a:ab)  3\n    (b)  2\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-N", "-S", "--tree"]).stdout, "                   4  a\n                   3    ab\n                   1    aa\n                   2  b\n")
+        let g = try journal("2021-01-01\n    (f)   1 X\n\n2021-01-01\n    (b)  -1 X\n\n2021-01-01\n    (e)   1 X\n    (e)  -1 Y\n\n2021-01-01\n    (d)  -1 Y\n\n2021-01-01\n    (c)  -1 X\n\n2021-01-01\n    (a)  -1 X\n", "mixed.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "bal", "-N", "-S"]).stdout, "                 1 X  f\n                 1 X\n                -1 Y  e\n                -1 Y  d\n                -1 X  a\n                -1 X  b\n                -1 X  c\n")
+        let h = try journal("~ daily from 2016/1/1\n    expenses:food     $10\n    expenses:leisure  $15\n    assets:cash\n\n2016/12/01\n    expenses:food  $10\n    assets:cash\n\n2016/12/02\n    expenses:leisure  $5\n    assets:cash\n", "budget.journal")
+        XCTAssertEqual(try csv(["-f", h, "bal", "--budget", "-S", "-N"]), "\"Account\",\"2016-12-01..2016-12-02\",\"budget\"\n\"expenses\",\"$15\",\"$50\"\n\"expenses:food\",\"$10\",\"$20\"\n\"expenses:leisure\",\"$5\",\"$30\"\n\"assets:cash\",\"$-15\",\"$-50\"\n")
+    }
 }

@@ -370,8 +370,9 @@ public struct Journal: Sendable {
     public var accountTags: [Int32: Tags] = [:]
     /// A card's tags as declared (`statement-day` and the rest), by account, each with where it is.
     public var cardTags: [Int32: [String: (value: String, at: SourceLocation)]] = [:]
-    /// Payees and tags declared for strict mode.
-    public var declaredPayees: Set<String> = []
+    /// Payees declared (`payee NAME`), by their folded name, each as first written.
+    public var declaredPayees: [String: String] = [:]
+    /// Tags declared for strict mode.
     public var declaredTags: Set<String> = []
     /// The (account, commodity) of every posting with a cost or lot cost: the
     /// positions the investment reports follow. Filled by the parser.

@@ -25,10 +25,10 @@ extension HledgerRequest {
         if ["accounts", "payees", "tags"].contains(command), let field = words.values["--pivot"] { ledger = ledger.pivoted(by: field) }
         switch command {
         case "accounts":
-            let lines = AccountsReport(ledger: ledger, options: options).hledgerLines(declared: words.has("--declared"), used: words.has("--used"), types: words.has("--types"))
+            let lines = AccountsReport(ledger: ledger, options: options).hledgerLines(declared: words.has("--declared"), used: words.has("--used"), types: words.has("--types"), drop: drop)
             return HledgerOutput(bytes: Self.lines(lines))
         case "payees":
-            return HledgerOutput(bytes: Self.lines(NamesReport(.payees, ledger: ledger, options: options).names().names))
+            return HledgerOutput(bytes: Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerPayees(declared: words.has("--declared"), used: words.has("--used"))))
         case "tags":
             var name: TextPattern?
             if let first = words.positionals.first {
@@ -119,7 +119,9 @@ extension HledgerRequest {
             let form = RegisterReport.HledgerForm(account: registerAccount, related: words.has("-r"), digitGroups: output == "txt" && command == "register")
             cells = try RegisterReport(ledger: valued, options: options).hledgerCells(form)
         } else if words.has("--budget") {
-            (cells, shares) = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"))
+            (cells, shares) = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"), sortByAmount: words.has("-S"))
+            // -N: no `Total:` row, in every output (the text's renderer finds none to draw).
+            if words.has("-N"), cells.last?.first == "Total:" { cells.removeLast(); shares?.removeLast() }
         } else if command == "print" {
             cells = TransactionsReport(ledger: valued, sources: SourceManager(), options: options).hledgerCells()
         } else {

@@ -23,7 +23,8 @@ public struct AccountsReport: Report {
             for p in t.postings where filter.matches(t, p) { used[Int(p.account)] = true }
         }
         var ids = (0..<Int32(accounts.count)).filter { used[Int($0)] || accounts.declared[$0] != nil && filter.keeps(account: $0) }
-        if let depth = options.depth { ids = Array(Set(ids.map { accounts.ancestor(of: $0, atDepth: depth) })) }
+        // Clipped at a depth, each name once, those the query's account terms still match (`acc d b l --depth 1`: not `a`).
+        if let depth = options.depth { ids = Set(ids.map { accounts.ancestor(of: $0, atDepth: depth) }).filter(filter.keeps(account:)) }
         return ids.sorted(by: accounts.inHledgerOrder).map { ($0, accounts.type(of: $0), accounts.declared[$0] != nil) }
     }
 
@@ -46,7 +47,8 @@ public struct AccountsReport: Report {
 /// `payees`, `commodities` and `tags`: lists of names, one per line in text.
 ///
 /// - `payees`: the payee of every transaction in the period (the description
-///   before ` | `), each once, by name;
+///   before ` | `), each once, by name, and the declared ones when no period
+///   or filter narrows the list;
 /// - `commodities`: every commodity declared or written, by name (hledger
 ///   writes `005930` unquoted here too);
 /// - `tags`: every tag name on a transaction, a posting or an `account` or
@@ -73,6 +75,10 @@ public struct NamesReport: Report {
             for t in ledger.ordered where options.period.contains(t.date) && matcher.matches(t) && !t.payee.isEmpty {
                 let key = compatibilitySpelled(t.payee)
                 if payees[key] == nil { payees[key] = t.payee }
+            }
+            // The declared ones too (`payee NAME`), as hledger lists them, when nothing narrows the list.
+            if options.query.isEmpty && options.period.from == nil && options.period.to == nil {
+                for name in ledger.journal.declaredPayees.values where payees[compatibilitySpelled(name)] == nil { payees[compatibilitySpelled(name)] = name }
             }
             return ("payees", "payee", "Payee", Array(Set(payees.values)).sorted())
         case .commodities:

@@ -110,7 +110,7 @@ package struct Checker {
         }
         let templates = journal.rules.map(\.template) + journal.periodic.map(\.template)
         for t in journal.transactions + templates {
-            if options.checkPayees, !journal.declaredPayees.contains(foldedName(t.payee)), !t.payee.isEmpty {
+            if options.checkPayees, journal.declaredPayees[foldedName(t.payee)] == nil, !t.payee.isEmpty {
                 report("payee", "payee", t.payee, t.location)
             }
             guard options.strict else { continue }

@@ -149,7 +149,8 @@ extension JournalParser {
     private func payeeDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
         let r = lx.textUntilComment()
         if r.isEmpty { return missing(word, "a payee name", lineStart) }
-        journal.declaredPayees.insert(foldedName(sourceText(r)))
+        let name = sourceText(r)
+        if journal.declaredPayees[foldedName(name)] == nil { journal.declaredPayees[foldedName(name)] = name }
         owner = .declaration("payee")
     }
 

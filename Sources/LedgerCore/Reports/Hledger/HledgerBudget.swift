@@ -17,8 +17,9 @@ extension BudgetReport {
     /// actual is zero) and the goal is not zero; nil elsewhere. A period
     /// outside the first and last that any goal falls in has no goal cells
     /// (as hledger's budget columns span only its goals). `rowTotal`,
-    /// `average`: `-T` and `-A`, a `Total` and an `Average` pair of columns.
-    public func hledgerTable(rowTotal: Bool = false, average: Bool = false) throws(AmountOverflow) -> (cells: [[String]], percents: [[String?]]) {
+    /// `average`: `-T` and `-A`, a `Total` and an `Average` pair of columns;
+    /// `sortByAmount`: `-S`, the rows largest actual amount first.
+    public func hledgerTable(rowTotal: Bool = false, average: Bool = false, sortByAmount: Bool = false) throws(AmountOverflow) -> (cells: [[String]], percents: [[String?]]) {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         // The columns: the report's periods, or its days.
@@ -108,14 +109,23 @@ extension BudgetReport {
             percents.append(pcts)
             return row
         }
-        if actual.reached(Int(unbudgeted)) { out.append(["<unbudgeted>"] + (try cells(actual.columns(Int(unbudgeted)), nil))) }
+        // The rows: `<unbudgeted>` (no account), then the accounts in hledger's order.
+        var shown: [(account: Int32?, actual: [AmountSums], goal: [AmountSums]?)] = []
+        if actual.reached(Int(unbudgeted)) { shown.append((nil, actual.columns(Int(unbudgeted)), nil)) }
         for id in rows.sorted(by: { accounts.inHledgerOrder($0, $1) }) {
             // A parent with no goal of its own whose one child row holds all it holds is left out, as hledger elides it (`assets` over `assets:bank`).
             if !budgeted.contains(id), let kids = children[id], kids.count == 1,
                zip(actual.columns(Int(id)), actual.columns(Int(kids[0]))).allSatisfy({ $0.nonZero(commodities) == $1.nonZero(commodities) }) { continue }
             let showsGoal = budgeted.contains(id) || (children[id]?.count ?? 0) > 1
-            out.append([accounts[id]] + (try cells(actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil)))
+            shown.append((id, actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil))
         }
+        if sortByAmount {
+            // `-S`: by the actual amounts' row total, largest first.
+            var totals: [(account: Int32?, total: AmountSums)] = []
+            for r in shown { totals.append((r.account, try BalanceRows.rowTotal(r.actual))) }
+            shown = ledger.orderByAmount(totals, flat: options.flat, negated: false).map { shown[$0] }
+        }
+        for r in shown { out.append([r.account.map { accounts[$0] } ?? "<unbudgeted>"] + (try cells(r.actual, r.goal))) }
         // The total: the unbudgeted and the rows at the top.
         let tops = rows.filter { !rows.contains(accounts.parent[Int($0)]) }
         let totalActual = try BalanceRows.columnTotals(tops.map { actual.columns(Int($0)) } + [actual.columns(Int(unbudgeted))], width: width, "the budget's total")

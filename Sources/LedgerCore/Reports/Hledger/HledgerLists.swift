@@ -5,8 +5,9 @@ extension AccountsReport {
     /// The accounts the query keeps, one line each: `--declared` or `--used`
     /// alone keeps the declared accounts or those of the postings the query
     /// keeps; `--types` adds hledger's type letter; a tree (not `flat`)
-    /// indents each name's last part under its parents.
-    public func hledgerLines(declared: Bool, used: Bool, types: Bool) -> [String] {
+    /// indents each name's last part under its parents; `drop` leaves out
+    /// the first parts of each name (hledger's `--drop`).
+    public func hledgerLines(declared: Bool, used: Bool, types: Bool, drop: Int = 0) -> [String] {
         let accounts = ledger.journal.accounts
         var ids = rows().map(\.account)
         // A positive `tag:` term matches no declared account (hledger 1.25's matchesAccount): only posted ones are listed.
@@ -50,19 +51,28 @@ extension AccountsReport {
                 ids = ids.filter { posted.contains($0) || accounts.declared[$0] != nil && ownTagsMatch($0) }
             }
         }
-        if types {
-            let width = ids.map { displayWidth(accounts[$0]) }.max() ?? 0
-            let letter = accounts.hledgerTypeLetters()
-            return ids.map { padded(accounts[$0], to: width, right: false) + "    ; type: " + letter($0) }
+        // `--drop N`: the first N parts of each name left out (`...` for a name with none left).
+        func dropped(_ id: Int32) -> String {
+            let parts = accounts[id].split(separator: ":", omittingEmptySubsequences: false).dropFirst(drop)
+            return parts.isEmpty ? "..." : parts.joined(separator: ":")
         }
-        if options.flat { return ids.map { accounts[$0] } }
+        if types {
+            let width = ids.map { displayWidth(dropped($0)) }.max() ?? 0
+            let letter = accounts.hledgerTypeLetters()
+            return ids.map { padded(dropped($0), to: width, right: false) + "    ; type: " + letter($0) }
+        }
+        if options.flat { return ids.map(dropped) }
         // The tree: every shown account with its parents, each under its parent.
         var all = Set<Int32>()
         for id in ids {
             var a = id
             while a >= 0, all.insert(a).inserted { a = accounts.parent[Int(a)] }
         }
-        return all.sorted(by: accounts.inHledgerOrder).map { accounts.treeLabel($0, flat: false) }
+        return all.sorted(by: accounts.inHledgerOrder).map { id in
+            if drop == 0 { return accounts.treeLabel(id, flat: false) }
+            let name = dropped(id), level = Int(accounts.depth[Int(id)]) - drop
+            return String(repeating: "  ", count: max(0, level - 1)) + leafName(of: name)
+        }
     }
 }
 
@@ -115,6 +125,28 @@ extension NamesReport {
             let code = t.code ?? ""
             return code.isEmpty && !empty ? nil : code
         }
+    }
+
+    /// `payees`: the payees of the recorded transactions the query keeps
+    /// (`used`), the declared ones (`payee NAME`) its description terms match
+    /// (`declared`), or both when neither or both are asked. As hledger 1.25,
+    /// a query with no description term keeps no declared payee.
+    public func hledgerPayees(declared: Bool, used: Bool) -> [String] {
+        let matcher = QueryMatcher(options.query, journal: ledger.journal)
+        var names = Set<String>()
+        if used || !declared { names.formUnion(recorded(matcher).map(\.payee).filter { !$0.isEmpty }) }
+        if declared || !used {
+            let query = options.query
+            let terms = query.terms.filter { $0.field == .description || $0.field == .payee }
+            let wanted = terms.filter { !$0.negated }.compactMap { $0.text?.matcher() }, unwanted = terms.filter(\.negated).compactMap { $0.text?.matcher() }
+            if query.isEmpty && options.period.from == nil && options.period.to == nil || !terms.isEmpty {
+                for name in ledger.journal.declaredPayees.values
+                where (wanted.isEmpty || wanted.contains { $0.matches(name) }) && !unwanted.contains(where: { $0.matches(name) }) {
+                    names.insert(name)
+                }
+            }
+        }
+        return NamesReport.inCodePointOrder(names)
     }
 
     /// The recorded (not generated) transactions of the period the query keeps.

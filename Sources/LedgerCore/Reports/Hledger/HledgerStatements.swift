@@ -142,19 +142,12 @@ public struct HledgerStatement {
             let parts = name.split(separator: ":", omittingEmptySubsequences: false)
             return parts.count > drop ? parts.dropFirst(drop).joined(separator: ":") : "..."
         }
-        func sorted(_ chosen: [(account: Int32, sums: [AmountSums])], negated: Bool = false) -> [(account: Int32, sums: [AmountSums])] {
+        func sorted(_ chosen: [(account: Int32, sums: [AmountSums])], negated: Bool = false) throws(AmountOverflow) -> [(account: Int32, sums: [AmountSums])] {
             guard sortByAmount else { return chosen }
-            // Largest first by the row's total over its columns (hledger sorts by
-            // the row total, shown or not), in its first commodity, as the
-            // section shows it (revenues positive). A row with no amount at all
-            // (shown with -E) sorts as a zero, as hledger's empty amount.
-            func key(_ r: (account: Int32, sums: [AmountSums])) -> ExactDecimal {
-                guard let c = r.sums.lazy.compactMap({ $0.amounts.first?.commodity }).first else { return .zero }
-                var sum = ExactDecimal.zero
-                for s in r.sums { sum = sum.adding(s.quantity(c)) ?? sum }
-                return negated != invert ? sum.negated : sum
-            }
-            return chosen.sorted { key($1) < key($0) }
+            // By the row's total over its columns (hledger sorts by the row total, shown or not).
+            var totals: [(account: Int32?, total: AmountSums)] = []
+            for r in chosen { totals.append((r.account, try BalanceRows.rowTotal(r.sums))) }
+            return ledger.orderByAmount(totals, flat: options.flat, negated: negated != invert).map { chosen[$0] }
         }
         func total(of chosen: [(account: Int32, sums: [AmountSums])]) throws(AmountOverflow) -> [AmountSums] {
             let ids = Set(chosen.map(\.account))
@@ -169,7 +162,7 @@ public struct HledgerStatement {
         }
         if kind == .balance {
             var out = [["account"] + headers]
-            for r in sorted(rows) { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
+            for r in try sorted(rows) { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
             if !noTotal { out.append(["total"] + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false, of: grid.total))) }
             return out
         }
@@ -212,7 +205,7 @@ public struct HledgerStatement {
         var shares: [[ExactDecimal]] = []
         for section in sections {
             out.append([section.name] + blank)
-            let chosen = sorted(rows.filter { section.keeps($0.account) }, negated: section.negated)
+            let chosen = try sorted(rows.filter { section.keeps($0.account) }, negated: section.negated)
             let sum = try total(of: chosen)
             for r in chosen { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: section.negated, of: sum))) }
             // A total of nothing at all (no posting in the section) has no cells, as hledger writes it; -N shows none.
