@@ -777,4 +777,22 @@ final class HledgerFiguresTests: XCTestCase {
         let h = try journal("~ daily from 2016/1/1\n    expenses:food     $10\n    expenses:leisure  $15\n    assets:cash\n\n2016/12/01\n    expenses:food  $10\n    assets:cash\n\n2016/12/02\n    expenses:leisure  $5\n    assets:cash\n", "budget.journal")
         XCTAssertEqual(try csv(["-f", h, "bal", "--budget", "-S", "-N"]), "\"Account\",\"2016-12-01..2016-12-02\",\"budget\"\n\"expenses\",\"$15\",\"$50\"\n\"expenses:food\",\"$10\",\"$20\"\n\"expenses:leisure\",\"$5\",\"$30\"\n\"assets:cash\",\"$-15\",\"$-50\"\n")
     }
+
+    /// hledger's `prices`: each price in its commodity's style with its own
+    /// places (a total's as written plus the quantity's digits),
+    /// `--infer-reverse-prices`, and a balance assignment's cost
+    /// (`= 4 ABC @@ 400 USD`, read, posted with its cost and inferred as a
+    /// price) (hledger/test/prices.test #3, #4, #6, #7; the expected text is hledger 1.25's).
+    func testPricesInHledgersStyle() throws {
+        let f = try journal("P 2016/1/1 EUR $1.06\n\n2016/1/3 spend\n    expenses             $21.45 @@ 20.00 EUR\n    assets:bank\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "prices", "--infer-reverse-prices"]).stdout, "P 2016-01-01 EUR $1.06\nP 2016-01-03 EUR $1.0725\n")
+        let g = try journal("commodity 1.000,00 A\nP 2019-01-01 X A1000,123\nP 2019-01-02 X A1000,1\n\n2019-02-01\n  (a)   X1 @ A1000,2345\n", "style.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "prices", "--infer-market-prices"]).stdout, "P 2019-01-01 X 1.000,123 A\nP 2019-01-02 X 1.000,1 A\nP 2019-02-01 X 1.000,2345 A\n")
+        let h = try journal("2021-10-15 Broker initial balance\n    Assets:Broker           = 4 ABC @@ 400 USD\n    Equity:Opening Balances\n", "assign.journal")
+        XCTAssertEqual(try runLedgerc(["-f", h, "prices", "--infer-market-prices"]).stdout, "P 2021-10-15 ABC 100.0 USD\n")
+        XCTAssertEqual(try runLedgerc(["-f", h, "print", "-x"]).stdout, "2021-10-15 Broker initial balance\n    Assets:Broker              4 ABC @@ 400 USD = 4 ABC @@ 400 USD\n    Equity:Opening Balances            -400 USD\n\n")
+        let z = try journal("2021-10-15\n    (a)    1 A @@ 0 B\n\n2021-10-16\n    (b)    0 A @@ 1 B\n", "zero.journal")
+        XCTAssertEqual(try runLedgerc(["-f", z, "prices", "--infer-market-prices"]).stdout, "P 2021-10-15 A 0.0 B\n")
+        XCTAssertEqual(try runLedgerc(["-f", z, "prices", "--infer-reverse-prices"]).stdout, "P 2021-10-16 B 0.0 A\n")
+    }
 }

@@ -155,7 +155,7 @@ package struct LedgerPrinter {
     public func postingLine(_ p: Posting) -> String {
         var line = accountText(p)
         if let a = p.amount { line += "  " + amountText(a) + costText(p) }
-        if let a = p.assertion { line += LedgerPrinter.assertionText(a, amountText(a.amount)) }
+        if let a = p.assertion { line += LedgerPrinter.assertionText(a, amountText(a.amount), cost: a.cost.map { amountText($0.amount) }) }
         return line
     }
 
@@ -190,7 +190,7 @@ package struct LedgerPrinter {
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i]))
                 line += amounts[i] + costText(p)
             }
-            if let a = p.assertion { line += LedgerPrinter.assertionText(a, amountText(a.amount)) }
+            if let a = p.assertion { line += LedgerPrinter.assertionText(a, amountText(a.amount), cost: a.cost.map { amountText($0.amount) }) }
             buf.write(line)
             writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }
@@ -227,8 +227,9 @@ package struct LedgerPrinter {
     }
 
     /// ` = AMOUNT`, ` == AMOUNT`, ` =* AMOUNT`, ` ==* AMOUNT`, the amount as written by the caller.
-    static func assertionText(_ a: BalanceAssertion, _ amount: String) -> String {
+    static func assertionText(_ a: BalanceAssertion, _ amount: String, cost: String? = nil) -> String {
         " " + (a.isTotal ? "==" : "=") + (a.includesSubaccounts ? "*" : "") + " " + amount
+            + (a.cost.map { ($0.isTotal ? " @@ " : " @ ") + (cost ?? "") } ?? "")
     }
 
     /// Appends one transaction as hledger 1.25's `print` writes it: each
@@ -278,7 +279,7 @@ package struct LedgerPrinter {
                 // An assertion without an amount (an assignment), or a comment, still goes after the amount's column.
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
             }
-            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true, keepingZero: true)) }
+            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true, keepingZero: true), cost: a.cost.map { c.hledgerText($0.amount, grouped: true) }) }
             buf.write(line)
             writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }

@@ -49,6 +49,10 @@ public struct BalanceAssertion: Sendable {
     /// `=*`: sub-accounts are included.
     public var includesSubaccounts: Bool
     public var location: SourceLocation
+    /// `= 4 ABC @@ 400 USD`: a cost after the amount, as hledger reads it. An
+    /// assertion checks the amount alone; an assignment gives the amount it
+    /// posts this cost.
+    public var cost: Cost? = nil
 }
 
 /// Tags as written in comments, in order: `key: value` and `:tag:`.

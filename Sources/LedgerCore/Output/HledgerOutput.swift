@@ -29,6 +29,11 @@ extension HledgerRequest {
             return HledgerOutput(bytes: Self.lines(lines))
         case "payees":
             return HledgerOutput(bytes: Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerPayees(declared: words.has("--declared"), used: words.has("--used"))))
+        case "prices":
+            guard options.query.terms.isEmpty else { throw CommandLineError("'prices' with a query other than date: is not done yet in hledger's form; use 'ledgerc prices' with --from and --to") }
+            let lines = try PricesReport(ledger: ledger, sources: compiled.sources, options: options)
+                .hledgerLines(market: words.has("--infer-market-prices"), reverse: words.has("--infer-reverse-prices"))
+            return HledgerOutput(bytes: Self.lines(lines))
         case "tags":
             var name: TextPattern?
             if let first = words.positionals.first {

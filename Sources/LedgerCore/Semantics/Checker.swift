@@ -166,6 +166,8 @@ struct AssertionChecker {
                         // One posting per commodity (`income ==* 0` over EUR and HRK), each inferred.
                         var first = t.postings[j]
                         first.amount = amounts[0]
+                        // `= 4 ABC @@ 400 USD`: the amount posted in the asserted commodity has the cost, as hledger gives it.
+                        if let cost = a.cost, amounts[0].commodity == a.amount.commodity { first.cost = cost }
                         first.isInferred = true
                         t.postings[j] = first
                         // The assertion goes on the last of them: it is checked once all are posted.
@@ -173,6 +175,7 @@ struct AssertionChecker {
                         for (n, extra) in amounts.dropFirst().enumerated() {
                             var more = first
                             more.amount = extra
+                            more.cost = nil
                             more.assertion = n == amounts.count - 2 ? first.assertion : nil
                             j += 1
                             t.postings.insert(more, at: j)

@@ -154,7 +154,7 @@ extension JournalParser {
             guard assertion(&lx, into: &p) else { return false }
             journal.hasAssertions = true
         }
-        if let a = p.amount, p.cost != nil || p.lot != nil {
+        if let a = p.amount ?? p.assertion?.amount, p.cost != nil || p.lot != nil || p.amount == nil && p.assertion?.cost != nil {
             journal.tradedPairs.insert(AccountCommodity(p.account, a.commodity))
         }
         lx.skipSpaces()
@@ -256,6 +256,15 @@ extension JournalParser {
         lx.skipSpaces()
         guard let a = amountToken(&lx, isCost: false) else { return false }
         p.assertion = BalanceAssertion(amount: a, isTotal: total, includesSubaccounts: inclusive, location: location(at))
+        lx.skipSpaces()
+        if lx.peek() == UInt8(ascii: "@") {
+            // `= 4 ABC @@ 400 USD`.
+            lx.pos += 1
+            let total = lx.eat(UInt8(ascii: "@"))
+            lx.skipSpaces()
+            guard let c = amountToken(&lx, isCost: true) else { return false }
+            p.assertion?.cost = Cost(amount: Amount(c.quantity.magnitude, c.commodity), isTotal: total)
+        }
         return true
     }
 

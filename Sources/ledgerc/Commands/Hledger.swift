@@ -25,7 +25,7 @@ enum HledgerCommandLine {
             switch request.command {
             case "accounts" where request.isPlainList, "payees" where request.isPlainList, "tags" where request.isPlainList:
                 return try own(request.command).run(files + passed)
-            case "commodities", "prices", "stats":
+            case "commodities", "stats":
                 guard request.queryWords.isEmpty else {
                     throw UsageError(message: "'\(request.command)' with a query is not done yet in hledger's form; use 'ledgerc report \(request.command)' with --account and the other filters")
                 }

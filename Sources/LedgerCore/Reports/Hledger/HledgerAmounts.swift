@@ -13,9 +13,10 @@ extension CommodityTable {
     /// side, its space, its decimal comma), without digit groups, the sign
     /// after a symbol written first (`$-50.00`), rounded half to even at the
     /// display precision (Data.Decimal's roundTo, as hledger shows amounts).
-    /// `keepingZero`: a zero keeps its commodity (`$0`), as in an assertion.
-    public func hledgerText(_ amount: Amount, grouped: Bool = false, keepingZero: Bool = false) -> String {
-        let places = precision(amount.commodity)
+    /// `keepingZero`: a zero keeps its commodity (`$0`), as in an assertion;
+    /// `places`: these decimal places, not the commodity's (hledger's prices keep their own).
+    public func hledgerText(_ amount: Amount, grouped: Bool = false, keepingZero: Bool = false, places: Int? = nil) -> String {
+        let places = places ?? precision(amount.commodity)
         let q = amount.quantity.roundedHalfEven(to: places)
         // An amount that shows as zero is a bare 0, as hledger shows it (but in an assertion).
         if q.isZero && !keepingZero { return "0" }

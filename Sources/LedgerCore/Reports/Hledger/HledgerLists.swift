@@ -158,3 +158,72 @@ extension NamesReport {
         names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 }
+
+extension PricesReport {
+    /// `prices` as hledger 1.25 lists them: the `P` directives of the period,
+    /// with `market` (`--infer-market-prices`) the prices the costs of its
+    /// postings imply, with `reverse` (`--infer-reverse-prices`) those costs
+    /// inverted; by date, in that order within a day. Each amount in its
+    /// commodity's style but with its own decimal places: a `P` price's and
+    /// an `@` cost's as written, a total's (`@@`) as written plus the digits of
+    /// the quantity it is divided by (`20 EUR @@ $21.45`: `$1.0725`).
+    public func hledgerLines(market: Bool, reverse: Bool) throws(AmountOverflow) -> [String] {
+        let c = ledger.journal.commodities
+        var found: [(date: CivilDate, rank: Int, commodity: Int32, price: Amount, places: Int)] = []
+        for p in ledger.journal.prices where options.period.contains(p.date) {
+            found.append((p.date, 0, p.commodity, p.price, p.price.quantity.scale))
+        }
+        /// `total` over `quantity` (both unsigned), at the places hledger gives such a price.
+        func divided(_ total: Amount, by quantity: ExactDecimal, at location: SourceLocation) throws(AmountOverflow) -> (Amount, Int)? {
+            guard !quantity.isZero else { return nil }
+            let places = max(0, total.quantity.scale + Self.integerDigits(quantity))
+            guard let unit = try total.quantity.shown(over: quantity, places: ExactDecimal.maxScale, at: location) else { return nil }
+            return (Amount(unit.roundedHalfEven(to: places), total.commodity), places)
+        }
+        if market || reverse {
+            for t in ledger.datedByPosting().ordered where options.period.contains(t.date) {
+                if market, t.postings.allSatisfy({ $0.cost == nil }), let row = try conversionPrice(t) {
+                    // A conversion without a cost: hledger infers a total cost on its first posting.
+                    let first = t.postings.first { $0.virtual != .unbalanced }?.amount
+                    let places = (first.map { Self.integerDigits($0.quantity.magnitude) } ?? 0) + row.price.quantity.scale
+                    found.append((t.date, 1, row.commodity, row.price, max(0, places)))
+                }
+                for p in t.postings {
+                    guard let a = p.amount, let cost = p.cost, cost.amount.commodity != a.commodity else { continue }
+                    let q = a.quantity.magnitude
+                    if market {
+                        if !cost.isTotal {
+                            found.append((t.date, 1, a.commodity, cost.amount, cost.amount.quantity.scale))
+                        } else if let (unit, places) = try divided(cost.amount, by: q, at: p.amountLocation) {
+                            found.append((t.date, 1, a.commodity, unit, places))
+                        }
+                    }
+                    if reverse {
+                        // The cost's commodity priced in the amount's: the quantity over the whole cost.
+                        let whole = cost.isTotal ? cost.amount.quantity : try cost.amount.quantity.times(q, at: p.amountLocation)
+                        if let (unit, places) = try divided(Amount(q, a.commodity), by: whole.magnitude, at: p.amountLocation) {
+                            found.append((t.date, 2, cost.amount.commodity, unit, places))
+                        }
+                    }
+                }
+            }
+        }
+        let sorted = found.enumerated().sorted {
+            ($0.element.date, $0.element.rank, $0.offset) < ($1.element.date, $1.element.rank, $1.offset)
+        }
+        return sorted.map { e in
+            "P \(e.element.date) \(c.symbol(e.element.commodity)) " + c.hledgerText(e.element.price, grouped: true, keepingZero: true, places: e.element.places)
+        }
+    }
+
+    /// How many digits hledger adds for a division by `n`: 1 + ⌊log₁₀ n⌋
+    /// (3 for 400, 1 for 4, 0 for 0.5).
+    static func integerDigits(_ n: ExactDecimal) -> Int {
+        let whole = n.magnitude.description.split(separator: ".", maxSplits: 1)
+        let integer = whole.first.map(String.init) ?? "0"
+        if integer != "0" { return integer.count }
+        // Below one: minus the zeros after the point.
+        let fraction = whole.count > 1 ? whole[1] : ""
+        return -fraction.prefix { $0 == "0" }.count
+    }
+}

@@ -257,10 +257,8 @@ public struct HledgerRequest: Sendable {
     public var passedOptions: [String] {
         words.flags.intersection(["--werror", "--strict"]).sorted()
             + words.values.filter { ["--diagnostics", "--column-unit"].contains($0.key) }.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
-            // `prices --infer-market-prices`: the prices costs imply too (ledgerc's `--infer`).
-            + (command == "prices" && words.has("--infer-market-prices") ? ["--infer"] : [])
             // The period (-b, -e, -p, date:) as ledgerc's inclusive --from and --to.
-            + (["prices", "commodities", "stats"].contains(command)
+            + (["commodities", "stats"].contains(command)
                ? (options.period.from.map { ["--from", $0.description] } ?? []) + (options.period.to.map { ["--to", $0.description] } ?? [])
                : [])
     }

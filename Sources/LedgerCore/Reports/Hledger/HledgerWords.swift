@@ -28,10 +28,10 @@ public struct HledgerWords: Sendable {
         "-D", "--daily", "-W", "--weekly", "-M", "--monthly", "-Q", "--quarterly", "-Y", "--yearly",
         "-H", "--historical", "-T", "--row-total", "-A", "--average", "-N", "--no-total", "-S", "--sort-amount",
         "--invert", "-E", "--empty", "--flat", "-l", "--tree", "-t", "-B", "--cost", "-V", "--market",
-        "--infer-market-prices", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
+        "--infer-market-prices", "--costs", "--inverted-costs", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
         "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h", "--budget",
         "-%", "--percent", "-r", "--related", "--values", "--types", "--declared", "--used", "--dry-run",
-        "-x", "--explicit", "-s", "--no-elide", "--pretty", "--date2", "--open", "--close",
+        "-x", "--explicit", "-s", "--no-elide", "--pretty", "--date2", "--open", "--close", "--infer-reverse-prices",
     ]
     /// The short spelling of an option that has two.
     static let shortSpelling = [
@@ -41,6 +41,8 @@ public struct HledgerWords: Sendable {
         "-t": "--tree", "--cost": "-B", "--market": "-V", "--cleared": "-C", "--pending": "-P", "--unmarked": "-U",
         "--real": "-R", "--ignore-assertions": "-I", "--colour": "--color", "--percent": "-%", "--related": "-r",
         "--explicit": "-x", "--width": "-w", "--investment": "--inv", "--profit-loss": "--pnl",
+        // `prices`' old spellings.
+        "--costs": "--infer-market-prices", "--inverted-costs": "--infer-reverse-prices",
     ]
     static func canonical(_ name: String) -> String { shortSpelling[name] ?? name }
 
