@@ -80,6 +80,10 @@ public enum Messages {
         .init("'= \(query)' reads as hledger's query words, not as a ledger-cli value expression; balances may differ from ledger-cli's", ko: "'= \(query)'는 ledger-cli의 값 표현식이 아니라 hledger의 조회어로 읽힙니다. 잔액이 ledger-cli와 다를 수 있습니다")
     }
     public static func badAlias() -> DiagnosticMessage { .init("an alias needs the form 'alias OLD = NEW'", ko: "alias는 'alias 이전 = 새이름' 형식으로 씁니다") }
+    public static var aliasToNothing: DiagnosticMessage {
+        .init("an alias to nothing would leave postings without an account; give the new name after '=' (hledger 1.25 prints such postings with no account)",
+              ko: "빈 이름으로 바꾸는 alias는 포스팅의 계정을 지웁니다. '=' 뒤에 새 이름을 쓰세요 (hledger 1.25는 계정 없는 포스팅을 출력합니다)")
+    }
     public static func badAliasRegex(_ source: String) -> DiagnosticMessage { .init("'/\(source)/' is not a regular expression", ko: "'/\(source)/'은(는) 정규 표현식이 아닙니다") }
     public static func badDecimalMark(_ text: String) -> DiagnosticMessage {
         .init("decimal-mark must be '.' or ',', not '\(text)'", ko: "decimal-mark는 '.' 또는 ','입니다. '\(text)'은(는) 쓸 수 없습니다")

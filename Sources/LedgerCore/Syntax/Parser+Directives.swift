@@ -111,12 +111,11 @@ extension JournalParser {
     /// `alias OLD = NEW`: account names rewritten from here on.
     private func aliasDirective(_ lx: inout Lexer, lineStart: Int) {
         let text = sourceText(lx.textUntilComment())
-        let parts = text.split(separator: "=", maxSplits: 1)
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let old = parts.first.map { String($0).trimmingSpaces } ?? ""
         let new = parts.count == 2 ? String(parts[1]).trimmingSpaces : ""
-        guard parts.count == 2, !old.isEmpty, !new.isEmpty else {
-            return error(Messages.badAlias(), at: lineStart)
-        }
+        guard parts.count == 2, !old.isEmpty else { return error(Messages.badAlias(), at: lineStart) }
+        guard !new.isEmpty else { return error(Messages.aliasToNothing, at: lineStart) }
         // `/REGEX/`: a regular-expression alias, as hledger's (case-insensitive, `\1` for groups).
         if old.count >= 2, old.hasPrefix("/"), old.hasSuffix("/") {
             let source = String(old.dropFirst().dropLast())
