@@ -795,4 +795,37 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", z, "prices", "--infer-market-prices"]).stdout, "P 2021-10-15 A 0.0 B\n")
         XCTAssertEqual(try runLedgerc(["-f", z, "prices", "--infer-reverse-prices"]).stdout, "P 2021-10-16 B 0.0 A\n")
     }
+
+    /// hledger's `close -x` writes the equity amounts, `--interleaved` each
+    /// one after its balance, `--show-costs` splits balances by cost (the
+    /// last part of a commodity asserting), and amounts keep every decimal
+    /// (`$-0.109999`, not `$-0.11`: the assertion must hold) (hledger/test/close.test
+    /// #10, #13; the expected text is hledger 1.25's).
+    func testCloseExplicitInterleavedAndCosts() throws {
+        let f = try journal("2016/01/31\n    liabilities:employer  $5,000.00\n    income:salary\n\n2016/02/05\n    liabilities:employer  $-5,000.00 @ 0.95 EUR\n    expenses:tax  1,852.50 EUR\n    assets:bank  2,897.00 EUR\n    liabilities:employer\n\n2016/02/29\n    liabilities:employer  $5,000.00\n    income:salary\n\n2016/03/04\n    liabilities:employer  $-5,000.00 @ 0.93 EUR\n    expenses:tax  1,813.50 EUR\n    assets:bank  2,836.00 EUR\n    liabilities:employer\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "close", "-p", "2016", "assets", "liabilities", "--show-costs", "-x", "--close"]).stdout, """
+            2016-12-31 closing balances
+                assets:bank                                -5,733.00 EUR = 0.00 EUR
+                liabilities:employer                         $-10,000.00
+                liabilities:employer                $5,000.00 @ 0.93 EUR
+                liabilities:employer                $5,000.00 @ 0.95 EUR = $0.00
+                liabilities:employer                           -1.00 EUR = 0.00 EUR
+                equity:opening/closing balances               $10,000.00
+                equity:opening/closing balances    $-5,000.00 @ 0.93 EUR
+                equity:opening/closing balances    $-5,000.00 @ 0.95 EUR
+                equity:opening/closing balances             5,734.00 EUR
+
+
+            """)
+        let g = try journal("commodity $0.00\ncommodity AAA 0.00000000\n\n2019-01-01 opening balance\n    (assets:usd)  $49.50\n\n2019-01-02 buy some AAA\n    assets:usd  -$49.2619200\n    assets:aaa  AAA 510\n    assets:usd  -$0.1280810\n    expenses:banking  $0.1280810\n", "precise.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "close", "-p", "2019", "assets", "--interleaved", "-x", "--open"]).stdout, """
+            2020-01-01 opening balances
+                assets:aaa                          AAA 510.00000000 = AAA 510.00000000
+                equity:opening/closing balances    AAA -510.00000000
+                assets:usd                                 $0.109999 = $0.109999
+                equity:opening/closing balances           $-0.109999
+
+
+            """)
+    }
 }

@@ -238,7 +238,10 @@ package struct LedgerPrinter {
     /// (`$-5.00`, digit groups as the commodity has them); an amount the
     /// journal left out stays out (`explicit`, hledger's `-x`: written), and
     /// one left out that came to several commodities is one line.
-    public func writeHledger(_ t: Transaction, into buf: inout ByteBuffer, explicit: Bool) {
+    /// `fullPrecision`: the postings' and assertions' amounts with every
+    /// decimal they have, never fewer than the commodity's (hledger's
+    /// `close`, whose assertions must hold exactly).
+    public func writeHledger(_ t: Transaction, into buf: inout ByteBuffer, explicit: Bool, fullPrecision: Bool = false) {
         writeDateAndStatus(t, into: &buf)
         if let code = t.code { buf.write(" (" + code + ")") }
         if !t.description.isEmpty { buf.write(" "); buf.write(t.description) }
@@ -260,10 +263,11 @@ package struct LedgerPrinter {
             postings.append(p)
         }
         let c = journal.commodities
+        func places(_ a: Amount) -> Int? { fullPrecision ? max(c.precision(a.commodity), a.quantity.normalized.scale) : nil }
         let accounts = postings.map(accountText)
         let amounts = postings.map { p -> String in
             guard let a = p.amount, explicit || !p.isInferred else { return "" }
-            var s = c.hledgerText(a, grouped: true)
+            var s = c.hledgerText(a, grouped: true, places: places(a))
             if let cost = p.cost {
                 s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true)
             } else if explicit, let implied = LedgerPrinter.impliedTotalCost(of: p, in: t) {
@@ -279,7 +283,7 @@ package struct LedgerPrinter {
                 // An assertion without an amount (an assignment), or a comment, still goes after the amount's column.
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
             }
-            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true, keepingZero: true), cost: a.cost.map { c.hledgerText($0.amount, grouped: true) }) }
+            if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true, keepingZero: true, places: places(a.amount)), cost: a.cost.map { c.hledgerText($0.amount, grouped: true) }) }
             buf.write(line)
             writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
         }

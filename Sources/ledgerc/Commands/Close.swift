@@ -18,6 +18,9 @@ enum CloseCommand: Subcommand {
       --close-acct NAME     the equity account of the closing transaction
                             (default: equity:opening/closing balances)
       --open-acct NAME      the equity account of the opening transaction (the same default)
+      --explicit            write the equity postings' amounts (one per commodity)
+      --interleaved         each balance's equity posting right after it
+      --show-costs          each balance split by the costs it was posted at
       --until DATE          materialize repeat rules up to DATE (default: --to)
     \(queryHelp.split(separator: "\n").joined(separator: "\n    "))
       --diagnostics FORMAT  text (default), json or github
@@ -31,7 +34,7 @@ enum CloseCommand: Subcommand {
     /// `hledgers`: written as hledger's `print` writes them (hledger's form).
     static func run(_ args: [String], also: Query, hledgers: Bool = false) throws -> Int {
         let parsed = try Arguments(args, valueOptions: CommonOptions.valueOptions.union(queryValueOptions).union(["--close-acct", "--open-acct"]),
-                                   flagOptions: CommonOptions.flagOptions.union(["--close", "--open"]))
+                                   flagOptions: CommonOptions.flagOptions.union(["--close", "--open", "--explicit", "--interleaved", "--show-costs"]))
         var common = try CommonOptions(parsed)
         let period = try periodOption(parsed, today: common.today)
         guard let to = period.to else { throw UsageError(message: "close needs --to DATE, the last day it closes") }
@@ -42,6 +45,9 @@ enum CloseCommand: Subcommand {
         guard let result = try compileAndReport(common) else { return 1 }
         var close = ClosingTransactions(ledger: result.ledger, query: query, date: to)
         close.inHledgersLayout = hledgers
+        close.explicit = parsed.has("--explicit")
+        close.interleaved = parsed.has("--interleaved")
+        close.showCosts = parsed.has("--show-costs")
         // `--close` or `--open` alone: only that one; both or neither: both.
         if parsed.has("--close") != parsed.has("--open") {
             close.writesClosing = parsed.has("--close")

@@ -37,7 +37,7 @@ enum HledgerCommandLine {
                 guard let last = request.options.period.to else {
                     throw UsageError(message: "close in hledger's form takes -e DATE (the first day after the closing)")
                 }
-                let which = ["--close", "--open"].filter { request.words.has($0) }
+                let which = ["--close", "--open", "--interleaved", "--show-costs"].filter { request.words.has($0) } + (request.words.has("-x") ? ["--explicit"] : [])
                 return try CloseCommand.run(files + passed + which + ["--to", last.description], also: request.options.query, hledgers: true)
             default:
                 return try report(request, files: files)

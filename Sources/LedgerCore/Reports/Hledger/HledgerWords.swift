@@ -31,7 +31,7 @@ public struct HledgerWords: Sendable {
         "--infer-market-prices", "--costs", "--inverted-costs", "-C", "--cleared", "-P", "--pending", "-U", "--unmarked", "-R", "--real",
         "-I", "--ignore-assertions", "--auto", "--color", "--colour", "--no-color", "--werror", "--strict", "--transpose", "--cumulative", "--change", "--help", "-h", "--budget",
         "-%", "--percent", "-r", "--related", "--values", "--types", "--declared", "--used", "--dry-run",
-        "-x", "--explicit", "-s", "--no-elide", "--pretty", "--date2", "--open", "--close", "--infer-reverse-prices",
+        "-x", "--explicit", "-s", "--no-elide", "--pretty", "--date2", "--open", "--close", "--infer-reverse-prices", "--interleaved", "--show-costs",
     ]
     /// The short spelling of an option that has two.
     static let shortSpelling = [
