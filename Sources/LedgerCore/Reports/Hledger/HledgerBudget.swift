@@ -52,7 +52,17 @@ extension BudgetReport {
         let unbudgeted = Int32(accounts.count)
         var movements = Movements(ledger)
         movements.matcher = matcher
-        let actual = try Balances.summing(movements, in: columns).gathered(into: accounts.count + 1) { id in
+        let moved = try Balances.summing(movements, in: columns)
+        // The rows with goals, and the parents over them: which rows show a goal.
+        let goalChildren = Dictionary(grouping: rows, by: { accounts.parent[Int($0)] })
+        if options.empty {
+            // -E: every account posted to under a row is a row too, with its parents up to that row (no goal of its own).
+            for id in 0..<Int32(accounts.count) where moved.moved(id) && matcher.keeps(account: id) && !rowsAbove(id).isEmpty {
+                var a = id
+                while a >= 0, !rows.contains(a) { rows.insert(a); a = accounts.parent[Int(a)] }
+            }
+        }
+        let actual = try moved.gathered(into: accounts.count + 1) { id in
             let above = rowsAbove(id)
             return above.isEmpty ? [unbudgeted] : above
         }
@@ -116,7 +126,7 @@ extension BudgetReport {
             // A parent with no goal of its own whose one child row holds all it holds is left out, as hledger elides it (`assets` over `assets:bank`).
             if !budgeted.contains(id), let kids = children[id], kids.count == 1,
                zip(actual.columns(Int(id)), actual.columns(Int(kids[0]))).allSatisfy({ $0.nonZero(commodities) == $1.nonZero(commodities) }) { continue }
-            let showsGoal = budgeted.contains(id) || (children[id]?.count ?? 0) > 1
+            let showsGoal = budgeted.contains(id) || (goalChildren[id]?.count ?? 0) > 1
             shown.append((id, actual.columns(Int(id)), showsGoal ? budget.columns(Int(id)) : nil))
         }
         if sortByAmount {
