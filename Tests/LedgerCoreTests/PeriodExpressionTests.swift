@@ -80,4 +80,30 @@ final class PeriodExpressionTests: XCTestCase {
         XCTAssertEqual(day?.to?.description, "2014-01-11")
         XCTAssertNil(PeriodExpression.parse("2014/2/20-2014/1/10", today: today, endExclusive: true), "a range that runs backwards")
     }
+
+    /// hledger's day rules in `~` periods (issue 58, forecast.test #10, #12,
+    /// #13): `every 28th day`, `every 2nd monday`, `every weekday`, `every
+    /// weekendday`, `every tue,thu`, `every 12/25`; a period alone is one
+    /// occurrence on its first day (`~ 2/1` with `Y 2000`: 2000-02-01).
+    func testPeriodicDayRules() {
+        func dates(_ text: String, _ a: String, _ b: String, reference: CivilDate? = nil) -> [String]? {
+            PeriodicSchedule.parse(text, reference: reference)?.dates(from: day(a), through: day(b)).map(\.description)
+        }
+        XCTAssertEqual(dates("every 28th day", "2020-01-01", "2020-03-31"), ["2020-01-28", "2020-02-28", "2020-03-28"])
+        XCTAssertEqual(dates("every 31st day of month", "2024-01-01", "2024-03-31"), ["2024-01-31", "2024-02-29", "2024-03-31"])
+        XCTAssertEqual(dates("every 2nd monday", "2025-01-01", "2025-03-31"), ["2025-01-13", "2025-02-10", "2025-03-10"])
+        XCTAssertEqual(dates("every 5th friday of month", "2025-01-01", "2025-03-31"), ["2025-01-31"], "no fifth friday in February or March")
+        XCTAssertEqual(dates("every weekday", "2021-09-03", "2021-09-07"), ["2021-09-03", "2021-09-06", "2021-09-07"])
+        XCTAssertEqual(dates("every weekendday", "2021-09-03", "2021-09-07"), ["2021-09-04", "2021-09-05"])
+        XCTAssertEqual(dates("every tue,thu from 2025-01-01 to 2025-01-10", "2024-12-01", "2025-12-31"), ["2025-01-02", "2025-01-07", "2025-01-09"])
+        XCTAssertEqual(dates("every 2/29", "2023-01-01", "2024-12-31"), ["2023-02-28", "2024-02-29"])
+        XCTAssertEqual(dates("every dec 25th", "2024-01-01", "2025-12-31"), ["2024-12-25", "2025-12-25"])
+        let y2000 = day("2000-01-01")
+        XCTAssertEqual(dates("2/1", "2000-01-02", "2000-12-31", reference: y2000), ["2000-02-01"])
+        XCTAssertEqual(dates("15", "2000-01-02", "2000-12-31", reference: y2000), ["2000-01-15"])
+        XCTAssertEqual(dates("next month", "2000-01-02", "2000-12-31", reference: y2000), ["2000-02-01"])
+        XCTAssertEqual(dates("2021-10-01", "2021-09-02", "2021-10-31"), ["2021-10-01"])
+        XCTAssertNil(PeriodicSchedule.parse("every 6th sunday"))
+        XCTAssertNil(PeriodicSchedule.parse("next month"), "relative dates need a reference")
+    }
 }

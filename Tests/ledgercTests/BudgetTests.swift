@@ -88,7 +88,7 @@ final class BudgetTests: XCTestCase {
         ~ monthly  gym too
             (expenses:gym)  $5
 
-        ~ every 2nd monday  unreadable
+        ~ every 6th sunday  unreadable
 
         2025-01-02 coffee
             expenses:coffee  $4
@@ -122,7 +122,7 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(weeks["2025-W01,expenses:coffee,$"], ["4", "10", "6", "0.4000"])
         XCTAssertEqual(weeks["2025-W02,expenses:coffee,$"], ["0", "10", "10", "0.0000"])
         let check = try runLedgerc(["check", path])
-        XCTAssertTrue(check.stderr.contains("warning: ledgerc cannot schedule '~ every 2nd monday'"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("warning: ledgerc cannot schedule '~ every 6th sunday'"), check.stderr)
     }
 
     func testSummaryByQuarterYearAndWeek() throws {

@@ -828,4 +828,19 @@ final class HledgerFiguresTests: XCTestCase {
 
             """)
     }
+
+    /// `--forecast` starts at the report's start when it is after the last
+    /// recorded transaction, and a transaction with no postings is matched
+    /// by its description (hledger/test/forecast.test #5, #12, #15; the
+    /// expected text is hledger 1.25's).
+    func testForecastStartsAndDayRules() throws {
+        let f = try journal("2021-01-01\n  (a)      1000\n\n~ daily\n  (a)       1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "reg", "--forecast", "-b", "2021-02-01", "-e", "2021-02-03", "-H"]).stdout,
+                       "2021-02-01                      (a)                              1          1001\n2021-02-02                      (a)                              1          1002\n")
+        let g = try journal("Y 2000\n\n~ 2/1  forecast\n\n2000/1/1 real\n", "year.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "print", "--forecast", "desc:forecast"]).stdout, "2000-02-01 forecast\n    ; generated-transaction: ~ 2/1\n\n")
+        let h = try journal("2021-08-01\n  (a)      0\n\n~ every weekendday\n  income:client1  -10 USD\n  assets:receivables\n", "weekend.journal")
+        XCTAssertEqual(try runLedgerc(["-f", h, "reg", "--forecast", "-b", "2021-09-01", "-e", "2021-09-06", "income"]).stdout,
+                       "2021-09-04                      income:client1             -10 USD       -10 USD\n2021-09-05                      income:client1             -10 USD       -20 USD\n")
+    }
 }

@@ -201,7 +201,7 @@ public enum Messages {
     public static var outputIsAnInput: DiagnosticMessage { .init("it is one of the journal's input files; refusing to write over it", ko: "장부의 입력 파일 중 하나이므로 덮어쓰지 않습니다") }
     public static var overflow: DiagnosticMessage { .init("amount overflows: the sum is too large to compute exactly", ko: "금액이 넘칩니다: 합이 너무 커서 정확히 계산할 수 없습니다") }
     public static func periodNotScheduled(_ period: String) -> DiagnosticMessage {
-        .init("ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, from, to, in): this rule sets no budget goal, though hledger's budget may use it", ko: "ledgerc는 '~ \(period)'의 일정을 잡을 수 없습니다(daily ... yearly, every N days|weeks|months|quarters|years, from, to, in을 읽습니다). 이 규칙은 예산 목표를 정하지 않지만, hledger의 예산은 쓸 수도 있습니다")
+        .init("ledgerc cannot schedule '~ \(period)' (it reads daily ... yearly, every N days|weeks|months|quarters|years, every Nth day|WEEKDAY, every weekday, every MM/DD, a date, from, to, in): this rule sets no budget goal, though hledger's budget may use it", ko: "ledgerc는 '~ \(period)'의 일정을 잡을 수 없습니다(daily ... yearly, every N days|weeks|months|quarters|years, every Nth day|WEEKDAY, every weekday, every MM/DD, 날짜, from, to, in을 읽습니다). 이 규칙은 예산 목표를 정하지 않지만, hledger의 예산은 쓸 수도 있습니다")
     }
     public static var postingNotIndented: DiagnosticMessage {
         .init("posting lines are indented: start this line with spaces or a tab, under its transaction", ko: "포스팅 줄은 들여 씁니다: 이 줄을 공백이나 탭으로 시작해 거래 아래에 두세요")

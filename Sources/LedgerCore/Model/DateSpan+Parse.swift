@@ -4,7 +4,7 @@
 extension DateSpan {
 
     /// The words `--from`, `--to`, `--until` and `--date` accept, for messages.
-    public static let forms = "YYYY, YYYY-MM, YYYY-MM-DD, YYYY-Qn, Qn, a month's name, today, yesterday, tomorrow, or this|last|next week|month|quarter|year"
+    public static let forms = "YYYY, YYYY-MM, YYYY-MM-DD, MM/DD, DD, YYYY-Qn, Qn, a month's name, today, yesterday, tomorrow, or this|last|next week|month|quarter|year"
 
     /// The months' names, short and long, as hledger's smart dates read them.
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -33,6 +33,15 @@ extension DateSpan {
             // `lastmonth`, `thisyear`: hledger's words written together.
             for relative in ["this", "last", "next"] where word.hasPrefix(relative) && CalendarUnit.reportPeriod(String(word.dropFirst(relative.count))) != nil {
                 words = [Substring(relative), Substring(word.dropFirst(relative.count))]
+            }
+            // hledger's smart dates without a year: `2/1` in today's year, `15` in today's month.
+            let parts = word.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" || $0 == "." })
+            if parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) }), let m = Int(parts[0]), let d = Int(parts[1]),
+               let day = CivilDate(year: year, month: m, day: d) {
+                return DateSpan(first: day, last: day)
+            }
+            if (1...2).contains(word.count), let d = Int(word), let day = CivilDate(year: year, month: today.components.month, day: d) {
+                return DateSpan(first: day, last: day)
             }
             if words.count == 1 { return Period.parseBound(word).map { DateSpan(first: $0.first, last: $0.last) } }
         }

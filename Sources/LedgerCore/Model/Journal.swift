@@ -334,10 +334,12 @@ public struct PeriodicTransaction: Sendable {
     /// ledgerc cannot schedule (warned at parse).
     public var schedule: PeriodicSchedule?
 
-    public init(period: String, template: Transaction) {
+    /// `reference`: the day relative dates and dates without a year in the
+    /// period count from (the `Y` year's first day).
+    public init(period: String, template: Transaction, reference: CivilDate? = nil) {
         self.period = period
         self.template = template
-        schedule = PeriodicSchedule.parse(period)
+        schedule = PeriodicSchedule.parse(period, reference: reference)
     }
 }
 

@@ -409,7 +409,25 @@ public struct QueryMatcher {
         let wantedTypes = typeTerms.filter { !$0.negated }
         if !wantedTypes.isEmpty, !wantedTypes.contains(where: hasType) { return false }
         if typeTerms.contains(where: { $0.negated && hasType($0) }) { return false }
+        if t.postings.isEmpty {
+            // No postings (`~ 2/1  forecast`): the transaction's own fields are asked, as hledger asks them.
+            return othersHold { o in Self.ownField(o.term, o.text, o.value, t) ?? false }
+        }
         return othersHold { o in t.postings.contains { matches(o.term, o.text, o.value, t, $0) } }
+    }
+
+    /// A term on the transaction's own fields (description, payee, note,
+    /// code, status, its tags); nil for a posting's field.
+    private static func ownField(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction) -> Bool? {
+        switch term.field {
+        case .description: return text!.matches(t.description)
+        case .payee: return text!.matches(t.payee)
+        case .note: return text!.matches(t.note ?? t.description)
+        case .code: return text!.matches(t.code ?? "")
+        case .status: return t.status == term.status
+        case .tag: return t.tags.contains { text?.matches($0.key) == true && (value?.matches($0.value) ?? true) }
+        case .account, .commodity, .amount, .real, .type: return nil
+        }
     }
 
     /// Whether `t` falls in the query's `date:` and `date2:` periods.
@@ -422,10 +440,7 @@ public struct QueryMatcher {
     private func matches(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction, _ p: Posting) -> Bool {
         switch term.field {
         case .account: return keepAccount[Int(p.account)]
-        case .description: return text!.matches(t.description)
-        case .payee: return text!.matches(t.payee)
-        case .note: return text!.matches(t.note ?? t.description)
-        case .code: return text!.matches(t.code ?? "")
+        case .description, .payee, .note, .code: return Self.ownField(term, text, value, t) ?? false
         case .commodity:
             guard let commodities else { return false }
             return text!.matches(commodities[p.amount?.commodity ?? 0])

@@ -58,7 +58,7 @@ extension HledgerRequest {
                 }
                 forecast = e.period
             }
-            ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, today: today)
+            ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, reportFrom: options.period.from, today: today)
         }
         // `print` orders and selects by the secondary date, and writes both dates as they were written.
         if words.has("--date2") { ledger = ledger.onSecondaryDates(swapping: command == "print") }

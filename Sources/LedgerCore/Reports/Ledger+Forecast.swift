@@ -1,14 +1,17 @@
 extension Ledger {
     /// The ledger with the `~` rules' forecast transactions, as hledger 1.25's
     /// `--forecast` makes them: each rule's occurrences from `from` (by
-    /// default the day after the last recorded transaction) through
+    /// default the day after the last recorded transaction or `reportFrom`,
+    /// whichever is later; today when there is neither) through
     /// `through` (by default the day before six months after `today`), as
     /// transactions of the rule's description and postings, after the
     /// recorded ones of their day. Repeat rules are not forecasts: they are
     /// generated (or recorded) already.
-    package func forecasting(from: CivilDate?, through: CivilDate?, today: CivilDate) -> Ledger {
+    package func forecasting(from: CivilDate?, through: CivilDate?, reportFrom: CivilDate? = nil, today: CivilDate) -> Ledger {
         let lastRecorded = transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
-        let first = from ?? lastRecorded.map { $0.adding(days: 1) } ?? today
+        // Without a start of its own: the day after the last recorded transaction or the report's start, whichever is later.
+        let afterRecorded = lastRecorded.map { $0.adding(days: 1) }
+        let first = from ?? [afterRecorded, reportFrom].compactMap { $0 }.max() ?? today
         let last = through ?? (CalendarUnit.month.advance(from: today, by: 6, day: today.components.day) ?? today).adding(days: -1)
         guard first <= last else { return self }
         var forecast: [Transaction] = []

@@ -207,7 +207,7 @@ extension JournalParser {
             owner = .skip
             return error(Messages.invalidPeriod("~"), at: start)
         }
-        if PeriodicSchedule.parse(period) == nil {
+        if PeriodicSchedule.parse(period, reference: periodReference) == nil {
             diagnostics.warning(Messages.periodNotScheduled(period), at: location(periodStart))
         }
         var t = Transaction(date: CivilDate(day: 0), description: "", location: location(start))
@@ -215,4 +215,10 @@ extension JournalParser {
         entry = t
         entryKind = .periodic(period)
     }
+}
+
+extension JournalParser {
+    /// The day a `~` period's relative dates and dates without a year count
+    /// from: the first day of the `Y` year (the current year without one).
+    var periodReference: CivilDate? { reader.file.defaultYear.flatMap { CivilDate(year: $0, month: 1, day: 1) } }
 }

@@ -454,7 +454,7 @@ package final class JournalParser {
         case .rule(let header):
             storeRule(header, template: t, broken: broken)
         case .periodic(let period):
-            if !broken { journal.periodic.append(PeriodicTransaction(period: period, template: t)) }
+            if !broken { journal.periodic.append(PeriodicTransaction(period: period, template: t, reference: periodReference)) }
         case .automated(let query, let filter):
             storeAutomatedRule(query, filter, t, broken: broken)
         }
