@@ -710,12 +710,12 @@ final class HledgerFiguresTests: XCTestCase {
     /// `--layout=tall` (a line per commodity, the name on each) and
     /// `--layout=wide,22` (`N more..` past the width) in a report with
     /// columns (hledger/test/balance/multicommodity.test; the expected text
-    /// is hledger 1.25's); `bare` is refused, not ignored.
+    /// is hledger 1.25's); `tidy` is refused, not ignored.
     func testLayouts() throws {
         let f = try journal("2020-01-01\n  (a)  1.00A\n  (a)  1.00B\n  (a)  1.00C\n  (a)  1.00D\n\n2021-01-01\n  (a)  1.00D\n  (a)  1.00E\n  (a)  1.00F\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=tall"]).stdout, "Balance changes in 2020-01-01..2021-12-31:\n\n   ||  2020   2021 \n===++==============\n a || 1.00A  1.00D \n a || 1.00B  1.00E \n a || 1.00C  1.00F \n a || 1.00D        \n---++--------------\n   || 1.00A  1.00D \n   || 1.00B  1.00E \n   || 1.00C  1.00F \n   || 1.00D        \n")
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=wide,22"]).stdout, "Balance changes in 2020-01-01..2021-12-31:\n\n   ||                   2020                 2021 \n===++=============================================\n a || 1.00A, 1.00B, 2 more..  1.00D, 1.00E, 1.00F \n---++---------------------------------------------\n   || 1.00A, 1.00B, 2 more..  1.00D, 1.00E, 1.00F \n")
-        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=bare"]).status, 2)
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=tidy"]).status, 2)
     }
 
     /// hledger's `close` writes as hledger's `print` (an assertion's zero
@@ -842,5 +842,32 @@ final class HledgerFiguresTests: XCTestCase {
         let h = try journal("2021-08-01\n  (a)      0\n\n~ every weekendday\n  income:client1  -10 USD\n  assets:receivables\n", "weekend.journal")
         XCTAssertEqual(try runLedgerc(["-f", h, "reg", "--forecast", "-b", "2021-09-01", "-e", "2021-09-06", "income"]).stdout,
                        "2021-09-04                      income:client1             -10 USD       -10 USD\n2021-09-05                      income:client1             -10 USD       -20 USD\n")
+    }
+
+    /// `--layout=bare`: a row per commodity, the symbol in a column of its
+    /// own (none for a bare number), a zero total with none; one column and
+    /// with periods, text and CSV (hledger/test/balance/layout.test #9, #15;
+    /// the expected text is hledger 1.25's).
+    func testBareLayout() throws {
+        let f = try journal("2018/1/1\n  (a)          1\n  (a:b:c)      1\n\n2018/1/2\n  (a)          1 EUR\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=bare"]).stdout, """
+            Balance changes in 2018:
+
+                   || Commodity  2018 
+            =======++=================
+             a     ||               1 
+             a     || EUR           1 
+             a:b:c ||               1 
+            -------++-----------------
+                   ||               2 
+                   || EUR           1 
+
+            """)
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "--layout=bare", "-O", "csv"]).stdout,
+                       "\"account\",\"commodity\",\"balance\"\n\"a\",\"\",\"1\"\n\"a\",\"EUR\",\"1\"\n\"a:b:c\",\"\",\"1\"\n\"total\",\"\",\"2\"\n\"total\",\"EUR\",\"1\"\n")
+        let g = try journal("2021-01-01 Test\n    Assets:Bank           INR 1.00\n    Equity:Opening       INR -1.00\n", "zero.journal")
+        XCTAssertEqual(try runLedgerc(["-f", g, "bal", "--layout=bare"]).stdout,
+                       "  1.00  INR  Assets:Bank    \n -1.00  INR  Equity:Opening \n ----- \n     0                      \n")
+        XCTAssertEqual(try runLedgerc(["-f", g, "bal", "--layout=bare", "--tree"]).status, 2, "not done for a tree: refused, not ignored")
     }
 }

@@ -22,6 +22,13 @@ package struct AmountSums: Sendable {
         other.amounts.allSatisfy { add($0) }
     }
 
+    /// The sum of `commodity` alone.
+    public func only(_ commodity: Int32) -> AmountSums {
+        var out = AmountSums()
+        out.amounts = amounts.filter { $0.commodity == commodity }
+        return out
+    }
+
     /// Whether every commodity sums to exactly zero (or none was added).
     public var isZero: Bool { amounts.allSatisfy { $0.quantity.isZero } }
 

@@ -124,6 +124,7 @@ extension HledgerRequest {
             let form = RegisterReport.HledgerForm(account: registerAccount, related: words.has("-r"), digitGroups: output == "txt" && command == "register")
             cells = try RegisterReport(ledger: valued, options: options).hledgerCells(form)
         } else if words.has("--budget") {
+            guard layout != .bare else { throw CommandLineError("--layout=bare is done for a flat 'balance' in hledger's form, not yet for --budget") }
             (cells, shares) = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"), sortByAmount: words.has("-S"))
             // -N: no `Total:` row, in every output (the text's renderer finds none to draw).
             if words.has("-N"), cells.last?.first == "Total:" { cells.removeLast(); shares?.removeLast() }
@@ -144,6 +145,12 @@ extension HledgerRequest {
             statement.declared = words.has("--declared")
             statement.digitGroups = output == "txt"
             statement.drop = drop
+            if layout == .bare {
+                guard kind == .balance, !words.has("--tree") else {
+                    throw CommandLineError("--layout=bare is done for a flat 'balance' in hledger's form, not yet for --tree, bs, is or cf")
+                }
+                statement.bare = true
+            }
             cells = try statement.cells()
         }
         if words.has("--transpose") {
@@ -169,6 +176,9 @@ extension HledgerRequest {
                 return format.render(rows.rows, total: rows.total, color: color)
             }
             return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
+        }
+        if command == "balance", cells.first == ["account", "commodity", "balance"] {
+            return HledgerBalanceText.renderBare(Array(cells.dropFirst()), hasTotal: hasTotal)
         }
         let holding = words.has("-H") ? "historical" : words.has("--cumulative") ? "cumulative" : "changes"
         if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout, pretty: words.has("--pretty")) {

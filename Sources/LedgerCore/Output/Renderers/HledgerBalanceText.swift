@@ -58,4 +58,35 @@ package enum HledgerBalanceText {
         guard let nearest = parents.max(by: { $0.count < $1.count }) else { return (name, 0) }
         return (String(name.dropFirst(nearest.count + 1)), parents.count)
     }
+
+    /// One column in `--layout=bare`: `rows` the CSV's rows without its
+    /// header (account, commodity, amount), the `total` rows last unless
+    /// `-N`. Each line the amount right-aligned, the symbol, and the name on
+    /// the last line of its account, every field padded to its widest.
+    package static func renderBare(_ rows: [[String]], hasTotal: Bool) -> String {
+        var body = rows.map { $0.map(\.terminalSafe) }
+        var totals: [[String]] = []
+        while hasTotal, let last = body.last, last.first == "total" { totals.insert(body.removeLast(), at: 0) }
+        func cell(_ row: [String], _ k: Int) -> String { k < row.count ? row[k] : "" }
+        let amountWidth = (body + totals).map { displayWidth(cell($0, 2)) }.max() ?? 0
+        let symbolWidth = (body + totals).map { displayWidth(cell($0, 1)) }.max() ?? 0
+        let nameWidth = body.map { displayWidth(cell($0, 0)) }.max() ?? 0
+        func pad(_ s: String, _ w: Int, left: Bool) -> String {
+            let fill = String(repeating: " ", count: max(0, w - displayWidth(s)))
+            return left ? fill + s : s + fill
+        }
+        func line(_ row: [String], name: String) -> String {
+            " " + pad(cell(row, 2), amountWidth, left: true) + "  " + pad(cell(row, 1), symbolWidth, left: false) + "  " + pad(name, nameWidth, left: false) + " \n"
+        }
+        var out = ""
+        for (k, row) in body.enumerated() {
+            let last = k + 1 == body.count || cell(body[k + 1], 0) != cell(row, 0)
+            out += line(row, name: last ? cell(row, 0) : "")
+        }
+        if !totals.isEmpty {
+            out += " " + String(repeating: "-", count: amountWidth) + " \n"
+            for row in totals { out += line(row, name: "") }
+        }
+        return out
+    }
 }

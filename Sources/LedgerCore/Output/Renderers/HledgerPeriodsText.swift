@@ -8,7 +8,8 @@ package enum HledgerPeriodsText {
 
     /// The lines drawn: names padded to the widest, each column as wide as its widest cell.
     /// `pretty` (hledger's `--pretty`): the rules and the bar in Unicode (`║`, `═╬`, `─╫`).
-    static func draw(title: String, headers: [String], _ lines: [Line], pretty: Bool = false) -> String {
+    /// `leftColumns`: how many first columns are text, left-aligned (bare's `Commodity`).
+    static func draw(title: String, headers: [String], _ lines: [Line], pretty: Bool = false, leftColumns: Int = 0) -> String {
         let safe: (String) -> String = { $0.terminalSafe }
         var nameWidth = 0, widths = headers.map { displayWidth(safe($0)) }
         for case .row(let name, let cells) in lines {
@@ -21,7 +22,7 @@ package enum HledgerPeriodsText {
         }
         func row(_ name: String, _ cells: [String]) -> String {
             " " + pad(safe(name), nameWidth, left: false) + (pretty ? " ║ " : " || ")
-                + widths.indices.map { pad(safe($0 < cells.count ? cells[$0] : ""), widths[$0], left: true) }.joined(separator: "  ") + " \n"
+                + widths.indices.map { pad(safe($0 < cells.count ? cells[$0] : ""), widths[$0], left: $0 >= leftColumns) }.joined(separator: "  ") + " \n"
         }
         let right = widths.reduce(0, +) + 2 * max(0, widths.count - 1) + 2
         func rule(_ ch: Character) -> String {
@@ -46,17 +47,20 @@ package enum HledgerPeriodsText {
     /// line, elided to a width when one is given) or `tall` (a line each).
     package static func balance(_ rows: [[String]], tree: Bool, hasTotal: Bool, holding: String,
                                 layout: HledgerLayout = .wide(nil), pretty: Bool = false) -> String? {
-        guard let header = rows.first, header.count > 1 else { return nil }
-        let labels = Array(header.dropFirst())
+        let bare = layout == .bare
+        guard let header = rows.first, header.count > (bare ? 2 : 1) else { return nil }
+        let labels = Array(header.dropFirst(bare ? 2 : 1))
         // -T and -A add `Total` and `Average` after the periods.
         let periods = labels.filter { $0 != "total" && $0 != "average" }
         guard let span = spanText(periods) else { return nil }
         // Ending balances are headed by each column's last day (`2024-01-31`), changes by the period (`Jan`).
         let named = holding == "changes" ? monthNames(periods) : periods.compactMap { periodSpan($0)?.last.description }
         guard named.count == periods.count else { return nil }
-        let headers = named + labels.dropFirst(periods.count).map { $0 == "total" ? "Total" : "Average" }
+        let headers = (bare ? ["Commodity"] : []) + named + labels.dropFirst(periods.count).map { $0 == "total" ? "Total" : "Average" }
         var body = Array(rows.dropFirst())
-        let total = hasTotal ? body.popLast() : nil
+        // The total: the last row, or with bare the last rows (a commodity each).
+        var totals: [[String]] = []
+        while hasTotal, let last = body.last, totals.isEmpty || bare && last.first == "total" { totals.insert(body.removeLast(), at: 0) }
         let names = body.map { $0.first ?? "" }
         var lines: [Line] = []
         for (k, row) in body.enumerated() {
@@ -67,9 +71,9 @@ package enum HledgerPeriodsText {
             }
             lines += laidOut(label, Array(row.dropFirst()), layout)
         }
-        if let total { lines += [.rule("-")] + laidOut("", Array(total.dropFirst()), layout) }
+        if !totals.isEmpty { lines += [.rule("-")] + totals.flatMap { laidOut("", Array($0.dropFirst()), layout) } }
         let titles = ["changes": "Balance changes", "historical": "Ending balances (historical)", "cumulative": "Ending balances (cumulative)"]
-        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines, pretty: pretty)
+        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines, pretty: pretty, leftColumns: bare ? 1 : 0)
     }
 
     /// `bs`, `is` or `cf`. `rows`: the CSV's rows (the title, the header,
@@ -100,7 +104,7 @@ package enum HledgerPeriodsText {
     /// elided to a width, or a line per commodity with the name on each (`tall`).
     static func laidOut(_ name: String, _ cells: [String], _ layout: HledgerLayout) -> [Line] {
         switch layout {
-        case .wide(nil):
+        case .wide(nil), .bare:
             return [.row(name, cells)]
         case .wide(let width?):
             return [.row(name, cells.map { HledgerLayout.elided($0.isEmpty ? [] : $0.split(separator: ", ").map(String.init), to: width) })]

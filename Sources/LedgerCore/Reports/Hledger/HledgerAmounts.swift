@@ -14,8 +14,9 @@ extension CommodityTable {
     /// after a symbol written first (`$-50.00`), rounded half to even at the
     /// display precision (Data.Decimal's roundTo, as hledger shows amounts).
     /// `keepingZero`: a zero keeps its commodity (`$0`), as in an assertion;
-    /// `places`: these decimal places, not the commodity's (hledger's prices keep their own).
-    public func hledgerText(_ amount: Amount, grouped: Bool = false, keepingZero: Bool = false, places: Int? = nil) -> String {
+    /// `places`: these decimal places, not the commodity's (hledger's prices keep their own);
+    /// `symbol`: false for the number alone (`--layout=bare`).
+    public func hledgerText(_ amount: Amount, grouped: Bool = false, keepingZero: Bool = false, places: Int? = nil, symbol: Bool = true) -> String {
         let places = places ?? precision(amount.commodity)
         let q = amount.quantity.roundedHalfEven(to: places)
         // An amount that shows as zero is a bare 0, as hledger shows it (but in an assertion).
@@ -28,7 +29,7 @@ extension CommodityTable {
             // The marks swap: `1.234,50`.
             digits = String(digits.map { $0 == "." ? "," : $0 == "," ? "." : $0 })
         }
-        let symbol = table[amount.commodity].isEmpty ? "" : self.symbol(amount.commodity)
+        let symbol = table[amount.commodity].isEmpty || !symbol ? "" : self.symbol(amount.commodity)
         if symbol.isEmpty { return digits }
         // A commodity no amount, cost or directive gave a style (one only a
         // `P` directive names, shown after -X): hledger's default, the symbol first and no space.

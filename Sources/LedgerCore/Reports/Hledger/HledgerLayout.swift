@@ -1,10 +1,11 @@
 /// hledger's `--layout` for reports with columns: `wide[,WIDTH]` (a cell's
 /// commodities on one line, `, ` between; past WIDTH the rest counted as
-/// `N more..`) or `tall` (a line per commodity). `bare` and `tidy` are
-/// refused (not yet).
+/// `N more..`), `tall` (a line per commodity) or `bare` (a row per
+/// commodity, its symbol in a column of its own). `tidy` is refused (not yet).
 package enum HledgerLayout: Equatable, Sendable {
     case wide(Int?)
     case tall
+    case bare
 
     /// Reads `--layout`'s value; a usage error for another.
     package init(_ text: String) throws(CommandLineError) {
@@ -15,8 +16,10 @@ package enum HledgerLayout: Equatable, Sendable {
             self = .wide(nil)
         } else if lower.hasPrefix("wide,"), let n = Int(lower.dropFirst(5)), n > 0 {
             self = .wide(n)
-        } else if ["bare", "tidy"].contains(lower) {
-            throw CommandLineError("--layout=\(lower) is not done yet in hledger's form (wide, wide,N and tall are)")
+        } else if lower == "bare" {
+            self = .bare
+        } else if lower == "tidy" {
+            throw CommandLineError("--layout=tidy is not done yet in hledger's form (wide, wide,N, tall and bare are)")
         } else {
             throw CommandLineError("--layout takes wide, wide,N, tall, bare or tidy, not '\(text)'")
         }

@@ -24,6 +24,9 @@ public struct HledgerStatement {
     public var noElide = false
     /// `--drop N`: the first N parts of each account name left out (flat).
     public var drop = 0
+    /// `--layout=bare` (`balance` only): a row per commodity, the symbol in a
+    /// `commodity` column, each cell the number alone.
+    public var bare = false
     /// Whether `-H`, `--cumulative` or `--change` was given: the title then says what the columns hold, usual or not.
     public var holdingAsked = false
     /// `--declared`: every declared leaf account the query keeps is a row too, with nothing posted
@@ -115,22 +118,27 @@ public struct HledgerStatement {
         }
         rows.sort { accounts.inHledgerOrder($0.account, $1.account) }
         /// A row's cells; with `-%`, each a percentage of `divisors` (its column's total).
-        func cellsOf(_ sums: [AmountSums], negated: Bool, of divisors: [AmountSums]) throws(AmountOverflow) -> [String] {
+        /// `bare`: each cell one commodity's number alone (`--layout=bare`).
+        func cellsOf(_ sums: [AmountSums], negated: Bool, of divisors: [AmountSums], bare: Bool = false) throws(AmountOverflow) -> [String] {
             var shown = sums.map { negated != invert ? HledgerStatement.negated($0) : $0 }
             if shown.isEmpty { shown = Array(repeating: AmountSums(), count: columns.count) }
             let commodities = ledger.journal.commodities
+            func text(_ s: AmountSums) -> String {
+                guard bare else { return commodities.hledgerText(s, grouped: digitGroups) }
+                return s.amounts.first { !$0.quantity.isZero }.map { commodities.hledgerText($0, grouped: digitGroups, symbol: false) } ?? "0"
+            }
             var out = try shown.enumerated().map { k, s throws(AmountOverflow) in
-                percent ? try HledgerStatement.percentText(s, of: k < divisors.count ? divisors[k] : AmountSums()) : commodities.hledgerText(s, grouped: digitGroups)
+                percent ? try HledgerStatement.percentText(s, of: k < divisors.count ? divisors[k] : AmountSums()) : text(s)
             }
             if grouped && (rowTotal || average) {
                 // The engine's row total and average.
                 let total = try BalanceRows.rowTotal(shown), whole = try BalanceRows.rowTotal(divisors)
                 // A percentage of the whole is the same for the total and the average.
                 let share = percent ? try HledgerStatement.percentText(total, of: whole) : nil
-                if rowTotal { out.append(share ?? commodities.hledgerText(total, grouped: digitGroups)) }
+                if rowTotal { out.append(share ?? text(total)) }
                 if average {
                     let mean = try BalanceRows.rowAverage(total, over: columns.count)
-                    out.append(share ?? commodities.hledgerText(mean, grouped: digitGroups))
+                    out.append(share ?? text(mean))
                 }
             }
             return out
@@ -160,10 +168,27 @@ public struct HledgerStatement {
             }
             return try BalanceRows.columnTotals(chosen.filter { options.flat || top($0.account) }.map(\.sums), width: columns.count)
         }
+        /// `--layout=bare`: a row per commodity any cell holds (none: one, with no symbol, of zeros), by symbol.
+        func bareRows(_ name: String, _ sums: [AmountSums]) throws(AmountOverflow) -> [[String]] {
+            var held = Set<Int32>()
+            for s in sums + [try BalanceRows.rowTotal(sums)] { for a in s.amounts where !a.quantity.isZero { held.insert(a.commodity) } }
+            let commodities = ledger.journal.commodities
+            guard !held.isEmpty else { return [[name, ""] + (try cellsOf(sums, negated: false, of: grid.total))] }
+            return try held.sorted { commodities[$0] < commodities[$1] }.map { c throws(AmountOverflow) in
+                let only = sums.map { $0.only(c) }
+                return [name, commodities[c]] + (try cellsOf(only, negated: false, of: grid.total, bare: true))
+            }
+        }
         if kind == .balance {
-            var out = [["account"] + headers]
-            for r in try sorted(rows) { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
-            if !noTotal { out.append(["total"] + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false, of: grid.total))) }
+            var out = [["account"] + (bare ? ["commodity"] : []) + headers]
+            for r in try sorted(rows) {
+                if bare { out += try bareRows(shownName(r.account), r.sums) } else { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
+            }
+            if !noTotal {
+                if bare && !(nothing && grouped) { out += try bareRows("total", grid.total) } else {
+                    out.append(["total"] + (bare ? [""] : []) + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false, of: grid.total)))
+                }
+            }
             return out
         }
         // Compound statements: sections of account types, signs as accountants read them.
