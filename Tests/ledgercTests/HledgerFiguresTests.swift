@@ -870,4 +870,33 @@ final class HledgerFiguresTests: XCTestCase {
                        "  1.00  INR  Assets:Bank    \n -1.00  INR  Equity:Opening \n ----- \n     0                      \n")
         XCTAssertEqual(try runLedgerc(["-f", g, "bal", "--layout=bare", "--tree"]).status, 2, "not done for a tree: refused, not ignored")
     }
+
+    /// `aregister` orders by the earliest own date of the postings to the
+    /// account, and names the other accounts as hledger summarises them:
+    /// the real ones, else the virtual ones (without brackets)
+    /// (hledger/test/aregister.test #5; the expected CSV is hledger 1.25's).
+    func testAccountRegisterDatesAndOtherAccounts() throws {
+        let f = try journal("2021-01-01 x\n  a  1\n  (b)  1\n  c  -1\n\n2021-01-02 y\n  (a)  1\n  (b)  1\n\n2021-01-03 z\n  [a]  1\n  [c]  -1\n\n2021-01-04 w\n  a  1\n  [c]  -1\n  [d]  1\n  e  -1\n\n2021-01-05 v\n  (a)  2  ; date:2021-01-01\n")
+        XCTAssertEqual(try csv(["-f", f, "areg", "a"]), """
+            "txnidx","date","code","description","otheraccounts","change","balance"
+            "1","2021-01-01","","x","c","1","1"
+            "5","2021-01-01","","v","a","2","3"
+            "2","2021-01-02","","y","b","1","4"
+            "3","2021-01-03","","z","c","1","5"
+            "4","2021-01-04","","w","e","1","6"
+
+            """)
+    }
+
+    /// `check ordereddates --date2` reads the second dates (each
+    /// transaction's own where it has none) (hledger/test/check-ordereddates.test #3, #4).
+    func testOrderedSecondDates() throws {
+        let ordered = try journal("2020-01-02\n2020-01-01=2020-01-03\n")
+        XCTAssertEqual(try runLedgerc(["-f", ordered, "check", "ordereddates", "--date2"]).status, 0)
+        XCTAssertEqual(try runLedgerc(["-f", ordered, "check", "ordereddates"]).status, 1)
+        let unordered = try journal("2020-01-01=2020-01-03\n2020-01-02\n", "unordered.journal")
+        let r = try runLedgerc(["-f", unordered, "check", "ordereddates", "--date2"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains(":2:1: error: transaction date2 2020-01-02 is before the previous transaction's, 2020-01-03"), r.stderr)
+    }
 }

@@ -8,18 +8,22 @@ public enum NamedCheck: String, Sendable, CaseIterable {
 }
 
 extension Compilation {
-    /// The errors of a named check, in file order.
-    public func problems(of check: NamedCheck) -> [Diagnostic] {
+    /// The errors of a named check, in file order. `secondaryDates`
+    /// (hledger's `--date2`): ordereddates reads each transaction's second
+    /// date (its date where it has none).
+    public func problems(of check: NamedCheck, secondaryDates: Bool = false) -> [Diagnostic] {
         let journal = ledger.journal
         var out: [Diagnostic] = []
         switch check {
         case .ordereddates:
             // Recorded transactions come first in the ledger, in the order read.
             var previous: [Int32: Transaction] = [:]
+            func day(_ t: Transaction) -> CivilDate { secondaryDates ? t.date2 ?? t.date : t.date }
             for t in ledger.transactions where t.generated == nil {
-                if let before = previous[t.location.file], t.date < before.date {
-                    out.append(Diagnostic(.error, Messages.dateOutOfOrder(t.date.description, previous: before.date.description), at: t.location,
-                                          notes: [DiagnosticNote(Messages.previousTransactionIsHere, at: before.location)]))
+                if let before = previous[t.location.file], day(t) < day(before) {
+                    let message = secondaryDates ? Messages.secondDateOutOfOrder(day(t).description, previous: day(before).description)
+                        : Messages.dateOutOfOrder(t.date.description, previous: before.date.description)
+                    out.append(Diagnostic(.error, message, at: t.location, notes: [DiagnosticNote(Messages.previousTransactionIsHere, at: before.location)]))
                 }
                 previous[t.location.file] = t
             }

@@ -107,6 +107,9 @@ public enum Messages {
     public static func dateOutOfOrder(_ date: String, previous: String) -> DiagnosticMessage {
         .init("transaction date \(date) is before the previous transaction's, \(previous) (check ordereddates)", ko: "거래 날짜 \(date)이(가) 앞 거래의 날짜 \(previous)보다 이릅니다(check ordereddates)")
     }
+    public static func secondDateOutOfOrder(_ date: String, previous: String) -> DiagnosticMessage {
+        .init("transaction date2 \(date) is before the previous transaction's, \(previous) (check ordereddates --date2)", ko: "거래의 두 번째 날짜 \(date)이(가) 앞 거래의 \(previous)보다 이릅니다(check ordereddates --date2)")
+    }
     public static func dateNotInCalendar(_ y: Int, _ m: Int, _ d: Int) -> DiagnosticMessage {
         let names = ["January", "February", "March", "April", "May", "June", "July",
                      "August", "September", "October", "November", "December"]

@@ -66,7 +66,7 @@ enum HledgerCommandLine {
         let (options, named) = try request.compileOptions()
         let compiled = compile(try readInputs(files, mapping: true), until: try request.horizon(), options: options)
         keptUntilExit.append(compiled)
-        let shown = request.shown(compiled) + named.flatMap { compiled.problems(of: $0) }
+        let shown = request.shown(compiled) + named.flatMap { compiled.problems(of: $0, secondaryDates: request.words.has("--date2")) }
         RunDiagnostics.show(shown + compiled.diagnostics.droppedWarningSummaries(), sources: compiled.sources,
                             droppedErrors: request.command == "check" ? max(0, compiled.diagnostics.errorCount - compiled.diagnostics.limit) : 0)
         if request.command == "check" {

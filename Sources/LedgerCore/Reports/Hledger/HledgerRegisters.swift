@@ -7,9 +7,11 @@
 ///   row per account and period;
 /// - `aregister ACCOUNT` (a regex, subaccounts included): one row per
 ///   transaction that moves them, `txnidx,date,code,description,
-///   otheraccounts,change,balance`; the balance runs from the journal's
+///   otheraccounts,change,balance`, by the earliest own date of its
+///   postings to them (then as read); the balance runs from the journal's
 ///   start over the transactions the query keeps, whatever the period shows;
-///   unbalanced virtual postings are no other account.
+///   the other accounts are the real ones, or the virtual ones when there
+///   is no real one, or the register's own when there is none.
 extension RegisterReport {
     /// hledger's form of the register, its options.
     public struct HledgerForm: Sendable {
@@ -153,29 +155,38 @@ extension RegisterReport {
         mine.terms = [Query.Term(.account, text: accounts)]
         let ours = QueryMatcher(mine, journal: journal), shown = QueryMatcher(options.query, journal: journal)
         var out = [["txnidx", "date", "code", "description", "otheraccounts", "change", "balance"]]
-        var balance = AmountSums()
+        // Each transaction by its date in this register: the earliest own date of its postings to
+        // the accounts (`; date:`), then as read (forecast transactions after recorded ones).
+        var items: [(date: CivilDate, index: Int32)] = []
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
-            if let to = options.period.to, t.date > to { break }
-            // The query picks the transactions that count; the period only which are shown.
             guard shown.matches(t) else { continue }
-            var change = AmountSums(), others: [String] = [], own: [String] = []
-            var moves = false
+            let dates = t.postings.filter { ours.keeps(account: $0.account) }.map { p in p.comment.flatMap { PostingDates.primary(in: $0, transaction: t.date) } ?? t.date }
+            if let first = dates.min() { items.append((first, n)) }
+        }
+        items.sort { ($0.date, $0.index) < ($1.date, $1.index) }
+        var balance = AmountSums()
+        for (date, n) in items {
+            let t = ledger.transactions[Int(n)]
+            var change = AmountSums(), own: [Posting] = [], others: [Posting] = []
             for p in t.postings {
                 if ours.keeps(account: p.account) {
-                    moves = true
-                    let name = Posting.summarised(journal.accounts[p.account])
-                    if !own.contains(name) { own.append(name) }
+                    own.append(p)
                     if let a = p.amount { guard change.add(a), balance.add(a) else { throw AmountOverflow(at: p.amountLocation, "the register's balance") } }
-                } else if p.virtual != .unbalanced {
-                    let written = Posting.hledgerName(Posting.summarised(journal.accounts[p.account]), p.virtual)
-                    if !others.contains(written) { others.append(written) }
+                } else {
+                    others.append(p)
                 }
             }
-            guard moves, options.period.contains(t.date) else { continue }
-            // With no other account, the register's own accounts, as hledger names them.
-            if others.isEmpty { others = own }
-            out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, others.joined(separator: ", "),
+            guard options.period.contains(date) else { continue }
+            // Summarised as hledger does: the real postings' accounts if there is one, else all; no other: the register's own.
+            let named = others.isEmpty ? own : others
+            let real = named.filter { $0.virtual == .real }
+            var names: [String] = []
+            for p in real.isEmpty ? named : real {
+                let name = Posting.summarised(journal.accounts[p.account])
+                if !names.contains(name) { names.append(name) }
+            }
+            out.append(["\(n + 1)", date.description, t.code ?? "", t.description, names.joined(separator: ", "),
                         journal.commodities.hledgerText(change, grouped: digitGroups), journal.commodities.hledgerText(balance, grouped: digitGroups)])
         }
         return out
