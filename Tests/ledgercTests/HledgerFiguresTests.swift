@@ -899,4 +899,15 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains(":2:1: error: transaction date2 2020-01-02 is before the previous transaction's, 2020-01-03"), r.stderr)
     }
+
+    /// `--color=yes` paints each negative amount red in balance's text, one
+    /// column or with periods (hledger/test/balance/multicommodity.test #5;
+    /// the expected text is hledger 1.25's).
+    func testColoredNegativeAmounts() throws {
+        let f = try journal("2020-01-01\n  a  $-5\n  a  -3 EUR\n  b  $5\n  b  3 EUR\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "--color=yes", "a"]).stdout,
+                       "                 \u{1B}[31m$-5\u{1B}[m\n              \u{1B}[31m-3 EUR\u{1B}[m  a\n--------------------\n                 \u{1B}[31m$-5\u{1B}[m\n              \u{1B}[31m-3 EUR\u{1B}[m  \n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--color=yes", "a"]).stdout,
+                       "Balance changes in 2020:\n\n   ||        2020 \n===++=============\n a || \u{1B}[31m$-5\u{1B}[m, \u{1B}[31m-3 EUR\u{1B}[m \n---++-------------\n   || \u{1B}[31m$-5\u{1B}[m, \u{1B}[31m-3 EUR\u{1B}[m \n")
+    }
 }

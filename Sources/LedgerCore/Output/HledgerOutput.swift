@@ -164,6 +164,8 @@ extension HledgerRequest {
     /// The cells in hledger's layout for the output asked.
     private func text(of cells: [[String]], options: ReportOptions, shares: [[String?]]?) -> String {
         let hasTotal = !words.has("-N"), tree = words.has("--tree")
+        // `--color=yes`: negative amounts in red, as hledger paints them.
+        let color = ["yes", "always", "y"].contains(words.values["--color"] ?? "")
         if output == "txt", !words.has("--transpose"), let shares, let text = HledgerBudgetText.render(cells, percents: shares, tree: tree, hasTotal: hasTotal, pretty: words.has("--pretty")) {
             return text
         }
@@ -172,16 +174,15 @@ extension HledgerRequest {
             // One column of balances.
             if let format = lineFormat {
                 let rows = HledgerBalanceText.shownRows(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
-                let color = ["yes", "always", "y"].contains(words.values["--color"] ?? "")
                 return format.render(rows.rows, total: rows.total, color: color)
             }
-            return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal)
+            return HledgerBalanceText.render(Array(cells.dropFirst()), tree: tree, hasTotal: hasTotal, color: color)
         }
         if command == "balance", cells.first == ["account", "commodity", "balance"] {
             return HledgerBalanceText.renderBare(Array(cells.dropFirst()), hasTotal: hasTotal)
         }
         let holding = words.has("-H") ? "historical" : words.has("--cumulative") ? "cumulative" : "changes"
-        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout, pretty: words.has("--pretty")) {
+        if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout, pretty: words.has("--pretty"), color: color) {
             return text
         }
         if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells, pretty: words.has("--pretty")) { return text }

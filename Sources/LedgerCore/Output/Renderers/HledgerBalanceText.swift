@@ -7,12 +7,14 @@
 package enum HledgerBalanceText {
     /// `rows`: the CSV's rows without its header, the `total` row last
     /// (absent with `-N`); each amount cell as hledger's CSV writes it
-    /// (commodities joined by `, `).
-    package static func render(_ rows: [[String]], tree: Bool, hasTotal: Bool) -> String {
+    /// (commodities joined by `, `). `color` (hledger's `--color=yes`): negative amounts in red.
+    package static func render(_ rows: [[String]], tree: Bool, hasTotal: Bool, color: Bool = false) -> String {
         let shown = shownRows(rows, tree: tree, hasTotal: hasTotal)
         let amounts = shown.rows.map(\.amounts) + (shown.total.map { [$0] } ?? [])
         let width = max(20, amounts.joined().map { displayWidth($0.terminalSafe) }.max() ?? 0)
-        func pad(_ s: String) -> String { String(repeating: " ", count: max(0, width - displayWidth(s))) + s }
+        func pad(_ s: String) -> String {
+            String(repeating: " ", count: max(0, width - displayWidth(s))) + (color && HledgerBalanceFormat.isNegative(s) ? "\u{1B}[31m" + s + "\u{1B}[m" : s)
+        }
         var out = ""
         for row in shown.rows {
             let figures = row.amounts.map { $0.terminalSafe }

@@ -8,8 +8,9 @@ package enum HledgerPeriodsText {
 
     /// The lines drawn: names padded to the widest, each column as wide as its widest cell.
     /// `pretty` (hledger's `--pretty`): the rules and the bar in Unicode (`║`, `═╬`, `─╫`).
-    /// `leftColumns`: how many first columns are text, left-aligned (bare's `Commodity`).
-    static func draw(title: String, headers: [String], _ lines: [Line], pretty: Bool = false, leftColumns: Int = 0) -> String {
+    /// `leftColumns`: how many first columns are text, left-aligned (bare's
+    /// `Commodity`); `color` (hledger's `--color=yes`): each negative amount in red.
+    static func draw(title: String, headers: [String], _ lines: [Line], pretty: Bool = false, leftColumns: Int = 0, color: Bool = false) -> String {
         let safe: (String) -> String = { $0.terminalSafe }
         var nameWidth = 0, widths = headers.map { displayWidth(safe($0)) }
         for case .row(let name, let cells) in lines {
@@ -18,7 +19,12 @@ package enum HledgerPeriodsText {
         }
         func pad(_ s: String, _ w: Int, left: Bool) -> String {
             let fill = String(repeating: " ", count: max(0, w - displayWidth(s)))
-            return left ? fill + s : s + fill
+            return left ? fill + painted(s) : s + fill
+        }
+        /// The amounts of a cell, each negative one in red when asked.
+        func painted(_ s: String) -> String {
+            guard color else { return s }
+            return s.split(separator: ", ", omittingEmptySubsequences: false).map(String.init).map { HledgerBalanceFormat.isNegative($0) ? "\u{1B}[31m" + $0 + "\u{1B}[m" : $0 }.joined(separator: ", ")
         }
         func row(_ name: String, _ cells: [String]) -> String {
             " " + pad(safe(name), nameWidth, left: false) + (pretty ? " ║ " : " || ")
@@ -46,7 +52,7 @@ package enum HledgerPeriodsText {
     /// `layout`: hledger's `--layout`: `wide` (a cell's commodities on one
     /// line, elided to a width when one is given) or `tall` (a line each).
     package static func balance(_ rows: [[String]], tree: Bool, hasTotal: Bool, holding: String,
-                                layout: HledgerLayout = .wide(nil), pretty: Bool = false) -> String? {
+                                layout: HledgerLayout = .wide(nil), pretty: Bool = false, color: Bool = false) -> String? {
         let bare = layout == .bare
         guard let header = rows.first, header.count > (bare ? 2 : 1) else { return nil }
         let labels = Array(header.dropFirst(bare ? 2 : 1))
@@ -73,7 +79,7 @@ package enum HledgerPeriodsText {
         }
         if !totals.isEmpty { lines += [.rule("-")] + totals.flatMap { laidOut("", Array($0.dropFirst()), layout) } }
         let titles = ["changes": "Balance changes", "historical": "Ending balances (historical)", "cumulative": "Ending balances (cumulative)"]
-        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines, pretty: pretty, leftColumns: bare ? 1 : 0)
+        return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines, pretty: pretty, leftColumns: bare ? 1 : 0, color: color)
     }
 
     /// `bs`, `is` or `cf`. `rows`: the CSV's rows (the title, the header,
