@@ -910,4 +910,25 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--color=yes", "a"]).stdout,
                        "Balance changes in 2020:\n\n   ||        2020 \n===++=============\n a || \u{1B}[31m$-5\u{1B}[m, \u{1B}[31m-3 EUR\u{1B}[m \n---++-------------\n   || \u{1B}[31m$-5\u{1B}[m, \u{1B}[31m-3 EUR\u{1B}[m \n")
     }
+
+    /// `--budget --cumulative -V`: each actual amount summed up to its
+    /// column's end, valued on that day, the columns headed by it, and the
+    /// title says so (hledger/test/balance/budget.test #15; the expected
+    /// text is hledger 1.25's).
+    func testBudgetCumulativeValued() throws {
+        let f = try journal("P 2018/01/26 SHARE €10\n\n2018/05/17 Dividend\n    revenue:dividend       €-10\n    assets:pension          €10\n\n2018/05/17 Buy\n    assets:pension:shares   1 SHARE @ €10\n    assets:pension          €-10\n\n~ monthly from 2018/06 to 2018/07\n    assets:pension                    €1\n    assets:bank\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-M", "--budget", "--cumulative", "--forecast", "-V"]).stdout, """
+            Budget performance in 2018-05-01..2018-06-30, valued at period ends:
+
+                            || 2018-05-31           2018-06-30 
+            ================++=================================
+             <unbudgeted>   ||       €-10  €-10                
+             assets         ||        €10   €10 [           0] 
+             assets:bank    ||          0   €-1 [ 100% of €-1] 
+             assets:pension ||        €10   €11 [1100% of  €1] 
+            ----------------++---------------------------------
+                            ||          0     0 [           0] 
+
+            """)
+    }
 }

@@ -104,14 +104,14 @@ extension HledgerRequest {
                 throw CommandLineError("aregister: '\(account.written)' matches no account")
             }
         }
-        var shares: [[String?]]?
-        out.bytes = Array(text(of: try cells(ledger, options: &options, shares: &shares), options: options, shares: shares).utf8)
+        var budget: BudgetText?
+        out.bytes = Array(text(of: try cells(ledger, options: &options, budget: &budget), options: options, budget: budget).utf8)
         return out
     }
 
     /// The report's cells, as hledger's `-O csv` writes them.
-    /// `shares`: for a budget, the percentage beside each budget cell (`BudgetReport.hledgerTable`).
-    private func cells(_ ledger: Ledger, options: inout ReportOptions, shares: inout [[String?]]?) throws -> [[String]] {
+    /// `budget`: for a budget, the percentage beside each budget cell and the title (`BudgetReport.hledgerTable`).
+    private func cells(_ ledger: Ledger, options: inout ReportOptions, budget: inout BudgetText?) throws -> [[String]] {
         // hledger values a report with no end on today; prices from costs only with --infer-market-prices, as hledger 1.25 values.
         if let valuation = options.valuation {
             options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
@@ -125,9 +125,13 @@ extension HledgerRequest {
             cells = try RegisterReport(ledger: valued, options: options).hledgerCells(form)
         } else if words.has("--budget") {
             guard layout != .bare else { throw CommandLineError("--layout=bare is done for a flat 'balance' in hledger's form, not yet for --budget") }
-            (cells, shares) = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"), sortByAmount: words.has("-S"))
+            let table = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"), sortByAmount: words.has("-S"))
+            cells = table.cells
+            var percents = table.percents
             // -N: no `Total:` row, in every output (the text's renderer finds none to draw).
-            if words.has("-N"), cells.last?.first == "Total:" { cells.removeLast(); shares?.removeLast() }
+            if words.has("-N"), cells.last?.first == "Total:" { cells.removeLast(); percents.removeLast() }
+            // The title read from the columns' names (`2018-01-01W01`), but where they are days (--cumulative) or valued.
+            budget = BudgetText(percents: percents, title: options.cumulative || options.valuation != nil ? table.title : nil)
         } else if command == "print" {
             cells = TransactionsReport(ledger: valued, sources: SourceManager(), options: options).hledgerCells()
         } else {
@@ -162,11 +166,17 @@ extension HledgerRequest {
     }
 
     /// The cells in hledger's layout for the output asked.
-    private func text(of cells: [[String]], options: ReportOptions, shares: [[String?]]?) -> String {
+    /// A budget's percentages beside its goals and its title, for its text.
+    private struct BudgetText {
+        var percents: [[String?]]
+        var title: String?
+    }
+
+    private func text(of cells: [[String]], options: ReportOptions, budget: BudgetText?) -> String {
         let hasTotal = !words.has("-N"), tree = words.has("--tree")
         // `--color=yes`: negative amounts in red, as hledger paints them.
         let color = ["yes", "always", "y"].contains(words.values["--color"] ?? "")
-        if output == "txt", !words.has("--transpose"), let shares, let text = HledgerBudgetText.render(cells, percents: shares, tree: tree, hasTotal: hasTotal, pretty: words.has("--pretty")) {
+        if output == "txt", !words.has("--transpose"), let budget, let text = HledgerBudgetText.render(cells, percents: budget.percents, title: budget.title, tree: tree, hasTotal: hasTotal, pretty: words.has("--pretty")) {
             return text
         }
         guard output == "txt", !words.has("--budget", "--transpose") else { return HledgerCells.render(cells, as: output) }

@@ -7,7 +7,8 @@ package enum HledgerBudgetText {
     /// `cells`: the CSV's rows (the header, then the rows, `Total:` last);
     /// `percents`: beside each budget cell, its percentage or nil
     /// (`BudgetReport.hledgerTable`). Nil when the columns are not periods it can name.
-    package static func render(_ cells: [[String]], percents: [[String?]], tree: Bool, hasTotal: Bool, pretty: Bool = false) -> String? {
+    /// `title`: the line above the table (nil: `Budget performance in SPAN:`, the span read from the headers).
+    package static func render(_ cells: [[String]], percents: [[String?]], title given: String? = nil, tree: Bool, hasTotal: Bool, pretty: Bool = false) -> String? {
         guard let header = cells.first, header.count >= 3, header.count % 2 == 1, percents.count == cells.count else { return nil }
         let labels = stride(from: 1, to: header.count, by: 2).map { header[$0] }
         // -T and -A add `Total` and `Average` after the periods.
@@ -61,7 +62,7 @@ package enum HledgerBudgetText {
         }
         if let (row, share) = total { lines += [.rule("-"), .row("", (0..<n).map { cell(parts(row, share, $0), $0) })] }
         let headers = HledgerPeriodsText.monthNames(periods) + labels.dropFirst(periods.count).map { $0 == "Total" ? "  Total" : $0 }
-        return HledgerPeriodsText.draw(title: "Budget performance in \(span):", headers: headers, lines, pretty: pretty)
+        return HledgerPeriodsText.draw(title: given ?? "Budget performance in \(span):", headers: headers, lines, pretty: pretty)
     }
 
     /// The report's span as hledger names it, from its columns' labels: a

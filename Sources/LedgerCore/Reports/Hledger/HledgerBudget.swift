@@ -18,8 +18,13 @@ extension BudgetReport {
     /// outside the first and last that any goal falls in has no goal cells
     /// (as hledger's budget columns span only its goals). `rowTotal`,
     /// `average`: `-T` and `-A`, a `Total` and an `Average` pair of columns;
-    /// `sortByAmount`: `-S`, the rows largest actual amount first.
-    public func hledgerTable(rowTotal: Bool = false, average: Bool = false, sortByAmount: Bool = false) throws(AmountOverflow) -> (cells: [[String]], percents: [[String?]]) {
+    /// `sortByAmount`: `-S`, the rows largest actual amount first. With
+    /// `--cumulative`, each actual amount is the sum up to its column's end
+    /// (headed by that day; the goals stay each period's); with a valuation
+    /// at period ends (`-V`), the amounts are valued on each column's last
+    /// day. `title`: hledger's, the days the columns span and the valuation.
+    public func hledgerTable(rowTotal: Bool = false, average: Bool = false, sortByAmount: Bool = false) throws(AmountOverflow)
+        -> (cells: [[String]], percents: [[String?]], title: String) {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
         // The columns: the report's periods, or its days.
@@ -33,7 +38,10 @@ extension BudgetReport {
             columns = [span]
             headers = [HledgerStatement.spanText(span)]
         }
-        guard !columns.isEmpty else { return ([["Account"]], [[nil]]) }
+        guard !columns.isEmpty else { return ([["Account"]], [[nil]], "") }
+        let title = "Budget performance in \(HledgerStatement.spanText(DateSpan(first: columns[0].first, last: columns[columns.count - 1].last)))"
+            + HledgerStatement.valuedSuffix(options.valuation) + ":"
+        if options.cumulative { headers = columns.map(\.last.description) }
         // The budgeted accounts, and their parents: the rows.
         var budgeted = Set<Int32>(), rows = Set<Int32>()
         for rule in journal.periodic where rule.schedule != nil {
@@ -94,9 +102,27 @@ extension BudgetReport {
             let ratio = try q.times(ExactDecimal(100), at: nil).quotient(over: goals[0].quantity, at: nil)
             return ratio.roundedHalfEven(to: 0).description
         }
+        /// Each column's amounts valued on its last day, with a valuation at period ends.
+        func valued(_ sums: [AmountSums]) throws(AmountOverflow) -> [AmountSums] {
+            guard let valuer = options.valuer, valuer.valuesSums else { return sums }
+            var out: [AmountSums] = []
+            for (k, s) in sums.enumerated() { out.append(k < columns.count ? try valuer.value(s, on: columns[k].last) : s) }
+            return out
+        }
         func cells(_ a: [AmountSums], _ b: [AmountSums]?) throws(AmountOverflow) -> [String] {
             var row: [String] = [], pcts: [String?] = [nil]
-            let actuals = a.isEmpty ? Array(repeating: AmountSums(), count: width) : a
+            var actuals = a.isEmpty ? Array(repeating: AmountSums(), count: width) : a
+            if options.cumulative {
+                // Each column the sum up to its end.
+                for k in actuals.indices.dropFirst() {
+                    var sum = actuals[k - 1]
+                    guard sum.add(actuals[k]) else { throw AmountOverflow(at: nil, "the budget's cumulative sum") }
+                    actuals[k] = sum
+                }
+            }
+            actuals = try valued(actuals)
+            var b = b
+            if let goals = b { b = try valued(goals) }
             // A goal where the row has one, in the periods the goals span.
             let goals: [AmountSums?] = (0..<width).map { k in
                 guard let b, let span = goalColumns, span.contains(k) else { return nil }
@@ -141,6 +167,6 @@ extension BudgetReport {
         let totalActual = try BalanceRows.columnTotals(tops.map { actual.columns(Int($0)) } + [actual.columns(Int(unbudgeted))], width: width, "the budget's total")
         let totalGoal = try BalanceRows.columnTotals(tops.map { budget.columns(Int($0)) }, width: width, "the budget's total")
         out.append(["Total:"] + (try cells(totalActual, totalGoal)))
-        return (out, percents)
+        return (out, percents, title)
     }
 }

@@ -204,15 +204,8 @@ public struct HledgerStatement {
         }
         let names: [Kind: String] = [.balancesheet: "Balance Sheet", .incomestatement: "Income Statement", .cashflow: "Cashflow Statement"]
         let suffixes: [Holding: String] = [.historical: " (Historical Ending Balances)", .cumulative: " (Cumulative Ending Balances)", .changes: " (Balance Changes)"]
-        var valued = ""
-        switch options.valuation?.when {
-        case .end?: valued = ", valued at period ends"
-        case .then?: valued = ", valued at posting date"
-        case .cost?: valued = ", converted to cost"
-        case .on(let day)?: valued = ", valued at \(day)"
-        case nil: break
-        }
-        let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual && !holdingAsked ? "" : suffixes[holding]!) + valued
+        let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual && !holdingAsked ? "" : suffixes[holding]!)
+            + HledgerStatement.valuedSuffix(options.valuation)
         let blank = Array(repeating: "", count: headers.count)
         var out = [[title] + blank, ["Account"] + headers]
         let cash = accounts.hledgerCash()
@@ -314,5 +307,18 @@ public struct HledgerStatement {
         }
         if s.first == s.last { return s.first.description }
         return "\(s.first)..\(s.last)"
+    }
+}
+
+extension HledgerStatement {
+    /// What hledger's titles add for a valuation (`, valued at period ends`).
+    static func valuedSuffix(_ valuation: Valuation?) -> String {
+        switch valuation?.when {
+        case .end?: return ", valued at period ends"
+        case .then?: return ", valued at posting date"
+        case .cost?: return ", converted to cost"
+        case .on(let day)?: return ", valued at \(day)"
+        case nil: return ""
+        }
     }
 }
