@@ -931,4 +931,49 @@ final class HledgerFiguresTests: XCTestCase {
 
             """)
     }
+
+    /// `close --show-costs` splits a conversion written without a cost by
+    /// the cost hledger infers for it (a unit cost on the postings of the
+    /// first commodity, at both commodities' places) (hledger/test/close.test
+    /// #12; the expected text is hledger 1.25's).
+    func testCloseShowsInferredCosts() throws {
+        let f = try journal("commodity $0.00\ncommodity AAA 0.00000000\n\n2019-01-01 opening balance\n    (assets:usd)  $49.50\n\n2019-01-02 buy some AAA\n    assets:usd  -$49.2619200\n    assets:aaa  AAA 510\n    assets:usd  -$0.1280810\n    expenses:banking  $0.1280810\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "close", "-p", "2019", "assets", "--show-costs", "-x", "--close"]).stdout, """
+            2019-12-31 closing balances
+                assets:aaa                                       AAA -510.00000000 = AAA 0.00000000
+                assets:usd                                                 $-49.50
+                assets:usd                          $49.390001 @ AAA 10.3528242505 = $0.00
+                equity:opening/closing balances                             $49.50
+                equity:opening/closing balances    $-49.390001 @ AAA 10.3528242505
+                equity:opening/closing balances                   AAA 510.00000000
+
+
+            """)
+    }
+
+    /// A `~` rule with a balance assignment is worked out in each forecast
+    /// transaction, after the recorded ones (hledger/test/forecast.test #11;
+    /// the expected text is hledger 1.25's). It was "more than one posting without an amount".
+    func testForecastBalanceAssignments() throws {
+        let f = try journal("2021-09-01  Normal Balance Assertion Works\n    Checking   = -60\n    Costs\n\n~ 2021-10-01  explicit forecasted assertion\n    Checking      = -100\n    Costs             40\n\n~ 2021-10-02  auto-deduced forecasted assertion\n    Checking      = -120\n    Costs\n")
+        let r = try runLedgerc(["-f", f, "print", "-x", "--forecast", "-e", "2021-11"])
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.stdout, """
+            2021-09-01 Normal Balance Assertion Works
+                Checking             -60 = -60
+                Costs                 60
+
+            2021-10-01 explicit forecasted assertion
+                ; generated-transaction: ~ 2021-10-01
+                Checking             -40 = -100
+                Costs                 40
+
+            2021-10-02 auto-deduced forecasted assertion
+                ; generated-transaction: ~ 2021-10-02
+                Checking             -20 = -120
+                Costs                 20
+
+
+            """)
+    }
 }

@@ -238,8 +238,8 @@ package struct LedgerPrinter {
     /// (`$-5.00`, digit groups as the commodity has them); an amount the
     /// journal left out stays out (`explicit`, hledger's `-x`: written), and
     /// one left out that came to several commodities is one line.
-    /// `fullPrecision`: the postings' and assertions' amounts with every
-    /// decimal they have, never fewer than the commodity's (hledger's
+    /// `fullPrecision`: the postings', costs' and assertions' amounts with
+    /// every decimal they have, never fewer than the commodity's (hledger's
     /// `close`, whose assertions must hold exactly).
     public func writeHledger(_ t: Transaction, into buf: inout ByteBuffer, explicit: Bool, fullPrecision: Bool = false) {
         writeDateAndStatus(t, into: &buf)
@@ -269,7 +269,7 @@ package struct LedgerPrinter {
             guard let a = p.amount, explicit || !p.isInferred else { return "" }
             var s = c.hledgerText(a, grouped: true, places: places(a))
             if let cost = p.cost {
-                s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true)
+                s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true, places: places(cost.amount))
             } else if explicit, let implied = LedgerPrinter.impliedTotalCost(of: p, in: t) {
                 s += " @@ " + c.hledgerText(implied, grouped: true)
             }

@@ -29,6 +29,19 @@ extension Ledger {
         guard !forecast.isEmpty else { return self }
         // Automated transactions apply to forecast transactions too, as hledger's --auto applies them.
         AutomatedPostings.applying(journal, to: &forecast)
+        if forecast.contains(where: { $0.postings.contains { $0.amount == nil && $0.assertion != nil } }) {
+            // Balance assignments in forecast transactions (`Checking = -100`), worked out
+            // after the recorded transactions and the earlier forecasts, as hledger does.
+            var whole = journal
+            whole.transactions = transactions + forecast.sorted { $0.date < $1.date }
+            whole.hasAssertions = true
+            let quiet = DiagnosticEngine()
+            let accounts = whole.accounts
+            AssertionChecker(commodities: whole.commodities, accounts: accounts, diagnostics: quiet,
+                             balancer: Balancer(commodities: whole.commodities, diagnostics: quiet, accountName: { accounts[$0] })).run(&whole)
+            // One that cannot be worked out is left out, not shown half made.
+            forecast = whole.transactions[transactions.count...].enumerated().filter { !whole.brokenTransactions.contains(transactions.count + $0.offset) }.map(\.element)
+        }
         var ledger = self
         let base = Int32(transactions.count)
         ledger.transactions += forecast.sorted { $0.date < $1.date }

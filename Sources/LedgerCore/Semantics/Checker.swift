@@ -39,7 +39,8 @@ package struct Checker {
         for i in journal.rules.indices {
             if !balancer.balance(&journal.rules[i].template, isRule: true) { journal.rules[i].isValid = false }
         }
-        for i in journal.periodic.indices {
+        // A rule with a balance assignment (`Checking = -100`) is balanced in each forecast, where the balance is known.
+        for i in journal.periodic.indices where !journal.periodic[i].template.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) {
             balancer.balance(&journal.periodic[i].template)
         }
         if var automated = AutomatedPostings(journal, diagnostics: diagnostics) { automated.apply(to: &journal) }
