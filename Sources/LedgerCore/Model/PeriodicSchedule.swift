@@ -15,7 +15,10 @@ public struct PeriodicSchedule: Sendable, Equatable {
         case once
         /// `every Nth day [of month]`: that day of each month (its last day in a shorter month).
         case dayOfMonth(Int)
-        /// `every Nth WEEKDAY [of month]`: the Nth such weekday of each month (none in a month without one).
+        /// `every Nth WEEKDAY [of month]`: the Nth such weekday of each month,
+        /// as hledger 1.25 steps them: from the one at or before the first day
+        /// (in a month without an Nth, counted on into the next month), then
+        /// the Nth of each month after the one that landed in.
         case weekdayOfMonth(Int, Weekday)
         /// `every MM/DD [of year]`, `every Nth MONTH`: that day of each year.
         case dayOfYear(month: Int, day: Int)
@@ -127,11 +130,20 @@ public struct PeriodicSchedule: Sendable, Equatable {
             return out
         case .dayOfMonth(let n): return monthly(start, end) { y, m in CivilDate(year: y, month: m, day: min(n, CivilDate.daysInMonth(year: y, month: m))) }
         case .weekdayOfMonth(let n, let wd):
-            return monthly(start, end) { y, m in
-                guard let first = CivilDate(year: y, month: m, day: 1) else { return nil }
-                let offset = (wd.rawValue - first.weekday.rawValue + 7) % 7 + 7 * (n - 1)
-                return offset < CivilDate.daysInMonth(year: y, month: m) ? first.adding(days: offset) : nil
+            /// The Nth `wd` counted from the first day of the month `k` months after `date`'s.
+            func nth(_ date: CivilDate, _ k: Int) -> CivilDate? {
+                guard let first = CalendarUnit.month.start(of: date).adding(months: k, dayOfMonth: 1) else { return nil }
+                return first.adding(days: (wd.rawValue - first.weekday.rawValue + 7) % 7 + 7 * (n - 1))
             }
+            guard let same = nth(start, 0), let s = same <= start ? same : nth(start, -1) else { return [] }
+            var out: [CivilDate] = []
+            var k = 0, next: CivilDate? = s
+            while let d = next, d <= end {
+                if d >= start { out.append(d) }
+                k += 1
+                next = nth(s, k)
+            }
+            return out
         case .dayOfYear(let month, let day):
             return (start.components.year...end.components.year).compactMap { y in
                 guard let d = CivilDate(year: y, month: month, day: min(day, CivilDate.daysInMonth(year: y, month: month))), start <= d, d <= end else { return nil }

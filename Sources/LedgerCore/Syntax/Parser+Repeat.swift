@@ -194,6 +194,8 @@ extension JournalParser {
         while let w = headerWord(&lx) {
             let word = sourceText(w).lowercased()
             if JournalParser.periodWords.contains(word) { continue }
+            // A list of weekdays (`tue,thu`).
+            if word.contains(","), word.split(separator: ",").allSatisfy({ JournalParser.periodWords.contains(String($0)) }) { continue }
             // Numbers, dates and ordinals (2, 2025-01, 2025/1/15, 15th, 2nd, q1).
             let isDateLike = word.unicodeScalars.allSatisfy { ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "/" || $0 == "." }
             let isOrdinal = word.hasSuffix("st") || word.hasSuffix("nd") || word.hasSuffix("rd") || word.hasSuffix("th")
