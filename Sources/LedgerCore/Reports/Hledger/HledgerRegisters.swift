@@ -39,12 +39,36 @@ extension RegisterReport {
         let journal = ledger.journal
         let matcher = QueryMatcher(options.query, journal: journal)
         var out = [["txnidx", "date", "code", "description", "account", "amount", "total"]]
-        var total = AmountSums()
-        var sumsOf: [Int: AmountSums] = [:]
         if let unit = options.grouping {
             try summaryRows(unit, matcher: matcher, related: related, digitGroups: digitGroups, into: &out)
             return out
         }
+        for item in try registerItems(matcher, related: related) {
+            let t = ledger.transactions[Int(item.index)]
+            out.append(["\(item.index + 1)", t.date.description, t.code ?? "", t.description, Posting.hledgerName(name(item.account), item.posting.virtual),
+                        journal.commodities.hledgerText(item.amount, grouped: digitGroups), journal.commodities.hledgerText(item.total, grouped: digitGroups)])
+        }
+        return out
+    }
+
+    /// One row of hledger's register of postings: the transaction (its
+    /// index), the posting, its account clipped to the depth, its amount
+    /// and the running total after it.
+    package struct RegisterItem {
+        package var index: Int32
+        package var posting: Posting
+        package var account: Int32
+        package var amount: AmountSums
+        package var total: AmountSums
+    }
+
+    /// The register's rows, without an interval: each posting the query
+    /// keeps in the period, the total running over them (with `-H` from the
+    /// balance before the period). An elided amount in several commodities
+    /// is one posting per commodity in the ledger, one row here, as hledger has it.
+    package func registerItems(_ matcher: QueryMatcher, related: Bool) throws(AmountOverflow) -> [RegisterItem] {
+        var out: [RegisterItem] = []
+        var total = AmountSums()
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
             guard options.period.contains(t.date) else {
@@ -56,28 +80,19 @@ extension RegisterReport {
                 }
                 continue
             }
-            // An elided amount in several commodities is one posting per commodity
-            // here, written on one line: one posting, as hledger has it.
-            var previous: (location: SourceLocation, row: Int)?
+            var previous: SourceLocation?
             for p in shownPostings(t, matcher, related: related) {
                 guard let a = p.amount else { continue }
                 guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") }
-                let account = clipped(p.account)
-                if p.isInferred, let last = previous, last.location == p.location {
-                    var shown = sumsOf[last.row] ?? AmountSums()
-                    shown.add(a)
-                    sumsOf[last.row] = shown
-                    out[last.row][5] = journal.commodities.hledgerText(shown, grouped: digitGroups)
-                    out[last.row][6] = journal.commodities.hledgerText(total, grouped: digitGroups)
+                if p.isInferred, let last = previous, last == p.location, !out.isEmpty {
+                    guard out[out.count - 1].amount.add(a) else { throw AmountOverflow(at: p.amountLocation, "the posting's amount") }
+                    out[out.count - 1].total = total
                     continue
                 }
                 var shown = AmountSums()
                 shown.add(a)
-                let written = Posting.hledgerName(name(account), p.virtual)
-                out.append(["\(n + 1)", t.date.description, t.code ?? "", t.description, written,
-                            journal.commodities.hledgerText(shown, grouped: digitGroups), journal.commodities.hledgerText(total, grouped: digitGroups)])
-                sumsOf[out.count - 1] = shown
-                previous = (p.location, out.count - 1)
+                out.append(RegisterItem(index: n, posting: p, account: clipped(p.account), amount: shown, total: total))
+                previous = p.location
             }
         }
         return out

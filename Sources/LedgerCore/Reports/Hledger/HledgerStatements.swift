@@ -90,33 +90,7 @@ public struct HledgerStatement {
         if nothing && (grouped || kind != .balance) { headers = [holding == .historical && kind != .balance ? "" : ".."] }
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
-        var rows = grid.rows
-        if declared {
-            let matcher = QueryMatcher(options.query, journal: ledger.journal)
-            let declaredIDs = accounts.declared.keys.sorted()
-            var present = Set(rows.map(\.account))
-            let width = rows.first?.sums.count ?? columns.count
-            for id in declaredIDs where matcher.keeps(account: id) {
-                // A leaf: no other declared account below it.
-                guard !declaredIDs.contains(where: { $0 != id && accounts.isSelfOrDescendant($0, of: id) }) else { continue }
-                if let depth = options.depth, accounts.ancestor(of: id, atDepth: depth) != id { continue }
-                var chain = [id]
-                if !options.flat {
-                    var a = accounts.parent[Int(id)]
-                    while a >= 0 { chain.append(a); a = accounts.parent[Int(a)] }
-                }
-                for a in chain where present.insert(a).inserted { rows.append((account: a, sums: Array(repeating: AmountSums(), count: width))) }
-            }
-        }
-        if !options.flat && !noElide {
-            // hledger leaves out a parent whose one shown child holds all it holds (a boring parent).
-            let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0.account)] })
-            rows = rows.filter { r in
-                guard let kids = children[r.account], kids.count == 1 else { return true }
-                return !zip(r.sums, kids[0].sums).allSatisfy { $0.nonZero(ledger.journal.commodities) == $1.nonZero(ledger.journal.commodities) }
-            }
-        }
-        rows.sort { accounts.inHledgerOrder($0.account, $1.account) }
+        var rows = shownRows(grid, options: options, width: columns.count)
         /// A row's cells; with `-%`, each a percentage of `divisors` (its column's total).
         /// `bare`: each cell one commodity's number alone (`--layout=bare`).
         func cellsOf(_ sums: [AmountSums], negated: Bool, of divisors: [AmountSums], bare: Bool = false) throws(AmountOverflow) -> [String] {
@@ -149,13 +123,6 @@ public struct HledgerStatement {
             guard drop > 0, options.flat else { return name }
             let parts = name.split(separator: ":", omittingEmptySubsequences: false)
             return parts.count > drop ? parts.dropFirst(drop).joined(separator: ":") : "..."
-        }
-        func sorted(_ chosen: [(account: Int32, sums: [AmountSums])], negated: Bool = false) throws(AmountOverflow) -> [(account: Int32, sums: [AmountSums])] {
-            guard sortByAmount else { return chosen }
-            // By the row's total over its columns (hledger sorts by the row total, shown or not).
-            var totals: [(account: Int32?, total: AmountSums)] = []
-            for r in chosen { totals.append((r.account, try BalanceRows.rowTotal(r.sums))) }
-            return ledger.orderByAmount(totals, flat: options.flat, negated: negated != invert).map { chosen[$0] }
         }
         func total(of chosen: [(account: Int32, sums: [AmountSums])]) throws(AmountOverflow) -> [AmountSums] {
             let ids = Set(chosen.map(\.account))
@@ -320,5 +287,59 @@ extension HledgerStatement {
         case .on(let day)?: return ", valued at \(day)"
         case nil: return ""
         }
+    }
+}
+
+extension HledgerStatement {
+    /// The rows shown: the grid's, with `--declared` the declared leaf
+    /// accounts too, in a tree without its boring parents, in hledger's order.
+    func shownRows(_ grid: BalanceReport.Grid, options: ReportOptions, width columnCount: Int) -> [(account: Int32, sums: [AmountSums])] {
+        let accounts = ledger.journal.accounts
+        var rows = grid.rows
+        if declared {
+            let matcher = QueryMatcher(options.query, journal: ledger.journal)
+            let declaredIDs = accounts.declared.keys.sorted()
+            var present = Set(rows.map(\.account))
+            let width = rows.first?.sums.count ?? columnCount
+            for id in declaredIDs where matcher.keeps(account: id) {
+                // A leaf: no other declared account below it.
+                guard !declaredIDs.contains(where: { $0 != id && accounts.isSelfOrDescendant($0, of: id) }) else { continue }
+                if let depth = options.depth, accounts.ancestor(of: id, atDepth: depth) != id { continue }
+                var chain = [id]
+                if !options.flat {
+                    var a = accounts.parent[Int(id)]
+                    while a >= 0 { chain.append(a); a = accounts.parent[Int(a)] }
+                }
+                for a in chain where present.insert(a).inserted { rows.append((account: a, sums: Array(repeating: AmountSums(), count: width))) }
+            }
+        }
+        if !options.flat && !noElide {
+            // hledger leaves out a parent whose one shown child holds all it holds (a boring parent).
+            let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0.account)] })
+            rows = rows.filter { r in
+                guard let kids = children[r.account], kids.count == 1 else { return true }
+                return !zip(r.sums, kids[0].sums).allSatisfy { $0.nonZero(ledger.journal.commodities) == $1.nonZero(ledger.journal.commodities) }
+            }
+        }
+        rows.sort { accounts.inHledgerOrder($0.account, $1.account) }
+        return rows
+    }
+
+    /// `rows` by amount with `-S` (hledger sorts by the row total, shown or
+    /// not), else as they are. `negated`: as a section shows them.
+    func sorted(_ chosen: [(account: Int32, sums: [AmountSums])], negated: Bool = false) throws(AmountOverflow) -> [(account: Int32, sums: [AmountSums])] {
+        guard sortByAmount else { return chosen }
+        var totals: [(account: Int32?, total: AmountSums)] = []
+        for r in chosen { totals.append((r.account, try BalanceRows.rowTotal(r.sums))) }
+        return ledger.orderByAmount(totals, flat: options.flat, negated: negated != invert).map { chosen[$0] }
+    }
+
+    /// A one-column `balance`'s rows and total, each row's sum over the
+    /// report, as hledger's `-O json` has them (the same rows as `cells`).
+    package func balanceAmounts() throws(AmountOverflow) -> (rows: [(account: Int32, sum: AmountSums)], total: AmountSums) {
+        let grid = try BalanceReport(ledger: ledger, options: options).grid()
+        var rows: [(account: Int32, sum: AmountSums)] = []
+        for r in try sorted(shownRows(grid, options: options, width: max(1, grid.columns.count))) { rows.append((r.account, try BalanceRows.rowTotal(r.sums))) }
+        return (rows, try BalanceRows.rowTotal(grid.total))
     }
 }
