@@ -80,6 +80,25 @@ final class HledgerCommandLineTests: XCTestCase {
         }
     }
 
+    /// `print`, `register` and `balance -O json` give hledger's JSON to the
+    /// character (the journal's path aside: the recording names it from the
+    /// repository's root, a run from wherever the clone is).
+    func testJSONIsHledgersJSON() throws {
+        let lines = try String(contentsOf: dir.appendingPathComponent("json-commands.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertFalse(lines.isEmpty)
+        func placeless(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.contains("\"sourceName\": ") ? "        \"sourceName\": \"household.journal\"" : String(line)
+            }.joined(separator: "\n")
+        }
+        for (n, line) in lines.enumerated() {
+            let expected = try String(contentsOf: dir.appendingPathComponent(String(format: "expected/j%02d.json", n + 1)), encoding: .utf8)
+            let r = try runLedgerc(["-f", journal] + words(line) + ["-O", "json"])
+            XCTAssertEqual(r.status, 0, "\(line): \(r.stderr)")
+            XCTAssertEqual(placeless(r.stdout), placeless(expected), line)
+        }
+    }
+
     /// Options before or after the command, -f twice, -f -, LEDGER_FILE and ~/.hledger.journal.
     func testWhereTheJournalComesFrom() throws {
         let expected = try runLedgerc(["-f", journal, "bal", "-O", "csv"]).stdout
@@ -109,7 +128,7 @@ final class HledgerCommandLineTests: XCTestCase {
         let typo = try runLedgerc(["-f", journal, "bal", "--montly"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown option '--montly' (did you mean '--monthly'?)"), typo.stderr)
-        let later = try runLedgerc(["-f", journal, "bal", "-O", "json"])
+        let later = try runLedgerc(["-f", journal, "bal", "-M", "-O", "json"])
         XCTAssertEqual(later.status, 2)
         XCTAssertTrue(later.stderr.contains("not done yet"), later.stderr)
         // -% of two commodities has no figure: an error, as hledger's, never a guess.

@@ -92,6 +92,10 @@ extension HledgerRequest {
             out.bytes = Self.lines(NamesReport(.payees, ledger: ledger, options: options).hledgerDescriptions(notes: command == "notes"))
             return out
         }
+        if output == "json" {
+            out.bytes = Array(try json(ledger, options: options, sources: compiled.sources).utf8)
+            return out
+        }
         if command == "print" && output != "csv" {
             out.bytes = printed(ledger, options: options, sources: compiled.sources)
             return out
@@ -229,6 +233,35 @@ extension HledgerRequest {
             buf.byte(0x0A)
         }
         return terminalSafeLines(buf.bytes, keepingCarriageReturns: true)
+    }
+
+    /// hledger's JSON for `print`, `register` and a flat one-column `balance`
+    /// (`HledgerRequest` refuses the others), from the same rows as their text.
+    private func json(_ ledger: Ledger, options: ReportOptions, sources: SourceManager) throws -> String {
+        var options = options
+        if let valuation = options.valuation {
+            options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
+        }
+        let writer = HledgerJSON(journal: ledger.journal, sources: sources)
+        switch command {
+        case "print":
+            let valued = try options.valuer.map { try ledger.valued(by: $0) } ?? ledger
+            let matcher = QueryMatcher(options.query, journal: valued.journal)
+            let kept = valued.order.map { ($0, valued.transactions[Int($0)]) }
+                .filter { !$0.1.isSplit && options.period.contains($0.1.date) && matcher.matchesTransaction($0.1) }
+            return try writer.transactions(kept.map { (transaction: $0.1, index: $0.0) })
+        case "register":
+            let valued = try options.valuer.map { try ledger.valued(by: $0) } ?? ledger
+            let report = RegisterReport(ledger: valued, options: options)
+            return try writer.register(try report.registerItems(QueryMatcher(options.query, journal: valued.journal), related: words.has("-r")), transactions: valued.transactions)
+        default:
+            var statement = HledgerStatement(.balance, ledger: ledger, options: options)
+            statement.sortByAmount = words.has("-S")
+            statement.invert = words.has("--invert")
+            statement.declared = words.has("--declared")
+            let table = try statement.balanceAmounts()
+            return writer.balance(table.rows, total: table.total)
+        }
     }
 
     /// Lines, each made safe for a terminal.

@@ -79,35 +79,12 @@ public struct ClosingTransactions {
         }.sorted { accounts.inHledgerOrder($0.account, $1.account) }
     }
 
-    /// The costs hledger 1.25 infers when it balances a conversion written
-    /// without one (its real postings come to two commodities): on the
-    /// postings in the first posting's commodity, the other commodity's sum
-    /// as a total cost when there is one such posting, else as a unit cost
-    /// (rounded to the two commodities' places together, at least 6), by
-    /// each posting's place.
+    /// The costs hledger infers for conversions written without one
+    /// (`Ledger.impliedCosts`), by each posting's place.
     func impliedCosts() throws(AmountOverflow) -> [SourceLocation: Cost] {
-        let commodities = ledger.journal.commodities
         var out: [SourceLocation: Cost] = [:]
-        for t in ledger.transactions where t.generated == nil && t.date <= date && t.postings.allSatisfy({ $0.cost == nil }) {
-            let real = t.postings.filter { $0.virtual == .real }
-            var sums = AmountSums()
-            for p in real {
-                guard let a = p.amount else { continue }
-                guard sums.add(a) else { throw AmountOverflow(at: p.amountLocation, "the conversion's sum") }
-            }
-            let held = sums.amounts.filter { !$0.quantity.isZero }
-            guard held.count == 2, real.allSatisfy({ $0.amount != nil }), let first = real.first?.amount?.commodity,
-                  let from = held.first(where: { $0.commodity == first }), let to = held.first(where: { $0.commodity != first }) else { continue }
-            let converted = real.filter { $0.amount?.commodity == first }
-            let cost: Cost
-            if converted.count == 1 {
-                cost = Cost(amount: Amount(to.quantity.magnitude, to.commodity), isTotal: true)
-            } else {
-                let places = max(6, commodities.precision(first) + commodities.precision(to.commodity))
-                guard let unit = try to.quantity.magnitude.shown(over: from.quantity.magnitude, places: places, at: t.location) else { continue }
-                cost = Cost(amount: Amount(unit.roundedHalfEven(to: places).normalized, to.commodity), isTotal: false)
-            }
-            for p in converted { out[p.location] = cost }
+        for t in ledger.transactions where t.generated == nil && t.date <= date {
+            for (k, cost) in try Ledger.impliedCosts(in: t, ledger.journal.commodities) { out[t.postings[k].location] = cost }
         }
         return out
     }

@@ -52,6 +52,35 @@ extension Ledger {
         return Amount(try a.quantity.times(paid, at: at).quotient(over: total, at: at), implied.to)
     }
 
+    /// The costs hledger 1.25 gives a conversion written without one, by
+    /// posting index: on the postings in the first posting's commodity, the
+    /// other commodity's sum as a total cost (`@@`) when there is one such
+    /// posting, else as a unit cost (`@`) rounded to both commodities'
+    /// places together (at least 6), as hledger's balancing infers them.
+    /// Empty for a transaction with a cost or none to infer.
+    static func impliedCosts(in t: Transaction, _ commodities: CommodityTable) throws(AmountOverflow) -> [Int: Cost] {
+        guard !t.postings.contains(where: { $0.cost != nil || $0.lot != nil }) else { return [:] }
+        var implied: PriceSource?
+        try PriceGraph.implied(by: t) { implied = $0 }
+        guard let implied else { return [:] }
+        var from = AmountSums(), to = AmountSums()
+        for p in t.postings where p.virtual != .unbalanced {
+            guard let b = p.amount else { continue }
+            if b.commodity == implied.from { try from.add(b, at: p.amountLocation) } else { try to.add(b, at: p.amountLocation) }
+        }
+        let total = from.quantity(implied.from).magnitude, paid = to.quantity(implied.to).magnitude
+        let converted = t.postings.indices.filter { t.postings[$0].virtual != .unbalanced && t.postings[$0].amount?.commodity == implied.from }
+        let cost: Cost
+        if converted.count == 1 {
+            cost = Cost(amount: Amount(paid, implied.to), isTotal: true)
+        } else {
+            let places = max(6, commodities.precision(implied.from) + commodities.precision(implied.to))
+            guard let unit = try paid.shown(over: total, places: places, at: t.location) else { return [:] }
+            cost = Cost(amount: Amount(unit.roundedHalfEven(to: places).normalized, implied.to), isTotal: false)
+        }
+        return Dictionary(uniqueKeysWithValues: converted.map { ($0, cost) })
+    }
+
     /// What `amount` cost: the unit cost times the quantity, or the total
     /// with the quantity's sign.
     static func cost(of amount: Amount, _ cost: Cost, at: SourceLocation) throws(AmountOverflow) -> Amount {

@@ -210,8 +210,16 @@ public struct HledgerRequest: Sendable {
             guard let n = Int(text.split(separator: ",").first ?? ""), n > 0 else { throw CommandLineError("-w takes a width in columns, not '\(text)'") }
             width = n
         }
-        guard ["txt", "csv", "tsv", "html"].contains(output) else {
-            throw CommandLineError(output == "json" ? "-O json in hledger's layout is not done yet; use 'ledgerc report ... --format json'" : "-O takes txt, csv, tsv or html, not '\(output)'")
+        guard ["txt", "csv", "tsv", "html", "json"].contains(output) else {
+            throw CommandLineError("-O takes txt, csv, tsv, html or json, not '\(output)'")
+        }
+        // hledger's JSON: print, register and a flat one-column balance.
+        if output == "json" {
+            let done = command == "print" || command == "register" && options.grouping == nil
+                || command == "balance" && options.grouping == nil && !words.has("--budget", "--tree")
+            guard done else {
+                throw CommandLineError("-O json in hledger's form is not done yet here (it is for print, register and a flat one-column balance); use 'ledgerc report ... --format json'")
+            }
         }
         if words.has("--budget") && command != "balance" { throw CommandLineError("--budget goes with balance") }
         if let text = words.values["--layout"] { layout = try HledgerLayout(text) }
@@ -223,7 +231,7 @@ public struct HledgerRequest: Sendable {
             lineFormat = try HledgerBalanceFormat(parsing: text)
         }
         if command == "roi", output != "txt" { throw CommandLineError("'roi -O \(output)': hledger's roi writes text only") }
-        if ["descriptions", "notes", "codes"].contains(command) || command == "print" && output != "csv", output != "txt" {
+        if ["descriptions", "notes", "codes"].contains(command) || command == "print" && !["csv", "json"].contains(output), output != "txt" {
             throw CommandLineError("'\(command) -O \(output)' is not done yet in hledger's form")
         }
         if words.has("-r") && command != "register" { throw CommandLineError("-r (--related) goes with register") }
