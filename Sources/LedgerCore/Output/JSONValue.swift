@@ -1,4 +1,4 @@
-/// A JSON value as the language server reads and writes it. Objects keep
+/// A JSON value as the language server, `serve` and hledger's `-O json` read and write it. Objects keep
 /// their keys in order, so that what the server writes reads the same every time.
 public enum JSONValue: Equatable, Sendable {
     case null
