@@ -93,7 +93,7 @@ extension HledgerRequest {
             return out
         }
         if output == "json" {
-            out.bytes = Array(try json(ledger, options: options, sources: compiled.sources).utf8)
+            out.bytes = try json(ledger, options: options, sources: compiled.sources)
             return out
         }
         if command == "print" && output != "csv" {
@@ -237,7 +237,7 @@ extension HledgerRequest {
 
     /// hledger's JSON for `print`, `register` and a flat one-column `balance`
     /// (`HledgerRequest` refuses the others), from the same rows as their text.
-    private func json(_ ledger: Ledger, options: ReportOptions, sources: SourceManager) throws -> String {
+    private func json(_ ledger: Ledger, options: ReportOptions, sources: SourceManager) throws -> [UInt8] {
         var options = options
         if let valuation = options.valuation {
             options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
