@@ -9,19 +9,25 @@
 package struct HledgerJSON {
     let journal: Journal
     let sources: SourceManager
+    /// Where the text goes as it is written (standard output); nil: all of it is returned.
+    let sink: ByteSink?
 
-    package init(journal: Journal, sources: SourceManager) {
+    package init(journal: Journal, sources: SourceManager, sink: ByteSink? = nil) {
         self.journal = journal
         self.sources = sources
+        self.sink = sink
     }
 
     // MARK: Reports
 
     /// `print -O json`: each transaction, with its index (0 for the first read).
     package func transactions(_ items: [(transaction: Transaction, index: Int32)]) throws(AmountOverflow) -> [UInt8] {
-        var w = PrettyJSON()
+        // What can fail is worked out before a byte is written.
+        var implied: [[Int: Cost]] = []
+        for item in items { implied.append(try Ledger.impliedCosts(in: item.transaction, journal.commodities)) }
+        var w = PrettyJSON(sink: sink)
         w.open(0x5B)
-        for item in items { try transaction(item.transaction, index: item.index, into: &w) }
+        for (k, item) in items.enumerated() { transaction(item.transaction, index: item.index, implied: implied[k], into: &w) }
         w.close(0x5D)
         return w.finished()
     }
@@ -29,18 +35,21 @@ package struct HledgerJSON {
     /// `register -O json`: a row per posting, `[date, null, description,
     /// posting, total]`, the date and description on a transaction's first row only.
     package func register(_ items: [RegisterReport.RegisterItem], transactions: [Transaction]) throws(AmountOverflow) -> [UInt8] {
-        var w = PrettyJSON()
-        w.open(0x5B)
-        var previous: Int32?
+        // What can fail is worked out before a byte is written.
         var implied: [SourceLocation: Cost] = [:]
+        var previous: Int32?
+        for item in items where previous != item.index {
+            previous = item.index
+            let t = transactions[Int(item.index)]
+            for (k, cost) in try Ledger.impliedCosts(in: t, journal.commodities) { implied[t.postings[k].location] = cost }
+        }
+        var w = PrettyJSON(sink: sink)
+        w.open(0x5B)
+        previous = nil
         for item in items {
             let t = transactions[Int(item.index)]
             let first = previous != item.index
             previous = item.index
-            if first {
-                implied = [:]
-                for (k, cost) in try Ledger.impliedCosts(in: t, journal.commodities) { implied[t.postings[k].location] = cost }
-            }
             var p = item.posting
             if p.cost == nil, let cost = implied[p.location] { p.cost = cost }
             w.open(0x5B)
@@ -58,7 +67,7 @@ package struct HledgerJSON {
     /// `balance -O json`: `[[name, name, 0, amounts]...], total]`, the
     /// total a single zero when it is zero; a blank line after it, as hledger's.
     package func balance(_ rows: [(account: Int32, sum: AmountSums)], total: AmountSums) -> [UInt8] {
-        var w = PrettyJSON()
+        var w = PrettyJSON(sink: nil)
         w.open(0x5B)
         w.open(0x5B)
         for r in rows {
@@ -78,8 +87,7 @@ package struct HledgerJSON {
 
     // MARK: Parts
 
-    func transaction(_ t: Transaction, index: Int32, into w: inout PrettyJSON) throws(AmountOverflow) {
-        let implied = try Ledger.impliedCosts(in: t, journal.commodities)
+    func transaction(_ t: Transaction, index: Int32, implied: [Int: Cost], into w: inout PrettyJSON) {
         w.open(0x7B)
         w.key("tcode"); w.string(t.code ?? "")
         w.key("tcomment"); w.string(Self.comment(t.comment))
@@ -260,6 +268,10 @@ package struct HledgerJSON {
 /// `"key": value`, `[]` and `{}` when empty, a line break at the end.
 struct PrettyJSON {
     private var buffer = ByteBuffer(capacity: 1 << 20)
+    /// Where each megabyte goes once written; nil: kept to the end.
+    let sink: ByteSink?
+
+    init(sink: ByteSink?) { self.sink = sink }
     /// Per open array or object, how many items it has so far.
     private var counts: [Int] = []
     private var afterKey = false
@@ -280,6 +292,7 @@ struct PrettyJSON {
 
     /// `[` or `{`.
     mutating func open(_ bracket: UInt8) {
+        if let sink, buffer.count >= 1 << 20 { sink.write(&buffer) }
         item()
         buffer.byte(bracket)
         counts.append(0)
@@ -330,9 +343,13 @@ struct PrettyJSON {
         buffer.byte(0x22)
     }
 
-    /// The text, with the line break at its end.
+    /// The text, with the line break at its end (what is left of it, with a sink).
     mutating func finished() -> [UInt8] {
         buffer.byte(0x0A)
+        if let sink {
+            sink.write(&buffer)
+            return []
+        }
         return buffer.bytes
     }
 }

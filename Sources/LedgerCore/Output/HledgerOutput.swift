@@ -242,7 +242,9 @@ extension HledgerRequest {
         if let valuation = options.valuation {
             options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
         }
-        let writer = HledgerJSON(journal: ledger.journal, sources: sources)
+        // Straight to standard output as it is written (hundreds of megabytes for a large journal); to -o, whole.
+        let toStdout = (words.values["-o"] ?? "-") == "-"
+        let writer = HledgerJSON(journal: ledger.journal, sources: sources, sink: toStdout ? ByteSink.standardOutput : nil)
         switch command {
         case "print":
             let valued = try options.valuer.map { try ledger.valued(by: $0) } ?? ledger
