@@ -140,19 +140,7 @@ extension HledgerRequest {
             cells = TransactionsReport(ledger: valued, sources: SourceManager(), options: options).hledgerCells()
         } else {
             guard let kind = HledgerStatement.Kind(rawValue: command) else { throw CommandLineError("'\(command)' is not a report in hledger's form") }
-            var statement = HledgerStatement(kind, ledger: ledger, options: options)
-            statement.rowTotal = words.has("-T")
-            statement.average = words.has("-A")
-            statement.noTotal = words.has("-N")
-            statement.sortByAmount = words.has("-S")
-            statement.invert = words.has("--invert")
-            statement.percent = words.has("-%")
-            statement.change = words.has("--change")
-            statement.holdingAsked = words.has("-H", "--cumulative", "--change")
-            statement.noElide = words.has("--no-elide")
-            statement.declared = words.has("--declared")
-            statement.digitGroups = output == "txt"
-            statement.drop = drop
+            var statement = self.statement(kind, ledger: ledger, options: options)
             if layout == .bare {
                 guard kind == .balance, !words.has("--tree") else {
                     throw CommandLineError("--layout=bare is done for a flat 'balance' in hledger's form, not yet for --tree, bs, is or cf")
@@ -235,6 +223,24 @@ extension HledgerRequest {
         return terminalSafeLines(buf.bytes, keepingCarriageReturns: true)
     }
 
+    /// A balance-shaped report as the words ask it (`-T`, `-A`, `-N`, `-S`...).
+    private func statement(_ kind: HledgerStatement.Kind, ledger: Ledger, options: ReportOptions) -> HledgerStatement {
+        var statement = HledgerStatement(kind, ledger: ledger, options: options)
+        statement.rowTotal = words.has("-T")
+        statement.average = words.has("-A")
+        statement.noTotal = words.has("-N")
+        statement.sortByAmount = words.has("-S")
+        statement.invert = words.has("--invert")
+        statement.percent = words.has("-%")
+        statement.change = words.has("--change")
+        statement.holdingAsked = words.has("-H", "--cumulative", "--change")
+        statement.noElide = words.has("--no-elide")
+        statement.declared = words.has("--declared")
+        statement.digitGroups = output == "txt"
+        statement.drop = drop
+        return statement
+    }
+
     /// hledger's JSON for `print`, `register` and a flat one-column `balance`
     /// (`HledgerRequest` refuses the others), from the same rows as their text.
     private func json(_ ledger: Ledger, options: ReportOptions, sources: SourceManager) throws -> [UInt8] {
@@ -257,11 +263,7 @@ extension HledgerRequest {
             let report = RegisterReport(ledger: valued, options: options)
             return try writer.register(try report.registerItems(QueryMatcher(options.query, journal: valued.journal), related: words.has("-r")), transactions: valued.transactions)
         default:
-            var statement = HledgerStatement(.balance, ledger: ledger, options: options)
-            statement.sortByAmount = words.has("-S")
-            statement.invert = words.has("--invert")
-            statement.declared = words.has("--declared")
-            let table = try statement.balanceAmounts()
+            let table = try statement(.balance, ledger: ledger, options: options).balanceAmounts()
             return writer.balance(table.rows, total: table.total)
         }
     }
