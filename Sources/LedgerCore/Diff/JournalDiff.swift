@@ -341,7 +341,7 @@ extension JournalDiff {
         }
         guard let begin = first, let end = last, begin <= end else { return [] }
         let periods: [DateSpan] = options.grouping.map { g in
-            g.starts(from: begin, through: end).map { DateSpan(first: $0, last: g.end(of: $0)) }
+            g.columns(from: begin, through: end)
         } ?? [DateSpan(first: begin, last: end)]
         func sums(_ ledger: Ledger, _ side: DiffSide) throws(AmountOverflow) -> [String: [ExactDecimal]] {
             // A sum that does not fit is reported where the user wrote it (not in a chunk).

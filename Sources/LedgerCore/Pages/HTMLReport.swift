@@ -208,7 +208,7 @@ public struct HTMLReport {
             }
         }
         guard let firstDay, let lastDay else { return NetWorth(labels: [], lines: [], opening: [:]) }
-        var columns = length.starts(from: firstDay, through: lastDay).map { DateSpan(first: $0, last: length.end(of: $0)) }
+        var columns = length.columns(from: firstDay, through: lastDay)
         if let from = options.period.from, columns[0].first < from { columns[0].first = from }
         // Two rows, assets and liabilities, each the balance at its period's end.
         var movements = Movements(dated)

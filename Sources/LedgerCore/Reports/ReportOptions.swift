@@ -53,12 +53,7 @@ extension ReportOptions {
     /// nothing matches and no bound is given.
     func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [DateSpan] {
         guard let days = days(over: ledger, matcher: matcher) else { return [] }
-        let starts = length.starts(from: days.first, through: days.last, every: groupingEvery)
-        return starts.indices.map { k in
-            let last = k + 1 < starts.count ? starts[k + 1].adding(days: -1)
-                : (0..<groupingEvery - 1).reduce(length.end(of: starts[k])) { end, _ in length.end(of: end.adding(days: 1)) }
-            return DateSpan(first: starts[k], last: last)
-        }
+        return length.columns(from: days.first, through: days.last, every: groupingEvery)
     }
 
     /// The report's days: the period's bounds, else the first and last days

@@ -83,7 +83,7 @@ public struct ReturnsReport: Report {
         guard from <= to else { return (target, []) }
         let periods: [DateSpan]
         if let length = options.grouping {
-            periods = length.starts(from: from, through: to).map { DateSpan(first: max($0, from), last: min(length.end(of: $0), to)) }
+            periods = length.columns(from: from, through: to, clipped: true)
         } else {
             periods = [DateSpan(first: from, last: to)]
         }

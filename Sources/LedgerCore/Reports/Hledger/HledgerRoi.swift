@@ -93,7 +93,7 @@ public struct HledgerRoi {
         }
         var spans: [DateSpan] = []
         if let unit = options.grouping, from <= to {
-            spans = unit.starts(from: from, through: to).map { DateSpan(first: max($0, from), last: min(unit.end(of: $0), to)) }
+            spans = unit.columns(from: from, through: to, clipped: true)
         } else if from <= to {
             spans = [DateSpan(first: from, last: to)]
         }
