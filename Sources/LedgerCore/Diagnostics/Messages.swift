@@ -267,6 +267,9 @@ public enum Messages {
         .init("this line is not journal syntax: no transaction, directive or comment starts like it", ko: "이 줄은 장부 문법이 아닙니다: 이렇게 시작하는 거래, 지시어, 주석은 없습니다")
     }
     public static func unknownDirective(_ word: String) -> DiagnosticMessage { .init("unknown directive '\(word)'", ko: "알 수 없는 지시어 '\(word)'입니다") }
+    public static func stepTooLarge(_ most: Int) -> DiagnosticMessage {
+        .init("a schedule steps at most \(most) units at a time ('every 12 months' is a year)", ko: "일정은 한 번에 최대 \(most) 단위까지 건너뜁니다('every 12 months'는 1년입니다)")
+    }
     public static func unknownSchedule(_ word: String) -> DiagnosticMessage { .init("unknown schedule '\(word)'", ko: "알 수 없는 일정 '\(word)'입니다") }
     public static var unknownScheduleHint: DiagnosticMessage { .init("use daily, weekly, biweekly, monthly, bimonthly, quarterly, semiannually, yearly, or 'every N days|weeks|months|quarters|years'", ko: "daily, weekly, biweekly, monthly, bimonthly, quarterly, semiannually, yearly 또는 'every N days|weeks|months|quarters|years'를 쓰세요") }
     public static func unknownWeekday(_ word: String) -> DiagnosticMessage { .init("unknown weekday '\(word)'", ko: "알 수 없는 요일 '\(word)'입니다") }

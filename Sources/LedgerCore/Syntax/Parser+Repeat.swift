@@ -89,22 +89,26 @@ extension JournalParser {
             return error(Messages.unknownSchedule(""), at: lx.pos, notes: [DiagnosticNote(Messages.unknownScheduleHint)])
         }
         let word = sourceText(first).lowercased()
+        // The interval, read by the one reader `~` periods use (`Schedule.read`); what it
+        // refuses is told below, at the word that is wrong.
+        var probe = lx, words = [word]
+        while words.count < 3, let w = headerWord(&probe), !w.isEmpty { words.append(sourceText(w).lowercased()) }
+        if let (read, used) = Schedule.read(words) {
+            schedule = read
+            for _ in 1..<used { _ = headerWord(&lx) }
+        }
         switch word {
-        case _ where Schedule.named[word] != nil: schedule = Schedule.named[word]
+        case _ where schedule != nil: break
         case "every":
-            var n = 1
+            // `every N UNIT` the reader refused: a count out of range, or no unit it knows.
             var unitRange = headerWord(&lx)
             if let r = unitRange, let value = Int(sourceText(r)) {
                 guard value >= 1 else { return error(Messages.countZero, at: r.lowerBound) }
-                n = value
+                guard value <= Schedule.mostEvery else { return error(Messages.stepTooLarge(Schedule.mostEvery), at: r.lowerBound) }
                 unitRange = headerWord(&lx)
             }
-            guard let ur = unitRange, let unit = Schedule.unit(named: sourceText(ur).lowercased()) else {
-                let at = unitRange?.lowerBound ?? lx.pos
-                return error(Messages.unknownSchedule(unitRange.map(sourceText) ?? "every"), at: at,
-                             notes: [DiagnosticNote(Messages.unknownScheduleHint)])
-            }
-            schedule = Schedule(unit, every: n)
+            return error(Messages.unknownSchedule(unitRange.map(sourceText) ?? "every"), at: unitRange?.lowerBound ?? lx.pos,
+                         notes: [DiagnosticNote(Messages.unknownScheduleHint)])
         default:
             var notes: [DiagnosticNote] = []
             if let s = closestWord(to: word, among: JournalParser.scheduleWords) { notes.append(DiagnosticNote(Messages.didYouMean(s))) }
