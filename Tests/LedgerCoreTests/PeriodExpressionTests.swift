@@ -57,7 +57,7 @@ final class PeriodExpressionTests: XCTestCase {
         XCTAssertNil(PeriodExpression.parse("every 2nd monday", today: nil))
         XCTAssertNil(PeriodExpression.parse("monthly from", today: nil))
         // The readers it serves.
-        XCTAssertEqual(PeriodicSchedule.parse("quarterly since 2025"), PeriodicSchedule(unit: .quarter, from: day("2025-01-01")))
+        XCTAssertEqual(PeriodicSchedule.parse("quarterly since 2025"), PeriodicSchedule(Schedule(.quarter), from: day("2025-01-01")))
         XCTAssertEqual(DateSpan.parseRange("2025-02", today: today)?.to, day("2025-02-28"))
         XCTAssertNil(DateSpan.parseRange("monthly", today: today), "--date takes days, not an interval")
         // `repeat` reads the same interval words (fortnightly is one of them).

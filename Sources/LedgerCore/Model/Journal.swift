@@ -285,6 +285,20 @@ public struct Schedule: Sendable, Equatable {
         default: return 0
         }
     }
+
+    /// Step `k` from `anchor`, computed from the anchor (never from the step
+    /// before): days and weeks by days; months, quarters and years on day
+    /// `day` of the month they land in, or its last day when shorter (Jan 31
+    /// → Feb 28 → Mar 31, never drifting). Nil past year 9999. The one
+    /// stepping of `repeat` rules and `~` periods.
+    public func step(_ k: Int, from anchor: CivilDate, day: Int) -> CivilDate? {
+        if let days = stepDays {
+            let d = Int(anchor.day) + k * days
+            guard d < Int(CivilDate.lastDay.day) else { return nil }
+            return CivilDate(day: Int32(d))
+        }
+        return anchor.adding(months: k * stepMonths, dayOfMonth: day)
+    }
 }
 
 /// A `repeat` rule: a transaction template that recurs from an anchor date.

@@ -26,17 +26,15 @@ public struct PeriodicSchedule: Sendable, Equatable {
         case weekdays(Set<Weekday>)
     }
 
-    public var unit: CalendarUnit
-    /// Every how many units (2 for `biweekly`).
-    public var every: Int
+    /// The interval (`monthly`, `every 2 weeks`): the same `Schedule` a `repeat` rule steps by.
+    public var interval: Schedule
     public var from: CivilDate?
     /// The first day no longer in force.
     public var to: CivilDate?
     public var days: Days = .interval
 
-    public init(unit: CalendarUnit, every: Int = 1, from: CivilDate? = nil, to: CivilDate? = nil, days: Days = .interval) {
-        self.unit = unit
-        self.every = every
+    public init(_ interval: Schedule, from: CivilDate? = nil, to: CivilDate? = nil, days: Days = .interval) {
+        self.interval = interval
         self.from = from
         self.to = to
         self.days = days
@@ -54,7 +52,7 @@ public struct PeriodicSchedule: Sendable, Equatable {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.first == "every", let (days, used) = dayRule(Array(words.dropFirst())) {
             let rest = words.dropFirst(1 + used).joined(separator: " ")
-            var schedule = PeriodicSchedule(unit: .day, days: days)
+            var schedule = PeriodicSchedule(Schedule(.day), days: days)
             if !rest.isEmpty {
                 guard let e = PeriodExpression.parse(rest, today: reference), e.interval == nil else { return nil }
                 schedule.from = e.from
@@ -66,9 +64,9 @@ public struct PeriodicSchedule: Sendable, Equatable {
         guard let interval = e.interval else {
             // No interval: once, on the period's first day.
             guard let first = e.from else { return nil }
-            return PeriodicSchedule(unit: .day, from: first, to: e.to ?? first.adding(days: 1), days: .once)
+            return PeriodicSchedule(Schedule(.day), from: first, to: e.to ?? first.adding(days: 1), days: .once)
         }
-        return PeriodicSchedule(unit: interval.unit, every: interval.every, from: e.from, to: e.to)
+        return PeriodicSchedule(interval, from: e.from, to: e.to)
     }
 
     /// hledger's day rules after `every`, with the number of words they take.
@@ -151,15 +149,13 @@ public struct PeriodicSchedule: Sendable, Equatable {
             }
         }
         // Without `from`, count from the boundary at or before the first day.
-        var date = from ?? unit.start(of: start)
-        let anchorDay = date.components.day
-        var n = 0
+        let base = from ?? interval.unit.start(of: start)
+        let anchorDay = base.components.day
         var out: [CivilDate] = []
-        while date <= end {
+        var k = 0
+        while let date = interval.step(k, from: base, day: anchorDay), date <= end {
             if date >= start { out.append(date) }
-            n += every
-            guard let next = unit.advance(from: from ?? unit.start(of: start), by: n, day: anchorDay), next > date else { break }
-            date = next
+            k += 1
         }
         return out
     }

@@ -3,12 +3,7 @@ extension RepeatRule {
     /// the anchor (never from the previous occurrence): month-based schedules
     /// keep the anchor's day, or the month's last day when shorter.
     public func scheduledDate(_ k: Int) -> CivilDate? {
-        if let days = schedule.stepDays {
-            let d = Int(anchor.day) + k * days
-            guard d < Int(CivilDate.lastDay.day) else { return nil }
-            return CivilDate(day: Int32(d))
-        }
-        return anchor.adding(months: k * schedule.stepMonths, dayOfMonth: anchor.components.day)
+        schedule.step(k, from: anchor, day: anchor.components.day)
     }
 
     /// What step `k` of the schedule gives once `on` is applied.
