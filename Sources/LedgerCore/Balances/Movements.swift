@@ -36,6 +36,9 @@ package struct Movements {
     package var realOnly = false
     /// Stop after this kept transaction (an index into `ledger.transactions`).
     package var stopsAfter: Int32?
+    /// The postings kept, when a query cannot say it (hledger's `register -r`:
+    /// the other postings of the transactions the query picks); nil: all.
+    package var keeps: ((Transaction, Posting) -> Bool)?
 
     package init(_ ledger: Ledger, matching query: Query? = nil) {
         self.ledger = ledger
@@ -71,7 +74,7 @@ package struct Movements {
             if t.date >= first && !(recordedOnly && t.generated != nil) {
                 for j in t.postings.indices {
                     let p = t.postings[j]
-                    guard let a = p.amount, !realOnly || p.virtual != .unbalanced, matcher?.matches(t, p) ?? true else { continue }
+                    guard let a = p.amount, !realOnly || p.virtual != .unbalanced, matcher?.matches(t, p) ?? true, keeps?(t, p) ?? true else { continue }
                     try body(Movement(date: t.date, account: p.account, amount: a, location: p.amountLocation, transaction: n, posting: Int32(j)))
                 }
             }

@@ -124,33 +124,31 @@ extension RegisterReport {
     func summaryRows(_ unit: CalendarUnit, matcher: QueryMatcher, related: Bool, digitGroups: Bool, into out: inout [[String]]) throws(AmountOverflow) {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let periods = options.periods(unit, over: ledger, matcher: matcher)
-        guard let first = periods.first?.first, let last = periods.last?.last else { return }
-        var sums = [[Int32: AmountSums]](repeating: [:], count: periods.count)
-        var k = 0
-        var total = AmountSums()
-        // -H: the running total starts at the balance before the first period.
-        if options.historical {
-            for t in ledger.ordered where t.date < first {
-                for p in shownPostings(t, matcher, related: related) {
-                    if let a = p.amount { guard total.add(a) else { throw AmountOverflow(at: p.amountLocation, "the running total") } }
-                }
-            }
+        guard !periods.isEmpty else { return }
+        // Each period's sums per account clipped to the depth, from the one accumulator
+        // (with -r, the other postings of the transactions the query picks); -H: the
+        // running total starts at what moved before the first period.
+        var movements = Movements(ledger)
+        if related {
+            movements.matcher = nil
+            movements.keeps = { t, p in self.shownPostings(t, matcher, related: true).contains { $0.location == p.location } }
+        } else {
+            movements.matcher = matcher
         }
-        for t in ledger.ordered where t.date >= first && t.date <= last {
-            while t.date > periods[k].last { k += 1 }
-            for p in shownPostings(t, matcher, related: related) {
-                guard let a = p.amount else { continue }
-                let account = clipped(p.account)
-                guard sums[k][account, default: AmountSums()].add(a) else { throw AmountOverflow(at: p.amountLocation, "the period's sum") }
-            }
+        let everything = Int32(accounts.count)
+        let rows = try Balances.summing(movements, in: periods, opening: options.historical).gathered(into: accounts.count + 1) { id in
+            let clip = clipped(id)
+            return [clip < 0 ? everything : clip]
         }
+        var total = rows.total[0]
         for (k, period) in periods.enumerated() {
-            let names = sums[k].keys.map { (id: $0, name: name($0)) }
+            let ids = (0...everything).filter { rows.reached(Int($0)) }
+            let names = ids.map { (id: $0, name: $0 == everything ? "..." : name($0)) }
                 .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
             var shown = 0
             for (id, name) in names {
-                let sum = sums[k][id]!
-                guard options.empty || !sum.nonZero(commodities).isEmpty else { continue }
+                let sum = rows.columns(Int(id))[k]
+                guard options.empty && sum.amounts.isEmpty == false || !sum.nonZero(commodities).isEmpty else { continue }
                 guard total.add(sum) else { throw AmountOverflow(at: nil, "the running total") }
                 out.append(["0", period.first.description, "", "", name, commodities.hledgerText(sum, grouped: digitGroups), commodities.hledgerText(total, grouped: digitGroups)])
                 shown += 1
