@@ -956,6 +956,11 @@ final class HledgerFiguresTests: XCTestCase {
     /// the expected text is hledger 1.25's). It was "more than one posting without an amount".
     func testForecastBalanceAssignments() throws {
         let f = try journal("2021-09-01  Normal Balance Assertion Works\n    Checking   = -60\n    Costs\n\n~ 2021-10-01  explicit forecasted assertion\n    Checking      = -100\n    Costs             40\n\n~ 2021-10-02  auto-deduced forecasted assertion\n    Checking      = -120\n    Costs\n")
+        // A forecast's assertion that fails is said at its place, as a warning (the journal itself checks).
+        let g = try journal("2021-09-01  x\n    Checking   = -60\n    Costs\n\n~ 2021-10-01  y\n    Checking      -40 = -90\n    Costs             40\n", "failing.journal")
+        let failing = try runLedgerc(["-f", g, "print", "--forecast", "-e", "2021-11"])
+        XCTAssertEqual(failing.status, 0)
+        XCTAssertTrue(failing.stderr.contains("failing.journal:6:23: warning: balance assertion failed: Checking is -100, not -90"), failing.stderr)
         let r = try runLedgerc(["-f", f, "print", "-x", "--forecast", "-e", "2021-11"])
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.stdout, """

@@ -5,6 +5,8 @@ public struct HledgerOutput {
     public var bytes: [UInt8]
     /// What hledger draws and ledgerc does not yet, said, never passed over.
     public var warnings: [DiagnosticMessage] = []
+    /// What the forecast's assertions say, at their places (warnings).
+    public var forecastProblems: [Diagnostic] = []
 }
 
 extension HledgerRequest {
@@ -58,7 +60,8 @@ extension HledgerRequest {
                 }
                 forecast = e.period
             }
-            ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, reportFrom: options.period.from, today: today)
+            ledger = ledger.forecasting(from: forecast.from, through: forecast.to ?? options.period.to, reportFrom: options.period.from, today: today,
+                                        problems: &out.forecastProblems)
         }
         // `print` orders and selects by the secondary date, and writes both dates as they were written.
         if words.has("--date2") { ledger = ledger.onSecondaryDates(swapping: command == "print") }

@@ -6,8 +6,12 @@ extension Ledger {
     /// `through` (by default the day before six months after `today`), as
     /// transactions of the rule's description and postings, after the
     /// recorded ones of their day. Repeat rules are not forecasts: they are
-    /// generated (or recorded) already.
-    package func forecasting(from: CivilDate?, through: CivilDate?, reportFrom: CivilDate? = nil, today: CivilDate) -> Ledger {
+    /// generated (or recorded) already. A rule's balance assignment is worked
+    /// out in each occurrence; what the assertions of the forecast say
+    /// (an assignment that cannot be worked out, an assertion that fails) is
+    /// in `problems`, as warnings, and such an occurrence is left out.
+    package func forecasting(from: CivilDate?, through: CivilDate?, reportFrom: CivilDate? = nil, today: CivilDate,
+                             problems: inout [Diagnostic]) -> Ledger {
         let lastRecorded = transactions.lazy.filter { $0.generated == nil }.map(\.date).max()
         // Without a start of its own: the day after the last recorded transaction or the report's start, whichever is later.
         let afterRecorded = lastRecorded.map { $0.adding(days: 1) }
@@ -29,16 +33,18 @@ extension Ledger {
         guard !forecast.isEmpty else { return self }
         // Automated transactions apply to forecast transactions too, as hledger's --auto applies them.
         AutomatedPostings.applying(journal, to: &forecast)
-        if forecast.contains(where: { $0.postings.contains { $0.amount == nil && $0.assertion != nil } }) {
-            // Balance assignments in forecast transactions (`Checking = -100`), worked out
-            // after the recorded transactions and the earlier forecasts, as hledger does.
+        if forecast.contains(where: { $0.postings.contains { $0.assertion != nil } }) {
+            // Balance assignments in forecast transactions (`Checking = -100`) worked out, and
+            // assertions checked, after the recorded transactions and the earlier forecasts, as hledger does.
             var whole = journal
             whole.transactions = transactions + forecast.sorted { $0.date < $1.date }
             whole.hasAssertions = true
-            let quiet = DiagnosticEngine()
+            let found = DiagnosticEngine()
             let accounts = whole.accounts
-            AssertionChecker(commodities: whole.commodities, accounts: accounts, diagnostics: quiet,
-                             balancer: Balancer(commodities: whole.commodities, diagnostics: quiet, accountName: { accounts[$0] })).run(&whole)
+            AssertionChecker(commodities: whole.commodities, accounts: accounts, diagnostics: found,
+                             balancer: Balancer(commodities: whole.commodities, diagnostics: found, accountName: { accounts[$0] })).run(&whole)
+            // Said as warnings: a forecast is a projection, and the journal itself checks.
+            problems += found.sorted().map { var d = $0; d.severity = .warning; return d }
             // One that cannot be worked out is left out, not shown half made.
             forecast = whole.transactions[transactions.count...].enumerated().filter { !whole.brokenTransactions.contains(transactions.count + $0.offset) }.map(\.element)
         }

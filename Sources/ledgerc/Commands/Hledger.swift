@@ -85,7 +85,7 @@ enum HledgerCommandLine {
             RunDiagnostics.error(problem.message)
             return 1
         }
-        RunDiagnostics.show(output.warnings.map { Diagnostic(.warning, $0, at: nil) }, sources: compiled.sources)
+        RunDiagnostics.show(output.forecastProblems + output.warnings.map { Diagnostic(.warning, $0, at: nil) }, sources: compiled.sources)
         if let path = request.words.values["-o"], path != "-" {
             let writer = try SafeWriter(path: path)
             try writer.refuse(overwriting: inputIdentities(compiled.sources))
