@@ -981,4 +981,15 @@ final class HledgerFiguresTests: XCTestCase {
 
             """)
     }
+
+    /// A conversion written without a cost has the cost hledger infers, in
+    /// `print -x` and `prices`: a unit cost on several postings of the first
+    /// commodity (at both commodities' places, at least 2: `$1.10`), a total
+    /// on one (the quantity's digits more: `$1.333`) (the expected text is hledger 1.25's).
+    func testInferredConversionCosts() throws {
+        let f = try journal("2025-01-01\n  a  10 EUR\n  b  5 EUR\n  c  $-16.50\n\n2025-01-02\n  a  3 GBP\n  c  $-4\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "print", "-x"]).stdout,
+                       "2025-01-01\n    a    10 EUR @ $1.10\n    b     5 EUR @ $1.10\n    c           $-16.50\n\n2025-01-02\n    a    3 GBP @@ $4.00\n    c            $-4.00\n\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "prices", "--infer-market-prices"]).stdout, "P 2025-01-01 EUR $1.10\nP 2025-01-01 EUR $1.10\nP 2025-01-02 GBP $1.333\n")
+    }
 }

@@ -264,14 +264,17 @@ package struct LedgerPrinter {
         }
         let c = journal.commodities
         func places(_ a: Amount) -> Int? { fullPrecision ? max(c.precision(a.commodity), a.quantity.normalized.scale) : nil }
+        // With -x, a conversion written without a cost shows the one hledger infers (none when it would not fit).
+        var implied: [SourceLocation: Cost] = [:]
+        if explicit, let costs = try? Ledger.impliedCosts(in: t, c) { for (k, cost) in costs { implied[t.postings[k].location] = cost } }
         let accounts = postings.map(accountText)
         let amounts = postings.map { p -> String in
             guard let a = p.amount, explicit || !p.isInferred else { return "" }
             var s = c.hledgerText(a, grouped: true, places: places(a))
             if let cost = p.cost {
                 s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true, places: places(cost.amount))
-            } else if explicit, let implied = LedgerPrinter.impliedTotalCost(of: p, in: t) {
-                s += " @@ " + c.hledgerText(implied, grouped: true)
+            } else if let cost = implied[p.location] {
+                s += (cost.isTotal ? " @@ " : " @ ") + c.hledgerText(cost.amount, grouped: true)
             }
             return s
         }
@@ -299,16 +302,6 @@ package struct LedgerPrinter {
         var own = t.comment ?? ""
         while let last = own.last, last == " " || last == "\t" || last == "\n" { own.removeLast() }
         return own.isEmpty ? "modified:" : own + ", modified:"
-    }
-
-    /// The total cost hledger's `print -x` writes on a conversion without a
-    /// cost (`4 EUR` against `$-5`: `4 EUR @@ $5`): on the one posting in
-    /// the first commodity, the other side's amount. Nil for any other posting,
-    /// and where that commodity has several postings (each would need a share).
-    static func impliedTotalCost(of p: Posting, in t: Transaction) -> Amount? {
-        guard let a = p.amount, let implied = try? Ledger.impliedCost(of: p, in: t),
-              t.postings.filter({ $0.virtual != .unbalanced && $0.amount?.commodity == a.commodity }).count == 1 else { return nil }
-        return Amount(implied.quantity.magnitude, implied.commodity)
     }
 
     func accountText(_ p: Posting) -> String {

@@ -55,8 +55,9 @@ extension Ledger {
     /// The costs hledger 1.25 gives a conversion written without one, by
     /// posting index: on the postings in the first posting's commodity, the
     /// other commodity's sum as a total cost (`@@`) when there is one such
-    /// posting, else as a unit cost (`@`) rounded to both commodities'
-    /// places together (at least 6), as hledger's balancing infers them.
+    /// posting (at the other commodity's places at least), else as a unit
+    /// cost (`@`) rounded to both commodities' places together (at least 2),
+    /// as hledger's balancing infers them.
     /// Empty for a transaction with a cost or none to infer.
     static func impliedCosts(in t: Transaction, _ commodities: CommodityTable) throws(AmountOverflow) -> [Int: Cost] {
         guard !t.postings.contains(where: { $0.cost != nil || $0.lot != nil }) else { return [:] }
@@ -72,11 +73,12 @@ extension Ledger {
         let converted = t.postings.indices.filter { t.postings[$0].virtual != .unbalanced && t.postings[$0].amount?.commodity == implied.from }
         let cost: Cost
         if converted.count == 1 {
-            cost = Cost(amount: Amount(paid, implied.to), isTotal: true)
+            cost = Cost(amount: Amount(paid.rescaled(upTo: commodities.precision(implied.to)) ?? paid, implied.to), isTotal: true)
         } else {
-            let places = max(6, commodities.precision(implied.from) + commodities.precision(implied.to))
+            let places = max(2, commodities.precision(implied.from) + commodities.precision(implied.to))
             guard let unit = try paid.shown(over: total, places: places, at: t.location) else { return [:] }
-            cost = Cost(amount: Amount(unit.roundedHalfEven(to: places).normalized, implied.to), isTotal: false)
+            let rounded = unit.roundedHalfEven(to: places)
+            cost = Cost(amount: Amount(rounded.rescaled(upTo: places) ?? rounded, implied.to), isTotal: false)
         }
         return Dictionary(uniqueKeysWithValues: converted.map { ($0, cost) })
     }

@@ -162,7 +162,8 @@ extension NamesReport {
 extension PricesReport {
     /// `prices` as hledger 1.25 lists them: the `P` directives of the period,
     /// with `market` (`--infer-market-prices`) the prices the costs of its
-    /// postings imply, with `reverse` (`--infer-reverse-prices`) those costs
+    /// postings imply (written, or inferred for a conversion written without
+    /// one), with `reverse` (`--infer-reverse-prices`) those costs
     /// inverted; by date, in that order within a day. Each amount in its
     /// commodity's style but with its own decimal places: a `P` price's and
     /// an `@` cost's as written, a total's (`@@`) as written plus the digits of
@@ -182,14 +183,10 @@ extension PricesReport {
         }
         if market || reverse {
             for t in ledger.datedByPosting().ordered where options.period.contains(t.date) {
-                if market, t.postings.allSatisfy({ $0.cost == nil }), let row = try conversionPrice(t) {
-                    // A conversion without a cost: hledger infers a total cost on its first posting.
-                    let first = t.postings.first { $0.virtual != .unbalanced }?.amount
-                    let places = (first.map { Self.integerDigits($0.quantity.magnitude) } ?? 0) + row.price.quantity.scale
-                    found.append((t.date, 1, row.commodity, row.price, max(0, places)))
-                }
-                for p in t.postings {
-                    guard let a = p.amount, let cost = p.cost, cost.amount.commodity != a.commodity else { continue }
+                // A conversion written without a cost has the cost hledger infers (`Ledger.impliedCosts`).
+                let implied = try Ledger.impliedCosts(in: t, ledger.journal.commodities)
+                for (k, p) in t.postings.enumerated() {
+                    guard let a = p.amount, let cost = p.cost ?? implied[k], cost.amount.commodity != a.commodity else { continue }
                     let q = a.quantity.magnitude
                     if market {
                         if !cost.isTotal {
