@@ -992,4 +992,16 @@ final class HledgerFiguresTests: XCTestCase {
                        "2025-01-01\n    a    10 EUR @ $1.10\n    b     5 EUR @ $1.10\n    c           $-16.50\n\n2025-01-02\n    a    3 GBP @@ $4.00\n    c            $-4.00\n\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "prices", "--infer-market-prices"]).stdout, "P 2025-01-01 EUR $1.10\nP 2025-01-01 EUR $1.10\nP 2025-01-02 GBP $1.333\n")
     }
+
+    /// An empty journal draws hledger's empty tables: `..` for no days, no
+    /// heading for ending balances, no total row in the bare layout, and an
+    /// empty list for a JSON total of nothing (the expected text is hledger 1.25's).
+    func testEmptyJournalTables() throws {
+        let f = try journal("")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y"]).stdout, "Balance changes in ..:\n\n  || .. \n==++====\n--++----\n  ||    \n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-Y", "--layout=bare"]).stdout, "Balance changes in ..:\n\n  || Commodity  .. \n==++===============\n--++---------------\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-M", "-H"]).stdout, "Ending balances (historical) in ..:\n\n  ||  \n==++==\n--++--\n  ||  \n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-O", "json"]).stdout, "[\n  [],\n  []\n]\n\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "print", "-O", "json"]).stdout, "[]\n")
+    }
 }

@@ -182,8 +182,10 @@ package struct HledgerJSON {
         w.close(0x5D)
     }
 
-    /// The amounts not zero; none: one zero, in the first commodity that summed to it (hledger's `amounts`).
+    /// The amounts not zero; none: one zero, in the first commodity that summed to it (hledger's `amounts`); nothing summed: none.
     func nonZero(_ s: AmountSums) -> [Amount] {
+        // Nothing summed at all: no amount.
+        if s.amounts.isEmpty { return [] }
         let kept = s.amounts.filter { !$0.quantity.isZero }
         if !kept.isEmpty { return kept }
         let c = s.amounts.map(\.commodity).sorted { journal.commodities[$0] < journal.commodities[$1] }.first { !journal.commodities[$0].isEmpty }

@@ -58,9 +58,11 @@ package enum HledgerPeriodsText {
         let labels = Array(header.dropFirst(bare ? 2 : 1))
         // -T and -A add `Total` and `Average` after the periods.
         let periods = labels.filter { $0 != "total" && $0 != "average" }
-        guard let span = spanText(periods) else { return nil }
+        // No posting at all: hledger names no days (`..`).
+        let nothing = periods == [".."] || periods == [""]
+        guard let span = nothing ? ".." : spanText(periods) else { return nil }
         // Ending balances are headed by each column's last day (`2024-01-31`), changes by the period (`Jan`).
-        let named = holding == "changes" ? monthNames(periods) : periods.compactMap { periodSpan($0)?.last.description }
+        let named = nothing ? periods : holding == "changes" ? monthNames(periods) : periods.compactMap { periodSpan($0)?.last.description }
         guard named.count == periods.count else { return nil }
         let headers = (bare ? ["Commodity"] : []) + named + labels.dropFirst(periods.count).map { $0 == "total" ? "Total" : "Average" }
         var body = Array(rows.dropFirst())
@@ -77,7 +79,7 @@ package enum HledgerPeriodsText {
             }
             lines += laidOut(label, Array(row.dropFirst()), layout)
         }
-        if !totals.isEmpty { lines += [.rule("-")] + totals.flatMap { laidOut("", Array($0.dropFirst()), layout) } }
+        if hasTotal { lines += [.rule("-")] + totals.flatMap { laidOut("", Array($0.dropFirst()), layout) } }
         let titles = ["changes": "Balance changes", "historical": "Ending balances (historical)", "cumulative": "Ending balances (cumulative)"]
         return draw(title: "\(titles[holding] ?? "Balance changes") in \(span):", headers: headers, lines, pretty: pretty, leftColumns: bare ? 1 : 0, color: color)
     }

@@ -87,7 +87,7 @@ public struct HledgerStatement {
         } else {
             headers = [kind == .balance ? "balance" : holding != .changes ? span.last.description : HledgerStatement.spanText(span)]
         }
-        if nothing && (grouped || kind != .balance) { headers = [holding == .historical && kind != .balance ? "" : ".."] }
+        if nothing && (grouped || kind != .balance) { headers = [holding == .changes ? ".." : ""] }
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
         var rows = shownRows(grid, options: options, width: columns.count)
@@ -152,7 +152,9 @@ public struct HledgerStatement {
                 if bare { out += try bareRows(shownName(r.account), r.sums) } else { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
             }
             if !noTotal {
-                if bare && !(nothing && grouped) { out += try bareRows("total", grid.total) } else {
+                if bare && nothing && grouped {
+                    // Nothing posted: no total row in the bare layout, as hledger draws it.
+                } else if bare { out += try bareRows("total", grid.total) } else {
                     out.append(["total"] + (bare ? [""] : []) + (nothing && grouped ? [] : try cellsOf(grid.total, negated: false, of: grid.total)))
                 }
             }
