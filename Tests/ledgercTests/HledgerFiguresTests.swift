@@ -1004,4 +1004,27 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-O", "json"]).stdout, "[\n  [],\n  []\n]\n\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "print", "-O", "json"]).stdout, "[]\n")
     }
+
+    /// A budget goal keeps the digit groups its rule wrote; a sum of goals
+    /// those of the goal summed last (the account last by name); an inferred
+    /// one those the transactions write (hledger/test/balance/budget.test
+    /// #16, #22; the expected text is hledger 1.25's).
+    func testBudgetGoalsKeepTheirDigitGroups() throws {
+        let one = try journal("~ monthly from 2019/01\n    expenses:personal             $1,000.00\n    liabilities\n\n2019/01/01 x\n    expenses:personal  $50.00\n    liabilities  $-50.00\n")
+        XCTAssertEqual(try runLedgerc(["-f", one, "bal", "--budget"]).stdout, """
+            Budget performance in 2019-01-01:
+
+                               ||                2019-01-01 
+            ===================++===========================
+             expenses:personal ||  $50.00 [5% of $1,000.00] 
+             liabilities       || $-50.00 [5% of $-1000.00] 
+            -------------------++---------------------------
+                               ||       0 [              0] 
+
+            """)
+        let nested = try journal("~ monthly from 2019/01\n    expenses:personal             $1,000.00\n    expenses:personal:electronics  $100.00\n    liabilities\n\n2019/01/01 x\n    expenses:personal:electronics  $20.00\n    liabilities  $-20.00\n", "nested.journal")
+        let text = try runLedgerc(["-f", nested, "bal", "--budget"]).stdout
+        XCTAssertTrue(text.contains(" expenses:personal             ||  $20.00 [ 2% of  $1100.00] \n"), text)
+        XCTAssertTrue(text.contains(" expenses:personal:electronics ||  $20.00 [20% of   $100.00] \n"), text)
+    }
 }

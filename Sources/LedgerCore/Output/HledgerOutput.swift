@@ -112,13 +112,13 @@ extension HledgerRequest {
             }
         }
         var budget: BudgetText?
-        out.bytes = Array(text(of: try cells(ledger, options: &options, budget: &budget), options: options, budget: budget).utf8)
+        out.bytes = Array(text(of: try cells(ledger, options: &options, sources: compiled.sources, budget: &budget), options: options, budget: budget).utf8)
         return out
     }
 
     /// The report's cells, as hledger's `-O csv` writes them.
     /// `budget`: for a budget, the percentage beside each budget cell and the title (`BudgetReport.hledgerTable`).
-    private func cells(_ ledger: Ledger, options: inout ReportOptions, budget: inout BudgetText?) throws -> [[String]] {
+    private func cells(_ ledger: Ledger, options: inout ReportOptions, sources: SourceManager, budget: inout BudgetText?) throws -> [[String]] {
         // hledger values a report with no end on today; prices from costs only with --infer-market-prices, as hledger 1.25 values.
         if let valuation = options.valuation {
             options.valuer = try Valuer(valuation, ledger: ledger, reportTo: options.period.to ?? today, inferringPrices: words.has("--infer-market-prices"))
@@ -132,7 +132,19 @@ extension HledgerRequest {
             cells = try RegisterReport(ledger: valued, options: options).hledgerCells(form)
         } else if words.has("--budget") {
             guard layout != .bare else { throw CommandLineError("--layout=bare is done for a flat 'balance' in hledger's form, not yet for --budget") }
-            let table = try BudgetReport(ledger: ledger, options: options).hledgerTable(rowTotal: words.has("-T"), average: words.has("-A"), sortByAmount: words.has("-S"))
+            var transactionsGrouped: [Int32: Bool] = [:]
+            let table = try BudgetReport(ledger: ledger, options: options).hledgerTable(
+                rowTotal: words.has("-T"), average: words.has("-A"), sortByAmount: words.has("-S"),
+                writtenGrouped: { p in
+                    // An inferred goal has the commodity's style as the transactions write it, as hledger infers it.
+                    guard p.isInferred, let c = p.amount?.commodity else { return Self.writtenWithDigitGroups(p, sources, ledger.journal.commodities) }
+                    if let known = transactionsGrouped[c] { return known }
+                    let found = ledger.transactions.contains { t in
+                        t.generated == nil && t.postings.contains { $0.amount?.commodity == c && !$0.isInferred && Self.writtenWithDigitGroups($0, sources, ledger.journal.commodities) }
+                    }
+                    transactionsGrouped[c] = found
+                    return found
+                })
             cells = table.cells
             var percents = table.percents
             // -N: no `Total:` row, in every output (the text's renderer finds none to draw).
@@ -269,6 +281,23 @@ extension HledgerRequest {
             let table = try statement(.balance, ledger: ledger, options: options).balanceAmounts()
             return writer.balance(table.rows, total: table.total)
         }
+    }
+
+    /// Whether a posting's amount was written with digit groups (`$1,000.00`,
+    /// `1.000,00 EUR`): a group mark before the decimal mark in its text.
+    static func writtenWithDigitGroups(_ p: Posting, _ sources: SourceManager, _ commodities: CommodityTable) -> Bool {
+        guard let a = p.amount, Int(p.amountLocation.file) < sources.files.count else { return false }
+        let bytes = sources.files[Int(p.amountLocation.file)].bytes
+        var i = Int(p.amountLocation.offset), previousSpace = false
+        let group: UInt8 = commodities.decimalCommaStyled.contains(a.commodity) ? 0x2E : 0x2C
+        while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D, bytes[i] != 0x3B, bytes[i] != 0x3D, bytes[i] != 0x40 {
+            // Two spaces or a tab end the amount.
+            if bytes[i] == 0x09 || bytes[i] == 0x20 && previousSpace { return false }
+            previousSpace = bytes[i] == 0x20
+            if bytes[i] == group { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Lines, each made safe for a terminal.

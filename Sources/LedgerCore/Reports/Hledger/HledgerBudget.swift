@@ -23,7 +23,15 @@ extension BudgetReport {
     /// (headed by that day; the goals stay each period's); with a valuation
     /// at period ends (`-V`), the amounts are valued on each column's last
     /// day. `title`: hledger's, the days the columns span and the valuation.
-    public func hledgerTable(rowTotal: Bool = false, average: Bool = false, sortByAmount: Bool = false) throws(AmountOverflow)
+    ///
+    /// `writtenGrouped` says whether a goal's amount was written with digit
+    /// groups (`$1,000.00`): hledger 1.25 shows a goal as its rule wrote it
+    /// (its rules are not restyled), and a sum of goals in the style of the
+    /// last one summed: the row's own first, then its subaccounts' by name,
+    /// so the goal of the account last by name (an inferred goal has the
+    /// commodity's style as the transactions write it).
+    public func hledgerTable(rowTotal: Bool = false, average: Bool = false, sortByAmount: Bool = false,
+                             writtenGrouped: (Posting) -> Bool = { _ in true }) throws(AmountOverflow)
         -> (cells: [[String]], percents: [[String?]], title: String) {
         let journal = ledger.journal, accounts = journal.accounts, commodities = journal.commodities
         let matcher = QueryMatcher(options.query, journal: journal)
@@ -76,20 +84,29 @@ extension BudgetReport {
         }
         var goals = Balances(accounts: accounts.count, columns: columns)
         var goalColumns: ClosedRange<Int>?
+        /// Per (row, column) cell (row -1: the total), the goal summed last into it, whose digit groups the cell shows.
+        var last: [[Int]: (account: Int32, grouped: Bool)] = [:]
+        func later(_ a: Int32, _ b: Int32) -> Bool {
+            !accounts[a].split(separator: ":").lexicographicallyPrecedes(accounts[b].split(separator: ":"))
+        }
         for rule in journal.periodic {
             guard let schedule = rule.schedule else { continue }
             for p in rule.template.postings {
                 guard let goal = p.amount, matcher.keeps(account: p.account) else { continue }
+                let grouped = writtenGrouped(p)
                 for d in schedule.dates(from: columns[0].first, through: columns[columns.count - 1].last) {
                     let k = columns.partitionIndex { $0.first > d } - 1
                     try goals.add(goal, to: p.account, column: k + 1, at: p.amountLocation)
+                    for row in rowsAbove(p.account) + [-1] where last[[Int(row), k]].map({ later(p.account, $0.account) }) ?? true {
+                        last[[Int(row), k]] = (p.account, grouped)
+                    }
                     goalColumns = goalColumns.map { min($0.lowerBound, k)...max($0.upperBound, k) } ?? k...k
                 }
             }
         }
         let budget = try goals.gathered(into: accounts.count) { rowsAbove($0) }
         let children = Dictionary(grouping: rows, by: { accounts.parent[Int($0)] })
-        func text(_ s: AmountSums) -> String { commodities.hledgerText(s, grouped: true) }
+        func text(_ s: AmountSums, grouped: Bool = true) -> String { commodities.hledgerText(s, grouped: grouped) }
         var out = [["Account"] + headers.flatMap { [$0, "budget"] } + (rowTotal ? ["Total", "budget"] : []) + (average ? ["Average", "budget"] : [])]
         var percents: [[String?]] = [Array(repeating: nil, count: out[0].count)]
         let width = columns.count
@@ -109,7 +126,8 @@ extension BudgetReport {
             for (k, s) in sums.enumerated() { out.append(k < columns.count ? try valuer.value(s, on: columns[k].last) : s) }
             return out
         }
-        func cells(_ a: [AmountSums], _ b: [AmountSums]?) throws(AmountOverflow) -> [String] {
+        /// `row`: the row's account (-1: the total), whose goals' digit groups its cells follow.
+        func cells(_ a: [AmountSums], _ b: [AmountSums]?, row id: Int32) throws(AmountOverflow) -> [String] {
             var row: [String] = [], pcts: [String?] = [nil]
             var actuals = a.isEmpty ? Array(repeating: AmountSums(), count: width) : a
             if options.cumulative {
@@ -129,6 +147,7 @@ extension BudgetReport {
                 return b.isEmpty ? AmountSums() : b[k]
             }
             var pairs = (0..<width).map { (actuals[$0], goals[$0]) }
+            var grouped = (0..<width).map { last[[Int(id), $0]]?.grouped ?? true }
             if rowTotal || average {
                 let total = try BalanceRows.rowTotal(actuals)
                 let goalTotal = goals.contains { $0 != nil } ? try BalanceRows.rowTotal(goals.compactMap { $0 }) : nil
@@ -137,9 +156,13 @@ extension BudgetReport {
                     pairs.append((try BalanceRows.rowAverage(total, over: width),
                                   try goalTotal.map { g throws(AmountOverflow) in try BalanceRows.rowAverage(g, over: width) }))
                 }
+                // A row's total and average: its goals summed over the columns, the last column's last.
+                let lastColumn = (0..<width).last { last[[Int(id), $0]] != nil }.map { grouped[$0] } ?? true
+                grouped += [lastColumn, lastColumn]
             }
-            for (actual, goal) in pairs {
-                row += [text(actual), goal.map(text) ?? ""]
+            for (k, (actual, goal)) in pairs.enumerated() {
+                // A row nothing was posted to has no actual amount (hledger's CSV leaves it empty; its text shows 0).
+                row += [a.isEmpty ? "" : text(actual), goal.map { text($0, grouped: grouped[k]) } ?? ""]
                 pcts += [nil, try percent(actual, goal)]
             }
             percents.append(pcts)
@@ -161,12 +184,12 @@ extension BudgetReport {
             for r in shown { totals.append((r.account, try BalanceRows.rowTotal(r.actual))) }
             shown = ledger.orderByAmount(totals, flat: options.flat, negated: false).map { shown[$0] }
         }
-        for r in shown { out.append([r.account.map { accounts[$0] } ?? "<unbudgeted>"] + (try cells(r.actual, r.goal))) }
+        for r in shown { out.append([r.account.map { accounts[$0] } ?? "<unbudgeted>"] + (try cells(r.actual, r.goal, row: r.account ?? -2))) }
         // The total: the unbudgeted and the rows at the top.
         let tops = rows.filter { !rows.contains(accounts.parent[Int($0)]) }
         let totalActual = try BalanceRows.columnTotals(tops.map { actual.columns(Int($0)) } + [actual.columns(Int(unbudgeted))], width: width, "the budget's total")
         let totalGoal = try BalanceRows.columnTotals(tops.map { budget.columns(Int($0)) }, width: width, "the budget's total")
-        out.append(["Total:"] + (try cells(totalActual, totalGoal)))
+        out.append(["Total:"] + (try cells(totalActual, totalGoal, row: -1)))
         return (out, percents, title)
     }
 }
