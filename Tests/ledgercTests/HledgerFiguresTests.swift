@@ -1027,4 +1027,16 @@ final class HledgerFiguresTests: XCTestCase {
         XCTAssertTrue(text.contains(" expenses:personal             ||  $20.00 [ 2% of  $1100.00] \n"), text)
         XCTAssertTrue(text.contains(" expenses:personal:electronics ||  $20.00 [20% of   $100.00] \n"), text)
     }
+
+    /// `--drop 1` in a tree leaves out the top rows that have rows below
+    /// them (a top leaf is `...`), text and CSV (hledger/test/balance/drop.test
+    /// #2-#4; the expected text is hledger 1.25's).
+    func testDropInATree() throws {
+        let f = try journal("2018/1/1\n  (b:j)  1\n\n2018/1/1\n  (b:j:q)  1\n\n2018/1/1\n  (c)    1\n\n2018/1/1\n  (b:i:p)  1\n\n2018/1/1\n  (a:k)  1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "balance", "--tree", "--no-total", "--drop", "1"]).stdout,
+                       "                   1  k\n                   1  i:p\n                   2  j\n                   1    q\n                   1  ...\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "balance", "--tree", "--no-elide", "--no-total", "--drop", "1"]).stdout,
+                       "                   1  k\n                   1  i\n                   1    p\n                   2  j\n                   1    q\n                   1  ...\n")
+        XCTAssertEqual(try csv(["-f", f, "balance", "--tree", "--no-total", "--drop", "1"]), "\"account\",\"balance\"\n\"k\",\"1\"\n\"i:p\",\"1\"\n\"j\",\"2\"\n\"j:q\",\"1\"\n\"...\",\"1\"\n")
+    }
 }

@@ -117,10 +117,10 @@ public struct HledgerStatement {
             }
             return out
         }
-        /// An account's name as the rows show it: `--drop N` leaves out its first N parts (flat).
+        /// An account's name as the rows show it: `--drop N` leaves out its first N parts.
         func shownName(_ id: Int32) -> String {
             let name = accounts[id]
-            guard drop > 0, options.flat else { return name }
+            guard drop > 0 else { return name }
             let parts = name.split(separator: ":", omittingEmptySubsequences: false)
             return parts.count > drop ? parts.dropFirst(drop).joined(separator: ":") : "..."
         }
@@ -148,7 +148,11 @@ public struct HledgerStatement {
         }
         if kind == .balance {
             var out = [["account"] + (bare ? ["commodity"] : []) + headers]
-            for r in try sorted(rows) {
+            // In a tree, `--drop N` leaves out the rows N or fewer levels deep that have a row below them (a leaf there is `...`).
+            let dropped = drop > 0 && !options.flat ? Set(rows.map(\.account).filter { id in
+                Int(accounts.depth[Int(id)]) <= drop && rows.contains { $0.account != id && accounts.isSelfOrDescendant($0.account, of: id) }
+            }) : []
+            for r in try sorted(rows) where !dropped.contains(r.account) {
                 if bare { out += try bareRows(shownName(r.account), r.sums) } else { out.append([shownName(r.account)] + (try cellsOf(r.sums, negated: false, of: grid.total))) }
             }
             if !noTotal {
