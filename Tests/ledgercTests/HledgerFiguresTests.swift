@@ -1039,4 +1039,11 @@ final class HledgerFiguresTests: XCTestCase {
                        "                   1  k\n                   1  i\n                   1    p\n                   2  j\n                   1    q\n                   1  ...\n")
         XCTAssertEqual(try csv(["-f", f, "balance", "--tree", "--no-total", "--drop", "1"]), "\"account\",\"balance\"\n\"k\",\"1\"\n\"i:p\",\"1\"\n\"j\",\"2\"\n\"j:q\",\"1\"\n\"...\",\"1\"\n")
     }
+
+    /// `bs --tree` indents each account under its nearest shown parent in
+    /// its section (hledger/test/balancesheet.test #10; the expected text is hledger 1.25's).
+    func testStatementTree() throws {
+        let f = try journal("2020-01-01\n  assets:bank:checking  $10\n  assets:cash  $5\n  liabilities:card  $-3\n  equity\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bs", "--tree"]).stdout, "Balance Sheet 2020-01-01\n\n                  || 2020-01-01 \n==================++============\n Assets           ||            \n------------------++------------\n assets           ||        $15 \n   bank:checking  ||        $10 \n   cash           ||         $5 \n------------------++------------\n                  ||        $15 \n==================++============\n Liabilities      ||            \n------------------++------------\n liabilities:card ||         $3 \n------------------++------------\n                  ||         $3 \n==================++============\n Net:             ||        $12 \n")
+    }
 }

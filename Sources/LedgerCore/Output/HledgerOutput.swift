@@ -202,7 +202,7 @@ extension HledgerRequest {
         if command == "balance", options.grouping != nil, let text = HledgerPeriodsText.balance(cells, tree: tree, hasTotal: hasTotal, holding: holding, layout: layout, pretty: words.has("--pretty"), color: color) {
             return text
         }
-        if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells, pretty: words.has("--pretty")) { return text }
+        if ["balancesheet", "incomestatement", "cashflow"].contains(command), let text = HledgerPeriodsText.statement(cells, tree: tree, pretty: words.has("--pretty")) { return text }
         // A register of postings (one period per row at most): 80 columns or -w N.
         if command == "register", options.grouping == nil || options.groupingEvery == 1,
            cells.first == ["txnidx", "date", "code", "description", "account", "amount", "total"] {

@@ -85,14 +85,17 @@ package enum HledgerPeriodsText {
     }
 
     /// `bs`, `is` or `cf`. `rows`: the CSV's rows (the title, the header,
-    /// each section's name, accounts and `total`, then `Net:`).
-    package static func statement(_ rows: [[String]], pretty: Bool = false) -> String? {
+    /// each section's name, accounts and `total`, then `Net:`); `tree`: each
+    /// account indented under its nearest shown parent in its section.
+    package static func statement(_ rows: [[String]], tree: Bool = false, pretty: Bool = false) -> String? {
         guard rows.count >= 2, let title = rows[0].first else { return nil }
         let headers = monthNames(Array(rows[1].dropFirst()))
         var lines: [Line] = []
         var inSection = false
+        var sectionNames: [String] = []
         for row in rows.dropFirst(2) {
-            let name = row.first ?? "", cells = Array(row.dropFirst())
+            var name = row.first ?? ""
+            let cells = Array(row.dropFirst())
             if name == "total" {
                 lines += [.rule("-"), .row("", cells)]
             } else if name == "Net:" {
@@ -101,7 +104,13 @@ package enum HledgerPeriodsText {
                 if inSection { lines.append(.rule("=")) }
                 lines += [.row(name, nil), .rule("-")]
                 inSection = true
+                sectionNames = []
             } else {
+                if tree {
+                    sectionNames.append(name)
+                    let (leaf, depth) = HledgerBalanceText.treeName(sectionNames, sectionNames.count - 1)
+                    name = String(repeating: "  ", count: depth) + leaf
+                }
                 lines.append(.row(name, cells))
             }
         }
