@@ -1046,4 +1046,11 @@ final class HledgerFiguresTests: XCTestCase {
         let f = try journal("2020-01-01\n  assets:bank:checking  $10\n  assets:cash  $5\n  liabilities:card  $-3\n  equity\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "bs", "--tree"]).stdout, "Balance Sheet 2020-01-01\n\n                  || 2020-01-01 \n==================++============\n Assets           ||            \n------------------++------------\n assets           ||        $15 \n   bank:checking  ||        $10 \n   cash           ||         $5 \n------------------++------------\n                  ||        $15 \n==================++============\n Liabilities      ||            \n------------------++------------\n liabilities:card ||         $3 \n------------------++------------\n                  ||         $3 \n==================++============\n Net:             ||        $12 \n")
     }
+
+    /// `bal --declared -E` asks a declared account with no postings the
+    /// query's tag terms by its declarations' tags (hledger/test/query-tag.test #18).
+    func testDeclaredAccountsAskedTheirTags() throws {
+        let f = try journal("account a   ; type:A\naccount o   ; othertag:\naccount u\n\n2022-01-02\n  (a)        1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-N", "--declared", "-E", "o", "u", "tag:othertag"]).stdout, "                   0  o\n")
+    }
 }

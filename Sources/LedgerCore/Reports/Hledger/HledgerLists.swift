@@ -21,20 +21,7 @@ extension AccountsReport {
             if declared && !used {
                 // Declared accounts, each asked the tag terms with its own tags and its parents'
                 // (`accounts --declared tag:type=^a`, `not:tag:.`).
-                let tagTerms = options.query.terms.filter { $0.field == .tag }
-                func ownTags(_ id: Int32) -> Tags {
-                    var out: Tags = [], a = id
-                    while a >= 0 { out += ledger.journal.accountTags[a] ?? []; a = accounts.parent[Int(a)] }
-                    return out
-                }
-                ids = ids.filter { id in
-                    guard accounts.declared[id] != nil else { return false }
-                    let tags = ownTags(id)
-                    return tagTerms.allSatisfy { term in
-                        let has = tags.contains { (term.text?.matcher().matches($0.key) ?? true) && (term.tagValue?.matcher().matches($0.value) ?? true) }
-                        return has != term.negated
-                    }
-                }
+                ids = ids.filter { accounts.declared[$0] != nil && ledger.declaredTagsHold(options.query, for: $0) }
             } else if declared != used {
                 ids = ids.filter { declared ? accounts.declared[$0] != nil : posted.contains($0) }
             } else {
@@ -222,5 +209,20 @@ extension PricesReport {
         // Below one: minus the zeros after the point.
         let fraction = whole.count > 1 ? whole[1] : ""
         return -fraction.prefix { $0 == "0" }.count
+    }
+}
+
+extension Ledger {
+    /// Whether the query's tag terms hold for an account by its declarations'
+    /// tags and its parents' (hledger asks a declared account so: `accounts
+    /// --declared tag:type=^a`, `bal --declared -E tag:othertag`).
+    func declaredTagsHold(_ query: Query, for id: Int32) -> Bool {
+        let accounts = journal.accounts
+        var tags: Tags = [], a = id
+        while a >= 0 { tags += journal.accountTags[a] ?? []; a = accounts.parent[Int(a)] }
+        return query.terms.filter { $0.field == .tag }.allSatisfy { term in
+            let has = tags.contains { (term.text?.matcher().matches($0.key) ?? true) && (term.tagValue?.matcher().matches($0.value) ?? true) }
+            return has != term.negated
+        }
     }
 }

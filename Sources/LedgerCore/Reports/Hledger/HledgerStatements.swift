@@ -307,7 +307,7 @@ extension HledgerStatement {
             let declaredIDs = accounts.declared.keys.sorted()
             var present = Set(rows.map(\.account))
             let width = rows.first?.sums.count ?? columnCount
-            for id in declaredIDs where matcher.keeps(account: id) {
+            for id in declaredIDs where matcher.keeps(account: id) && ledger.declaredTagsHold(options.query, for: id) {
                 // A leaf: no other declared account below it.
                 guard !declaredIDs.contains(where: { $0 != id && accounts.isSelfOrDescendant($0, of: id) }) else { continue }
                 if let depth = options.depth, accounts.ancestor(of: id, atDepth: depth) != id { continue }
