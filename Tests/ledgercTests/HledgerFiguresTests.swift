@@ -1053,4 +1053,12 @@ final class HledgerFiguresTests: XCTestCase {
         let f = try journal("account a   ; type:A\naccount o   ; othertag:\naccount u\n\n2022-01-02\n  (a)        1\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "bal", "-N", "--declared", "-E", "o", "u", "tag:othertag"]).stdout, "                   0  o\n")
     }
+
+    /// hledger's `print` keeps a posting comment that began on the next line
+    /// there, and one on the posting's line on it (hledger/test/query-tag.test #1;
+    /// the expected text is hledger 1.25's).
+    func testPrintKeepsWhereAPostingCommentBegan() throws {
+        let f = try journal("2010/01/01\n  a             1\n  ; c1: x\n  b\n  ; c2: y\n\n2010/01/02\n  a   2  ; same\n  b\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "print"]).stdout, "2010-01-01\n    a               1\n    ; c1: x\n    b\n    ; c2: y\n\n2010-01-02\n    a               2  ; same\n    b\n\n")
+    }
 }

@@ -221,6 +221,22 @@ package struct LedgerPrinter {
         for line in comment.dropFirst() + more { buf.write("    ; "); buf.write(line); buf.byte(0x0A) }
     }
 
+    /// Whether a posting's comment began on the posting's own line (a `;`
+    /// on it in the source); true when the source is not at hand, and for
+    /// an automated rule's posting (its `generated-posting:` tag goes on its line).
+    func commentOnPostingLine(_ p: Posting) -> Bool {
+        guard Int(p.location.file) < sources.files.count,
+              !journal.automatedRules.contains(where: { $0.postings.contains { $0.location == p.location } }) else { return true }
+        let bytes = sources.files[Int(p.location.file)].bytes
+        var i = Int(p.location.offset)
+        guard i < bytes.count else { return true }
+        while i < bytes.count, bytes[i] != 0x0A {
+            if bytes[i] == 0x3B { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// A comment's lines (none without one).
     static func lines(_ comment: String?) -> [String] {
         comment.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
@@ -282,13 +298,15 @@ package struct LedgerPrinter {
         let amountWidth = max(12, amounts.map(displayWidth).max() ?? 0)
         for (i, p) in postings.enumerated() {
             var line = "    " + accounts[i]
-            if !amounts[i].isEmpty || p.assertion != nil || p.comment != nil {
+            // A comment that began on the line after the posting stays there, as hledger prints it.
+            let comment = LedgerPrinter.lines(p.comment), sameLine = comment.isEmpty || commentOnPostingLine(p)
+            if !amounts[i].isEmpty || p.assertion != nil || !comment.isEmpty && sameLine {
                 // An assertion without an amount (an assignment), or a comment, still goes after the amount's column.
                 line += String(repeating: " ", count: accountWidth - displayWidth(accounts[i]) + 2 + amountWidth - displayWidth(amounts[i])) + amounts[i]
             }
             if let a = p.assertion { line += LedgerPrinter.assertionText(a, c.hledgerText(a.amount, grouped: true, keepingZero: true, places: places(a.amount)), cost: a.cost.map { c.hledgerText($0.amount, grouped: true) }) }
             buf.write(line)
-            writeLineEnd(comment: LedgerPrinter.lines(p.comment), into: &buf)
+            if sameLine { writeLineEnd(comment: comment, into: &buf) } else { writeLineEnd(comment: [], then: comment, into: &buf) }
         }
     }
 
