@@ -1061,4 +1061,16 @@ final class HledgerFiguresTests: XCTestCase {
         let f = try journal("2010/01/01\n  a             1\n  ; c1: x\n  b\n  ; c2: y\n\n2010/01/02\n  a   2  ; same\n  b\n")
         XCTAssertEqual(try runLedgerc(["-f", f, "print"]).stdout, "2010-01-01\n    a               1\n    ; c1: x\n    b\n    ; c2: y\n\n2010-01-02\n    a               2  ; same\n    b\n\n")
     }
+
+    /// `-p 'every tue'`: weekly periods that start on Tuesdays, each named by
+    /// its days (hledger/test/register/intervals.test #7; the expected text is hledger 1.25's).
+    func testWeeksStartingOnADay() throws {
+        let f = try journal("2014/1/1\n (before)  1\n\n2014/2/1\n (within)  1\n\n2014/2/25\n (after)  1\n")
+        XCTAssertEqual(try runLedgerc(["-f", f, "register", "-p", "every tue"]).stdout, """
+            2013-12-31..2014-01-06   before                                  1             1
+            2014-01-28..2014-02-03   within                                  1             2
+            2014-02-25..2014-03-03   after                                   1             3
+
+            """)
+    }
 }

@@ -209,7 +209,11 @@ extension HledgerRequest {
             var rows = Array(cells.dropFirst())
             if let unit = options.grouping {
                 // Each period by its label, as hledger's register shows it (`2016-02`, `2016Q1`, `2016-02-15W07`).
-                for k in rows.indices { if let d = CivilDate.parse(rows[k][1]) { rows[k][1] = HledgerStatement.label(unit, d, compound: false) } }
+                // Weeks that start on another day than Monday are named by their days (`2013-12-31..2014-01-06`).
+                for k in rows.indices {
+                    guard let d = CivilDate.parse(rows[k][1]) else { continue }
+                    rows[k][1] = options.weekStart != nil ? HledgerStatement.spanText(DateSpan(first: d, last: d.adding(days: 6))) : HledgerStatement.label(unit, d, compound: false)
+                }
             }
             return HledgerRegisterText.render(rows, width: width ?? 80, periods: options.grouping != nil)
         }

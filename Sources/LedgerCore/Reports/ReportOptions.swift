@@ -11,6 +11,8 @@ public struct ReportOptions: Sendable {
     public var grouping: CalendarUnit?
     /// Every how many units a period is (hledger's `-p 'every 2 weeks'`).
     public var groupingEvery = 1
+    /// Weekly periods that start on this day (hledger's `-p 'every tue'`); nil: on Mondays.
+    public var weekStart: Weekday?
     /// `report balance --historical`: balances at the end, everything before `--from` included.
     public var historical = false
     /// Each column holds everything from the report's start to its end (hledger's `--cumulative`: running sums without the opening).
@@ -53,6 +55,16 @@ extension ReportOptions {
     /// nothing matches and no bound is given.
     func periods(_ length: CalendarUnit, over ledger: Ledger, matcher: QueryMatcher) -> [DateSpan] {
         guard let days = days(over: ledger, matcher: matcher) else { return [] }
+        if length == .week, let start = weekStart {
+            // Weeks from the `start` day at or before the first day.
+            var first = days.first.adding(days: -((days.first.weekday.rawValue - start.rawValue + 7) % 7))
+            var out: [DateSpan] = []
+            while first <= days.last {
+                out.append(DateSpan(first: first, last: first.adding(days: 7 * groupingEvery - 1)))
+                first = first.adding(days: 7 * groupingEvery)
+            }
+            return out
+        }
         return length.columns(from: days.first, through: days.last, every: groupingEvery)
     }
 

@@ -40,7 +40,7 @@ extension BudgetReport {
         var headers: [String]
         if let unit = options.grouping {
             columns = options.periods(unit, over: ledger, matcher: matcher)
-            headers = columns.map { options.groupingEvery > 1 ? HledgerStatement.spanText($0) : HledgerStatement.label(unit, $0.first, compound: false) }
+            headers = columns.map { options.groupingEvery > 1 || options.weekStart != nil ? HledgerStatement.spanText($0) : HledgerStatement.label(unit, $0.first, compound: false) }
         } else {
             let span = options.days(over: ledger, matcher: matcher) ?? DateSpan(first: ledger.until, last: ledger.until)
             columns = [span]

@@ -81,7 +81,7 @@ public struct HledgerStatement {
             headers = columns.map {
                 // A period of more than one unit is named by its days (`2025-01-01..2025-02-28`).
                 kind != .balance && holding != .changes ? $0.last.description
-                    : options.groupingEvery > 1 ? HledgerStatement.spanText($0)
+                    : options.groupingEvery > 1 || options.weekStart != nil ? HledgerStatement.spanText($0)
                     : HledgerStatement.label(unit, $0.first, compound: kind != .balance && oneYear)
             }
         } else {
