@@ -49,8 +49,12 @@ public struct ReturnsReport: Report {
         let accounts = ledger.journal.accounts
         let matcher = QueryMatcher(options.query, journal: ledger.journal)
         guard let valuer = try valuer(), let target = valuer.target else { return (nil, []) }
-        // The investment accounts' postings and the cash flows, by date.
+        // The investment accounts' movements, from the one stream, by date.
         var held: [(date: CivilDate, amount: Amount)] = []
+        var stream = Movements(ledger)
+        stream.keeps = { _, p in matcher.keeps(account: p.account) }
+        stream.forEach { held.append(($0.date, $0.amount)) }
+        // The cash flows: what came in from the other accounts of the transactions that move them.
         var flows: [(date: CivilDate, amount: ExactDecimal)] = []
         for t in ledger.ordered {
             var inside = false, outside = false
@@ -59,19 +63,14 @@ public struct ReturnsReport: Report {
             }
             guard inside else { continue }
             var flow = ExactDecimal.zero, isFlow = false
-            for p in t.postings {
-                guard let a = p.amount else { continue }
-                if matcher.keeps(account: p.account) {
-                    held.append((t.date, a))
-                } else if outside {
-                    let type = accounts.type(of: p.account)
-                    guard type != .income && type != .expense, p.virtual != .unbalanced else { continue }
-                    // Money from outside: what left the other accounts came in.
-                    let v = try valuer.value(a, on: t.date, at: p.amountLocation)
-                    guard v.commodity == target else { continue }
-                    flow = try flow.minus(v.quantity, at: p.amountLocation)
-                    isFlow = true
-                }
+            for p in t.postings where outside && !matcher.keeps(account: p.account) {
+                let type = accounts.type(of: p.account)
+                guard let a = p.amount, type != .income && type != .expense, p.virtual != .unbalanced else { continue }
+                // Money from outside: what left the other accounts came in.
+                let v = try valuer.value(a, on: t.date, at: p.amountLocation)
+                guard v.commodity == target else { continue }
+                flow = try flow.minus(v.quantity, at: p.amountLocation)
+                isFlow = true
             }
             if isFlow, !flow.isZero {
                 if let last = flows.last, last.date == t.date { flows[flows.count - 1].amount = try last.amount.plus(flow, at: t.location) } else { flows.append((t.date, flow)) }
