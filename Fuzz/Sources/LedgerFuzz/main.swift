@@ -395,11 +395,39 @@ func reports(_ full: Compilation, huge: Bool) {
             }
         }
     }
+    if !huge { hledgerReports(full) }
     if !huge {
         _ = MaterializePlan(full, today: until)
         // The page: every part, with whatever names and tags the input holds.
         _ = try? HTMLReport(compilation: full, options: ReportOptions(), today: until).render()
     }
+}
+
+/// hledger's form of the reports, lists, print, close and forecast, in its
+/// text, CSV and JSON: each gives its bytes or a usage error or an
+/// `AmountOverflow`; it never traps.
+func hledgerReports(_ full: Compilation) {
+    let lines: [[String]] = [
+        ["bal"], ["bal", "-M", "-T", "-A", "-S", "--tree"], ["bal", "-Y", "--layout=bare"], ["bal", "--budget", "-E", "-M", "--cumulative"],
+        ["bs", "-M", "--tree"], ["is", "-N", "-S"], ["cf"], ["reg", "-M", "-H"], ["reg", "-r"], ["areg", "."], ["print", "-x"],
+        // JSON to a file is written whole (to standard output it would go as it is made).
+        ["print", "-O", "json", "-o", "/dev/null"], ["reg", "-O", "json", "-o", "/dev/null"], ["bal", "-O", "json", "-o", "/dev/null"],
+        ["prices", "--infer-market-prices", "--infer-reverse-prices"], ["payees"], ["accounts", "--tree", "--drop", "1"], ["print", "--forecast", "-e", "2027"],
+        ["bal", "-p", "every tue"], ["bal", "--drop", "1", "--tree", "-O", "csv"],
+    ]
+    for words in lines {
+        guard let request = try? HledgerRequest(["-f", "fuzz.ledger"] + words, today: until),
+              let output = try? request.output(full) else { continue }
+        devNull.write(output.bytes)
+    }
+    // `close` in hledger's layout, its amounts explicit, split by cost, interleaved.
+    var close = ClosingTransactions(ledger: full.ledger, query: Query(), date: until)
+    close.inHledgersLayout = true
+    close.explicit = true
+    close.showCosts = true
+    _ = try? close.text(sources: full.sources)
+    close.interleaved = true
+    _ = try? close.text(sources: full.sources)
 }
 
 /// `fmt` is idempotent, and keeps the meaning of a journal that compiles.
