@@ -83,7 +83,7 @@ public struct PeriodicSchedule: Sendable, Equatable {
         if let n = ordinal(first), words.count > 1 {
             if words[1] == "day" {
                 // `every Nth day of week`: that weekday; `every Nth day [of month]`.
-                if of(2, "week") == 2 { return (1...7).contains(n) ? (.weekdays([Weekday(rawValue: n - 1)!]), 4) : nil }
+                if of(2, "week") == 2 { return Weekday(rawValue: n - 1).map { (.weekdays([$0]), 4) } }
                 return (1...31).contains(n) ? (.dayOfMonth(n), 2 + of(2, "month")) : nil
             }
             if let wd = Weekday(name: words[1]) { return (1...5).contains(n) ? (.weekdayOfMonth(n, wd), 2 + of(2, "month")) : nil }

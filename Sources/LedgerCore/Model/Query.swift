@@ -420,10 +420,10 @@ public struct QueryMatcher {
     /// code, status, its tags); nil for a posting's field.
     private static func ownField(_ term: Query.Term, _ text: TextMatcher?, _ value: TextMatcher?, _ t: Transaction) -> Bool? {
         switch term.field {
-        case .description: return text!.matches(t.description)
-        case .payee: return text!.matches(t.payee)
-        case .note: return text!.matches(t.note ?? t.description)
-        case .code: return text!.matches(t.code ?? "")
+        case .description: return text?.matches(t.description) ?? false
+        case .payee: return text?.matches(t.payee) ?? false
+        case .note: return text?.matches(t.note ?? t.description) ?? false
+        case .code: return text?.matches(t.code ?? "") ?? false
         case .status: return t.status == term.status
         case .tag: return t.tags.contains { text?.matches($0.key) == true && (value?.matches($0.value) ?? true) }
         case .account, .commodity, .amount, .real, .type: return nil

@@ -11,11 +11,17 @@ package struct HledgerJSON {
     let sources: SourceManager
     /// Where the text goes as it is written (standard output); nil: all of it is returned.
     let sink: ByteSink?
+    /// Each source file's name as hledger gives it: its absolute path (`-` for
+    /// standard input), resolved once a file, not once a transaction.
+    let paths: [String]
 
     package init(journal: Journal, sources: SourceManager, sink: ByteSink? = nil) {
         self.journal = journal
         self.sources = sources
         self.sink = sink
+        paths = sources.files.map { file in
+            file.path == "<stdin>" ? "-" : file.path.hasPrefix("/") ? file.path : systemRealPath(file.path) ?? file.path
+        }
     }
 
     // MARK: Reports
@@ -243,12 +249,10 @@ package struct HledgerJSON {
     /// standard input); `lineAfter` lines further down.
     func position(_ location: SourceLocation, column: Int? = nil, lineAfter: Int = 0, into w: inout PrettyJSON) {
         let at = sources.describe(location)
-        var path = sources.files[Int(location.file)].path
-        if path == "<stdin>" { path = "-" } else if !path.hasPrefix("/") { path = systemRealPath(path) ?? path }
         w.open(0x7B)
         w.key("sourceColumn"); w.raw(String(column ?? at.column))
         w.key("sourceLine"); w.raw(String(at.line + lineAfter))
-        w.key("sourceName"); w.string(path)
+        w.key("sourceName"); w.string(paths[Int(location.file)])
         w.close(0x7D)
     }
 

@@ -175,9 +175,19 @@ public struct HledgerStatement {
         case .cumulative: days = HledgerStatement.spanText(DateSpan(first: first, last: last))
         case .changes: days = HledgerStatement.spanText(DateSpan(first: first, last: last))
         }
-        let names: [Kind: String] = [.balancesheet: "Balance Sheet", .incomestatement: "Income Statement", .cashflow: "Cashflow Statement"]
-        let suffixes: [Holding: String] = [.historical: " (Historical Ending Balances)", .cumulative: " (Cumulative Ending Balances)", .changes: " (Balance Changes)"]
-        let title = names[kind]! + " " + (nothing ? headers[0] : days) + (holding == usual && !holdingAsked ? "" : suffixes[holding]!)
+        let name: String
+        switch kind {
+        case .balancesheet: name = "Balance Sheet"
+        case .incomestatement: name = "Income Statement"
+        case .cashflow, .balance: name = "Cashflow Statement"
+        }
+        let suffix: String
+        switch holding {
+        case .historical: suffix = " (Historical Ending Balances)"
+        case .cumulative: suffix = " (Cumulative Ending Balances)"
+        case .changes: suffix = " (Balance Changes)"
+        }
+        let title = name + " " + (nothing ? headers[0] : days) + (holding == usual && !holdingAsked ? "" : suffix)
             + HledgerStatement.valuedSuffix(options.valuation)
         let blank = Array(repeating: "", count: headers.count)
         var out = [[title] + blank, ["Account"] + headers]
