@@ -101,7 +101,7 @@ struct CommonOptions {
 extension CommonOptions {
     /// A period that ends after the horizon moves it there, unless `--until`
     /// was given: a report of next quarter shows next quarter's rent.
-    mutating func reach(_ period: Period) {
+    mutating func reach(_ period: DateSpan) {
         if !untilGiven, let to = period.to, to > until { until = to }
     }
 }
@@ -142,8 +142,8 @@ func readInputs(_ paths: [String], mapping: Bool = false) throws(FileError) -> [
 
 /// `--from`, `--to` and `--date` as a period: a DATE naming a span covers
 /// all of it (`--from` takes its first day, `--to` its last).
-func periodOption(_ args: Arguments, today: CivilDate) throws -> Period {
-    var period = Period()
+func periodOption(_ args: Arguments, today: CivilDate) throws -> DateSpan {
+    var period = DateSpan()
     if let text = args.values["--date"] {
         guard let p = DateSpan.parseRange(text, today: today) else {
             throw UsageError(message: "--date takes a DATE or DATE..DATE, where a DATE is \(DateSpan.forms); not '\(text)'")

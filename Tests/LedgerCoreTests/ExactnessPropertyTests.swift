@@ -169,7 +169,7 @@ final class ExactnessPropertyTests: XCTestCase {
             let price = String(1 + r.below(99999)) + ".25"
             text += "P 2025-01-20 ABC \(price) USD\n"
             let c0 = compileText(text)
-            if let row = try HoldingsReport(ledger: c0.ledger, options: ReportOptions(period: Period(to: CivilDate(year: 2025, month: 1, day: 25)))).rows().first(where: { c0.ledger.journal.accounts[$0.position.account] == "Assets:Broker" }) {
+            if let row = try HoldingsReport(ledger: c0.ledger, options: ReportOptions(period: DateSpan(to: CivilDate(year: 2025, month: 1, day: 25)))).rows().first(where: { c0.ledger.journal.accounts[$0.position.account] == "Assets:Broker" }) {
                 XCTAssertEqual(BigDecimal(row.marketValue), BigDecimal(row.position.quantity) * BigDecimal(price), text)
             }
             // Sell everything in up to three parts.

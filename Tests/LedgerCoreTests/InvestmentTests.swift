@@ -22,7 +22,7 @@ final class InvestmentTests: XCTestCase {
     func holdings(_ text: String, to: String? = nil, from: String? = nil) throws -> [Holding] {
         let c = compileText(text)
         XCTAssertEqual(c.diagnostics.diagnostics.map(\.message), [])
-        let period = Period(from: from.flatMap(CivilDate.parse), to: to.flatMap(CivilDate.parse))
+        let period = DateSpan(from: from.flatMap(CivilDate.parse), to: to.flatMap(CivilDate.parse))
         return try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: period)).rows()
     }
 
@@ -141,7 +141,7 @@ final class InvestmentTests: XCTestCase {
         let h = try HoldingsReport(ledger: c.ledger, options: ReportOptions()).rows()
         XCTAssertEqual(h.first?.position.quantity.description, "6")
         XCTAssertEqual(h.first?.realizedGain.normalized.description, "200", "a zero basis: the whole sale is gain")
-        XCTAssertTrue(try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: Period(to: CivilDate.parse("2025-02-01")))).rows().isEmpty)
+        XCTAssertTrue(try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: DateSpan(to: CivilDate.parse("2025-02-01")))).rows().isEmpty)
     }
 
     func testTransfersMoveQuantityAndBasisWithoutAGain() throws {

@@ -97,7 +97,7 @@ final class ReturnsPropertyTests: XCTestCase {
             for grouping in [nil, CalendarUnit.month] {
                 var options = ReportOptions()
                 options.query.accounts = [try TextPattern("Assets:Broker")]
-                options.period = Period(from: start, to: last)
+                options.period = DateSpan(from: start, to: last)
                 options.grouping = grouping
                 options.valuer = try Valuer(Valuation(.end, in: "USD"), ledger: c.ledger, reportTo: last)
                 let rows = try ReturnsReport(ledger: c.ledger, options: options).rows().rows

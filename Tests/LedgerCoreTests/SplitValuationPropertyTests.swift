@@ -50,7 +50,7 @@ final class SplitValuationPropertyTests: XCTestCase {
                     over = over * BigDecimal(String(s.m))
                 }
                 if splitDays.contains(where: { price.day < $0.day && !(on < $0.day) }) { carried += 1 }
-                let rows = try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: Period(to: on))).rows()
+                let rows = try HoldingsReport(ledger: c.ledger, options: ReportOptions(period: DateSpan(to: on))).rows()
                 let row = try XCTUnwrap(rows.first, text)
                 // holdings rounds a quotient once at the money's places + 6 (8 for KRW),
                 // -X at the 30th: |value × over − expected| < 10^(digits of over − places).

@@ -77,4 +77,62 @@ final class WriterLibraryTests: XCTestCase {
         let report = try CardStatementsReport(ledger: c.ledger, options: ReportOptions()).document()
         XCTAssertEqual(report.tables.first?.rows.count, 4)
     }
+
+    /// A card's cycles are the card's movements in the one stream, billed by day: over all
+    /// cycles, charges − refunds is what the card's non-payment movements moved, and what was
+    /// paid is what the payments moved (a `repeat` charge on the card included); the payments
+    /// the cycles leave unpaid take their place in the ledger's order.
+    func testCardCyclesAreTheCardsMovements() throws {
+        let c = compileText("""
+        account 부채:카드:국민
+            ; statement-day: 31
+            ; payment-day: 15
+            ; paid-from: 자산:은행
+        repeat monthly from 2025-01-05  넷플릭스
+            지출:구독료  13,900 KRW
+            부채:카드:국민
+        2025-01-03 편의점
+            지출:식비  4,500 KRW
+            부채:카드:국민
+        2025-01-20 반품
+            부채:카드:국민  2,000 KRW
+            지출:식비
+        2025-02-15 카드대금
+            부채:카드:국민  16,400 KRW
+            자산:은행
+        2025-02-28 서점
+            지출:도서  22,000 KRW
+            부채:카드:국민
+        """, until: "2025-04-30")
+        XCTAssertFalse(c.hasErrors, "\(c.diagnostics.sorted().map(\.message))")
+        let card = try XCTUnwrap(c.ledger.journal.accounts.lookup("부채:카드:국민"))
+        let krw = try XCTUnwrap(c.ledger.journal.commodities.lookup("KRW"))
+        let cycles = try XCTUnwrap(c.ledger.cardCycles.first?.value)
+        var billed = ExactDecimal.zero, paid = ExactDecimal.zero
+        for cycle in cycles {
+            billed = try billed.plus(cycle.charges.quantity(krw), at: nil).minus(cycle.refunds.quantity(krw), at: nil)
+            paid = try paid.plus(cycle.paid.quantity(krw), at: nil)
+        }
+        var moved = ExactDecimal.zero, payments = ExactDecimal.zero
+        var stream = Movements(c.ledger)
+        stream.recordedOnly = false
+        try stream.forEach { (m) throws(AmountOverflow) in
+            guard m.account == card else { return }
+            let t = c.ledger.transactions[Int(m.transaction)]
+            if t.generated.map({ c.ledger.journal.rules[Int($0.rule)].card != nil }) == true { return }
+            if t.description == "카드대금" { payments = try payments.plus(m.amount.quantity, at: nil) } else { moved = try moved.plus(m.amount.quantity, at: nil) }
+        }
+        XCTAssertEqual(billed, moved.negated)
+        XCTAssertEqual(paid, payments)
+        XCTAssertEqual(billed, ExactDecimal(4_500 - 2_000 + 13_900 * 4 + 22_000))
+        // January's bill (4,500 − 2,000 + 13,900) was paid; February's, March's and April's are generated.
+        let generated = c.ledger.ordered.filter { $0.generated.map { c.ledger.journal.rules[Int($0.rule)].card != nil } ?? false }
+        XCTAssertEqual(generated.map(\.date.description), ["2025-03-17", "2025-04-15"])
+        // The order's rule: by day, recorded before generated, then as added.
+        let keys = c.ledger.order.map { n in
+            let t = c.ledger.transactions[Int(n)]
+            return (t.date.day, t.generated == nil ? 0 : 1, n)
+        }
+        XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+    }
 }

@@ -92,9 +92,9 @@ package struct Balances {
 /// their total: the shape every balance-shaped report projects.
 package struct BalanceRows {
     /// Per row: empty (nothing reached it), or one sum per column and the opening first.
-    package private(set) var sums: [[AmountSums]]
+    package internal(set) var sums: [[AmountSums]]
     /// Every movement, once.
-    package private(set) var total: [AmountSums]
+    package internal(set) var total: [AmountSums]
     private let width: Int
 
     init(rows: Int, width: Int) {
@@ -164,14 +164,5 @@ package struct BalanceRows {
                 throw AmountOverflow(at: nil, "a balance at the end of a period")
             }
         }
-    }
-
-    /// Each column's sums valued on `days[k]` (nil: left as they are); the opening stays.
-    package mutating func value(by valuer: Valuer, on days: [CivilDate?]) throws(AmountOverflow) {
-        func valued(_ row: inout [AmountSums]) throws(AmountOverflow) {
-            for k in days.indices { if let day = days[k] { row[k + 1] = try valuer.value(row[k + 1], on: day) } }
-        }
-        for row in sums.indices where !sums[row].isEmpty { try valued(&sums[row]) }
-        try valued(&total)
     }
 }

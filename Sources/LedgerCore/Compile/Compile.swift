@@ -130,7 +130,8 @@ func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagno
     let until = horizon ?? CivilDate(day: Int32.min)
     var journal = journal
     journal.declareCards(diagnostics: diagnostics)
-    return Ledger(expanding: consume journal, with: Expander(until: until, diagnostics: diagnostics)).withSplits(diagnostics: diagnostics)
+    let expander = Expander(until: until, diagnostics: diagnostics)
+    return Ledger(expanding: consume journal, with: expander).billingCards(expander).withSplits(diagnostics: diagnostics)
 }
 
 /// Stage 4: positions replayed in date order; selling more than was bought is an error.

@@ -62,7 +62,7 @@ typealias Entry = JournalDiff.Entry
 /// What `ledgerc diff` is asked: the period of the balance changes, by
 /// `--period` or as one, and a valuation (`-X`).
 public struct DiffOptions: Sendable {
-    public var period = Period()
+    public var period = DateSpan()
     public var grouping: CalendarUnit?
     public var valuation: Valuation?
 

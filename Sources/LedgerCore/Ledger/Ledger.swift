@@ -23,8 +23,7 @@ public struct Ledger: Sendable {
     /// transactions move into the ledger, with each rule's unfulfilled
     /// occurrences up to `expander`'s horizon after them.
     init(expanding journal: consuming Journal, with expander: Expander) {
-        var cycles: [Int32: [CardCycle]] = [:]
-        let generated = expander.unfulfilled(journal, cardCycles: &cycles)
+        let generated = expander.unfulfilled(journal)
         // Move the transactions out of the journal rather than copying them.
         var all = journal.transactions
         journal.transactions = []
@@ -42,6 +41,31 @@ public struct Ledger: Sendable {
         transactions = all
         order = keys.map { Int32(truncatingIfNeeded: $0 & 0x7FFF_FFFF) }
         until = expander.until
-        cardCycles = cycles
+    }
+
+    /// The ledger with `more` transactions after the others in
+    /// `transactions`, each placed in the order on its day after every
+    /// transaction already there (generated ones: the order's rule holds), or
+    /// with `firstOnTheirDay` before them (a split, at the day's open).
+    func adding(_ more: [Transaction], firstOnTheirDay: Bool = false) -> Ledger {
+        guard !more.isEmpty else { return self }
+        var out = self
+        let base = transactions.count
+        out.transactions += more
+        let byDate = more.indices.sorted { more[$0].date != more[$1].date ? more[$0].date < more[$1].date : $0 < $1 }
+        var merged: [Int32] = []
+        merged.reserveCapacity(order.count + more.count)
+        var next = 0
+        for n in order {
+            while next < byDate.count, more[byDate[next]].date < transactions[Int(n)].date
+                    || firstOnTheirDay && more[byDate[next]].date == transactions[Int(n)].date {
+                merged.append(Int32(base + byDate[next]))
+                next += 1
+            }
+            merged.append(n)
+        }
+        merged += byDate[next...].map { Int32(base + $0) }
+        out.order = merged
+        return out
     }
 }

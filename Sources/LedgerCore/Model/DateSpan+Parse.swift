@@ -43,7 +43,7 @@ extension DateSpan {
             if (1...2).contains(word.count), let d = Int(word), let day = CivilDate(year: year, month: today.components.month, day: d) {
                 return DateSpan(first: day, last: day)
             }
-            if words.count == 1 { return Period.parseBound(word).map { DateSpan(first: $0.first, last: $0.last) } }
+            if words.count == 1 { return DateSpan.parseBound(word).map { DateSpan(first: $0.first, last: $0.last) } }
         }
         guard words.count == 2, let length = CalendarUnit.reportPeriod(String(words[1])) else { return nil }
         let start = length.start(of: today)
@@ -62,7 +62,7 @@ extension DateSpan {
 
     /// `--date RANGE`: one span, or `A..B` (both inclusive; either side may be
     /// empty), or the days of a period expression without an interval.
-    public static func parseRange(_ text: String, today: CivilDate) -> Period? {
+    public static func parseRange(_ text: String, today: CivilDate) -> DateSpan? {
         guard let e = PeriodExpression.parse(text, today: today), e.interval == nil else { return nil }
         return e.period
     }

@@ -19,7 +19,7 @@ public struct PeriodExpression: Sendable, Equatable {
     }
 
     /// The covered days as a report's period (both ends inclusive).
-    public var period: Period { Period(from: from, to: to.map { $0.adding(days: -1) }) }
+    public var period: DateSpan { DateSpan(from: from, to: to.map { $0.adding(days: -1) }) }
 
     /// Reads an expression; nil when some word is not part of one. Without
     /// `today`, relative spans (`last month`) are not read. `endExclusive`:

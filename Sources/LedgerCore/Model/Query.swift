@@ -198,10 +198,10 @@ public struct Query: Sendable, Equatable {
     public var anyOfFields = Set(Field.allCases)
     /// hledger's `date:PERIOD`: the transactions (postings, by their own
     /// date where they have one) of that period. A report takes it as its period.
-    public var date: Period?
+    public var date: DateSpan?
     /// hledger's `date2:PERIOD`: the same, by the secondary date (the
     /// transaction's date where it has none).
-    public var date2: Period?
+    public var date2: DateSpan?
     /// hledger's `depth:N`: accounts deeper than N are summed into their parent at N.
     public var depth: Int?
 

@@ -53,7 +53,7 @@ extension HledgerRequest {
         ledger.journal.commodities.widenToPrices(ledger.journal.prices)
         if words.has("--forecast") {
             // `--forecast=PERIOD` bounds the forecast; else the report's end does, if it has one.
-            var forecast = Period()
+            var forecast = DateSpan()
             if let text = words.values["--forecast"] {
                 guard let e = PeriodExpression.parse(text, today: today, endExclusive: true), e.interval == nil else {
                     throw CommandLineError("--forecast= takes a period (2025-05..2025-07, 2026), not '\(text)'")

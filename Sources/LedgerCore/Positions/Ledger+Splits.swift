@@ -23,7 +23,6 @@ extension Ledger {
     func withSplits(diagnostics: DiagnosticEngine?) -> Ledger {
         let splits = journal.splits
         guard !splits.isEmpty else { return self }
-        var out = self
         // Splits in date order (file order on one day), each seeing those before it.
         let order = splits.indices.sorted { splits[$0].date != splits[$1].date ? splits[$0].date < splits[$1].date : $0 < $1 }
         var added: [Transaction] = []
@@ -36,27 +35,7 @@ extension Ledger {
                 diagnostics?.add(error.diagnostic)
             }
         }
-        guard !added.isEmpty else { return self }
-        let base = out.transactions.count
-        out.transactions += added
-        // Into the order by date: before the day's other transactions (the split is at the open).
-        var merged: [Int32] = []
-        merged.reserveCapacity(out.order.count + added.count)
-        var next = 0
-        let byDate = added.indices.sorted { added[$0].date < added[$1].date }
-        for n in out.order {
-            while next < byDate.count, added[byDate[next]].date <= out.transactions[Int(n)].date {
-                merged.append(Int32(base + byDate[next]))
-                next += 1
-            }
-            merged.append(n)
-        }
-        while next < byDate.count {
-            merged.append(Int32(base + byDate[next]))
-            next += 1
-        }
-        out.order = merged
-        return out
+        return adding(added, firstOnTheirDay: true)
     }
 
     /// The transaction of `split`'s new shares: what each asset account held
@@ -64,14 +43,16 @@ extension Ledger {
     private func shares(of split: StockSplit, after added: [Transaction]) throws(AmountOverflow) -> Transaction {
         let accounts = journal.accounts
         var held: [Int32: ExactDecimal] = [:]
-        for t in ordered where t.date < split.date {
-            for p in t.postings where p.amount?.commodity == split.commodity && accounts.type(of: p.account) == .asset {
-                held[p.account] = try (held[p.account] ?? .zero).plus(p.amount!.quantity, at: p.amountLocation)
-            }
+        var before = Movements(self)
+        before.through = split.date.adding(days: -1)
+        try before.forEach { (m) throws(AmountOverflow) in
+            guard m.amount.commodity == split.commodity, accounts.type(of: m.account) == .asset else { return }
+            held[m.account] = try (held[m.account] ?? .zero).plus(m.amount.quantity, at: m.location)
         }
         for t in added where t.date < split.date || t.date == split.date && (self.split(of: t).map { $0.location < split.location } ?? false) {
-            for p in t.postings where p.amount?.commodity == split.commodity {
-                held[p.account] = try (held[p.account] ?? .zero).plus(p.amount!.quantity, at: split.location)
+            for p in t.postings {
+                guard let a = p.amount, a.commodity == split.commodity else { continue }
+                held[p.account] = try (held[p.account] ?? .zero).plus(a.quantity, at: split.location)
             }
         }
         var t = Transaction(date: split.date, description: "split \(journal.commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)",

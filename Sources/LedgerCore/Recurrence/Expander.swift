@@ -73,30 +73,14 @@ package struct Expander {
         return dates
     }
 
-    /// The unfulfilled occurrences of every valid rule up to the horizon, as transactions.
+    /// The unfulfilled occurrences of every valid `repeat` rule up to the
+    /// horizon, as transactions (a card's payments come after, from the
+    /// ledger these make: `Ledger.billingCards`).
     public func unfulfilled(_ journal: Journal) -> [Transaction] {
-        var cycles: [Int32: [CardCycle]] = [:]
-        return unfulfilled(journal, cardCycles: &cycles)
-    }
-
-    /// The same, and each card rule's billing cycles (by rule), computed once
-    /// here for the payments and kept for the statements, the page and the hover.
-    func unfulfilled(_ journal: Journal, cardCycles: inout [Int32: [CardCycle]]) -> [Transaction] {
         let index = Expander.fulfilmentIndex(journal)
         var nearMisses = diagnostics.map { _ in NearMisses(journal) }
         var generated: [Transaction] = []
-        var byCard: [Int32: [Transaction]]?
-        rules: for (r, rule) in journal.rules.enumerated() where rule.isValid {
-            if let card = rule.card {
-                // After every `repeat` rule (cards are declared last): their occurrences on the card are billed too.
-                // Each card's transactions found once for all cards.
-                if byCard == nil {
-                    byCard = CardTerms.byCard(journal.transactions + generated.filter { $0.generated.map { journal.rules[Int($0.rule)].card == nil } ?? true },
-                                              cards: Set(journal.rules.compactMap { $0.card?.account }))
-                }
-                generated += cardPayments(journal, rule: r, card, charged: byCard?[card.account] ?? [], cycles: &cardCycles)
-                continue
-            }
+        rules: for (r, rule) in journal.rules.enumerated() where rule.isValid && rule.card == nil {
             let dates = index[r]
             var k = 0
             for (occurrence, w) in rule.occurrences(holidays: journal.holidays).withWindows() {

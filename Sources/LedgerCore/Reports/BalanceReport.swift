@@ -5,10 +5,7 @@ public struct BalanceReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     /// The report's figures: a column per period (one column without
     /// `--period`), a row per shown account in tree order.

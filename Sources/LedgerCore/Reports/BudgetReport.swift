@@ -8,10 +8,7 @@ public struct BudgetReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     /// One row: a period, a budgeted account (nil: `<unbudgeted>`) and a commodity.
     public struct Row {

@@ -7,10 +7,7 @@ public struct CardStatementsReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     public func document() throws(AmountOverflow) -> ReportDocument {
         let journal = ledger.journal

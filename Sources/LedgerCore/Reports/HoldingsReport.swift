@@ -27,10 +27,7 @@ public struct HoldingsReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     var end: CivilDate? { options.period.to }
 

@@ -8,10 +8,7 @@ public struct AccountsReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     public func rows() -> [(account: Int32, type: AccountType?, declared: Bool)] {
         let accounts = ledger.journal.accounts
@@ -113,11 +110,7 @@ public struct PricesReport: Report {
     public let sources: SourceManager
     public let options: ReportOptions
 
-    public init(ledger: Ledger, sources: SourceManager, options: ReportOptions) {
-        self.ledger = ledger
-        self.sources = sources
-        self.options = options
-    }
+    public init(ledger: Ledger, sources: SourceManager, options: ReportOptions) { (self.ledger, self.sources, self.options) = (ledger, sources, options) }
 
     public struct Row {
         public var date: CivilDate

@@ -5,10 +5,7 @@ public struct RegisterReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     public struct Line {
         public var transaction: Transaction

@@ -1,6 +1,6 @@
 /// What the user asked a report to cover.
 public struct ReportOptions: Sendable {
-    public var period = Period()
+    public var period = DateSpan()
     /// The FILTER options.
     public var query = Query()
     /// Roll accounts up to this many levels.
@@ -41,7 +41,7 @@ public struct ReportOptions: Sendable {
     /// valued at period ends, the last price's), as hledger 1.25's reportSpan.
     public var spanOfWholeJournal = false
 
-    public init(period: Period = Period(), query: Query = Query(), depth: Int? = nil) {
+    public init(period: DateSpan = DateSpan(), query: Query = Query(), depth: Int? = nil) {
         self.period = period
         self.query = query
         self.depth = depth

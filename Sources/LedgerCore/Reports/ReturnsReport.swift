@@ -20,10 +20,7 @@ public struct ReturnsReport: Report {
     public let ledger: Ledger
     public let options: ReportOptions
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     public struct Row: Sendable {
         public var first: CivilDate

@@ -29,10 +29,7 @@ public struct MonthSummaryReport: Report {
     /// What a row covers: `--period`, by default a month.
     public var length: CalendarUnit { options.grouping ?? .month }
 
-    public init(ledger: Ledger, options: ReportOptions) {
-        self.ledger = ledger
-        self.options = options
-    }
+    public init(ledger: Ledger, options: ReportOptions) { (self.ledger, self.options) = (ledger, options) }
 
     public func rows() throws(AmountOverflow) -> [MonthSummary] {
         let accounts = ledger.journal.accounts

@@ -5,11 +5,7 @@ public struct TransactionsReport: Report {
     public let sources: SourceManager
     public let options: ReportOptions
 
-    public init(ledger: Ledger, sources: SourceManager, options: ReportOptions) {
-        self.ledger = ledger
-        self.sources = sources
-        self.options = options
-    }
+    public init(ledger: Ledger, sources: SourceManager, options: ReportOptions) { (self.ledger, self.sources, self.options) = (ledger, sources, options) }
 
     /// Calls `body` for each transaction to show, in output order, with the
     /// filter that says which of its postings the query keeps.

@@ -46,7 +46,7 @@ extension JournalServer {
         }
         let ledger = compilation.ledger, journal = ledger.journal, c = journal.commodities
         var options = ReportOptions()
-        options.period = Period(from: span.first, to: span.last)
+        options.period = DateSpan(from: span.first, to: span.last)
         func money(_ q: ExactDecimal, _ commodity: Int32) -> JSONValue {
             .object([("amount", .string(q.text(places: max(c.precision(commodity), q.scale)))), ("commodity", .string(c[commodity])),
                      ("display", .string(c.format(Amount(q, commodity))))])

@@ -81,8 +81,8 @@ extension JournalServer {
             case .failure(let problem): return .problem(400, Messages.badQueryTerm(problem.term).text)
             }
         }
-        var period = Period()
-        for (key, keyPath) in [("from", \Period.from), ("to", \Period.to)] {
+        var period = DateSpan()
+        for (key, keyPath) in [("from", \DateSpan.from), ("to", \DateSpan.to)] {
             guard let text = request.query[key], !text.isEmpty else { continue }
             guard let span = DateSpan.parse(text, today: today) else { return .problem(400, "\(key) takes a date (\(DateSpan.forms)), not '\(text)'") }
             period[keyPath: keyPath] = key == "from" ? span.first : span.last

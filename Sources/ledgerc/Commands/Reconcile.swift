@@ -70,9 +70,9 @@ enum ReconcileCommand: Subcommand {
             }
             rows = read.rows
             // The journal is read up to the statement's last day.
-            if to == nil, let last = rows.map(\.date).max() { common.reach(Period(from: nil, to: last)) }
+            if to == nil, let last = rows.map(\.date).max() { common.reach(DateSpan(from: nil, to: last)) }
         }
-        if let to { common.reach(Period(from: nil, to: to)) }
+        if let to { common.reach(DateSpan(from: nil, to: to)) }
         let write = parsed.has("--write")
         let writer = write ? try SafeWriter(path: common.files[0]) : nil
         try writer?.lock()

@@ -158,7 +158,7 @@ public struct HledgerRequest: Sendable {
             // `every tue`: weeks that start on Tuesdays.
             options.grouping = .week
             options.weekStart = days.first
-            if schedule.from != nil || schedule.to != nil { options.period = Period(from: schedule.from, to: schedule.to.map { $0.adding(days: -1) }) }
+            if schedule.from != nil || schedule.to != nil { options.period = DateSpan(from: schedule.from, to: schedule.to.map { $0.adding(days: -1) }) }
         } else if let text = words.values["-p"] {
             guard let e = PeriodExpression.parse(text, today: today, endExclusive: true) else {
                 throw CommandLineError("-p takes a period expression (2025q1, from A to B, monthly in 2025...), not '\(text)'")

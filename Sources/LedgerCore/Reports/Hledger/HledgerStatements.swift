@@ -90,7 +90,7 @@ public struct HledgerStatement {
         if nothing && (grouped || kind != .balance) { headers = [holding == .changes ? ".." : ""] }
         if rowTotal && grouped { headers.append(kind == .balance ? "total" : "Total") }
         if average && grouped { headers.append(kind == .balance ? "average" : "Average") }
-        var rows = shownRows(grid, options: options, width: columns.count)
+        let rows = shownRows(grid, options: options, width: columns.count)
         /// A row's cells; with `-%`, each a percentage of `divisors` (its column's total).
         /// `bare`: each cell one commodity's number alone (`--layout=bare`).
         func cellsOf(_ sums: [AmountSums], negated: Bool, of divisors: [AmountSums], bare: Bool = false) throws(AmountOverflow) -> [String] {

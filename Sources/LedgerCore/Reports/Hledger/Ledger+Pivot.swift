@@ -94,7 +94,7 @@ extension Ledger {
     /// The ledger with only the transactions whose secondary date (else
     /// their date) falls in `period`: hledger's `date2:` for the tables of
     /// postings and transactions (it narrows no balance report in 1.25).
-    package func keeping(secondDatesIn period: Period) -> Ledger {
+    package func keeping(secondDatesIn period: DateSpan) -> Ledger {
         var ledger = self
         ledger.order = order.filter { n in
             let t = transactions[Int(n)]

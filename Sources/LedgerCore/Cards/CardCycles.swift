@@ -35,27 +35,6 @@ extension Journal {
     }
 }
 
-/// One billing cycle of a card, as `report statements` shows it.
-package struct CardCycle: Sendable {
-    public var card: Int32
-    /// The rule of the card's payments, and the cycle's number (`#K`: months since year 0 of its closing).
-    public var rule: Int32
-    public var number: Int
-    public var closes: CivilDate
-    public var due: CivilDate
-    public var charges = AmountSums()
-    public var refunds = AmountSums()
-    public var installments = AmountSums()
-    /// What was recorded as paid against this cycle, and when (the first payment).
-    public var paid = AmountSums()
-    public var paidOn: CivilDate?
-    /// The recorded payment's transaction, for a warning at it.
-    public var payment: SourceLocation?
-
-    /// Charges − refunds + installments, per commodity (summed once the cycle is complete).
-    public var amountDue = AmountSums()
-}
-
 extension CardTerms {
     /// The closing day of the cycle that holds `date`.
     public func closing(of date: CivilDate) -> CivilDate {
@@ -90,10 +69,12 @@ extension CardTerms {
     /// The card's cycles from the first that holds a posting to the card
     /// through the last that holds a charge or a portion, each with its
     /// charges, refunds, installment portions and the payments recorded
-    /// within 7 days of its due date. `recorded`: the journal's transactions,
-    /// with the occurrences of its `repeat` rules (never a card's payments).
+    /// within 7 days of its due date. `moves`: the card's movements, in the
+    /// date order of the ledger's one stream (`Movements`), recorded and the
+    /// occurrences of `repeat` rules (a ledger before any card's payments).
     /// A sum past 38 digits is an error at the posting that made it, never a figure left out.
-    package func cycles(rule: Int32, recorded: [Transaction], commodities: CommodityTable, holidays: Set<Int32>) throws(AmountOverflow) -> [CardCycle] {
+    package func cycles(rule: Int32, of moves: [Movement], in ledger: Ledger) throws(AmountOverflow) -> [CardCycle] {
+        let commodities = ledger.journal.commodities, holidays = ledger.journal.holidays
         var byNumber: [Int: CardCycle] = [:]
         /// `a` added to `field` of the cycle closing on `closing` (made when it is the first).
         func bill(_ a: Amount, _ field: WritableKeyPath<CardCycle, AmountSums>, closing: CivilDate, at: SourceLocation?) throws(AmountOverflow) {
@@ -108,31 +89,30 @@ extension CardTerms {
         }
         var plans: [InstallmentPlan] = []
         var credits: [(date: CivilDate, payee: String, amount: Amount, at: SourceLocation?)] = []
-        for t in recorded {
-            guard t.postings.contains(where: { $0.account == account }) else { continue }
-            // A payment is money into the card from `paid-from`: the card's posting
-            // reduces what is owed and `paid-from`'s pays it. A charge, an opening
-            // or a balance carried in beside `paid-from` is billed as any charge.
-            let fromBank = t.postings.contains { $0.account == paidFrom && ($0.amount?.quantity.isNegative ?? true) }
-            for p in t.postings where p.account == account {
-                guard let a = p.amount, !a.quantity.isZero else { continue }
-                if !a.quantity.isNegative {
-                    if fromBank { payments.append((t.date, a, t.location)) } else { credits.append((t.date, foldedName(t.payee), a, p.amountLocation)) }
-                    continue
-                }
-                let closes = closing(of: t.date)
-                let charge = Amount(a.quantity.negated, a.commodity)
-                let months = CardTerms.installments(t, p)
-                guard months >= 2 else { try bill(charge, \.charges, closing: closes, at: p.amountLocation); continue }
-                // 할부: N portions on N consecutive statements from this one; the remainder on the first.
-                let amounts = try CardTerms.portions(charge, months, places: commodities.precision(a.commodity), at: p.amountLocation)
-                var portionCloses = closes, portions: [(closes: CivilDate, amount: Amount)] = []
-                for (k, portion) in amounts.enumerated() {
-                    if k > 0 { portionCloses = closing(of: portionCloses.adding(days: 1)) }
-                    portions.append((portionCloses, portion))
-                }
-                plans.append(InstallmentPlan(date: t.date, payee: foldedName(t.payee), open: charge.quantity, portions: portions, at: p.amountLocation))
+        for m in moves where !m.amount.quantity.isZero {
+            // A card's journal is kept whole (`mustKeepEverything`): every movement has its transaction.
+            guard m.isKept else { continue }
+            let t = ledger.transactions[Int(m.transaction)], p = t.postings[Int(m.posting)], a = m.amount
+            if !a.quantity.isNegative {
+                // A payment is money into the card from `paid-from`: the card's posting
+                // reduces what is owed and `paid-from`'s pays it. A credit beside
+                // anything else (a refund, a balance carried in) is a refund.
+                let fromBank = t.postings.contains { $0.account == paidFrom && ($0.amount?.quantity.isNegative ?? true) }
+                if fromBank { payments.append((t.date, a, t.location)) } else { credits.append((t.date, foldedName(t.payee), a, m.location)) }
+                continue
             }
+            let closes = closing(of: t.date)
+            let charge = Amount(a.quantity.negated, a.commodity)
+            let months = CardTerms.installments(t, p)
+            guard months >= 2 else { try bill(charge, \.charges, closing: closes, at: m.location); continue }
+            // 할부: N portions on N consecutive statements from this one; the remainder on the first.
+            let amounts = try CardTerms.portions(charge, months, places: commodities.precision(a.commodity), at: m.location)
+            var portionCloses = closes, portions: [(closes: CivilDate, amount: Amount)] = []
+            for (k, portion) in amounts.enumerated() {
+                if k > 0 { portionCloses = closing(of: portionCloses.adding(days: 1)) }
+                portions.append((portionCloses, portion))
+            }
+            plans.append(InstallmentPlan(date: t.date, payee: foldedName(t.payee), open: charge.quantity, portions: portions, at: m.location))
         }
         // Refunds, in date order: one of a 할부 purchase cancels or shrinks its plan (FORMAT.md §10).
         for credit in credits.sorted(by: { $0.date < $1.date }) {
@@ -171,20 +151,6 @@ extension CardTerms {
         return sorted
     }
 
-    /// The transactions that post to each of `cards`, in their order.
-    static func byCard(_ transactions: some Sequence<Transaction>, cards: Set<Int32>) -> [Int32: [Transaction]] {
-        var out: [Int32: [Transaction]] = [:]
-        guard !cards.isEmpty else { return out }
-        for t in transactions {
-            var last: Int32 = -1
-            for p in t.postings where p.account != last && cards.contains(p.account) {
-                if out[p.account]?.last.map({ $0.location == t.location && $0.date == t.date }) != true { out[p.account, default: []].append(t) }
-                last = p.account
-            }
-        }
-        return out
-    }
-
     /// How many installments a charge is billed in: `할부: N` or `installments: N` on the posting or its transaction.
     static func installments(_ t: Transaction, _ p: Posting) -> Int {
         for tags in [p.comment != nil ? p.tags : [], t.tags] {
@@ -207,56 +173,5 @@ extension CardTerms {
         let each = ExactDecimal(mantissa: units / Int128(n), scale: scale)
         let rest = try q.minus(try each.times(ExactDecimal(n - 1), at: at), at: at)
         return [Amount(rest, amount.commodity)] + Array(repeating: Amount(each, amount.commodity), count: n - 1)
-    }
-}
-
-extension Expander {
-    /// A card rule's unfulfilled payments up to the horizon: each cycle with
-    /// something due whose payment no recorded transfer fulfils; a recorded
-    /// payment of another amount is warned about.
-    /// `charged`: the card's transactions (recorded, and the `repeat` occurrences on it).
-    /// The cycles are kept in `kept` (by rule).
-    func cardPayments(_ journal: Journal, rule r: Int, _ terms: CardTerms, charged: [Transaction], cycles kept: inout [Int32: [CardCycle]]) -> [Transaction] {
-        let rule = journal.rules[r]
-        var out: [Transaction] = []
-        let cycles: [CardCycle]
-        do throws(AmountOverflow) {
-            cycles = try terms.cycles(rule: Int32(r), recorded: charged, commodities: journal.commodities, holidays: journal.holidays)
-            kept[Int32(r)] = cycles
-        } catch {
-            diagnostics?.error(error.message, at: error.location ?? rule.location)
-            return []
-        }
-        for cycle in cycles {
-            let due = cycle.amountDue.amounts.filter { !$0.quantity.isZero }
-            if let paidOn = cycle.paidOn {
-                // Fulfilled; a different amount is said, with the gap.
-                for a in due where !cycle.paid.quantity(a.commodity).isEqual(to: a.quantity) {
-                    let paid = Amount(cycle.paid.quantity(a.commodity), a.commodity)
-                    guard let gap = a.quantity.subtracting(paid.quantity) else {
-                        diagnostics?.error(Messages.amountOverflows("the statement's amount − the payment"), at: cycle.payment ?? rule.location)
-                        continue
-                    }
-                    let c = journal.commodities
-                    diagnostics?.warning(Messages.cardPaymentDiffers(cycle.closes.description, c.format(a), c.format(paid), paidOn.description,
-                                                                     c.format(Amount(gap.magnitude, a.commodity)), short: gap.signum > 0),
-                                         at: cycle.payment ?? rule.location)
-                }
-                continue
-            }
-            guard !due.isEmpty, cycle.due <= until, due.contains(where: { !$0.quantity.isNegative }) else { continue }
-            var t = rule.template
-            t.date = cycle.due
-            t.postings = []
-            for a in due {
-                var toCard = rule.template.postings[0], fromBank = rule.template.postings[1]
-                toCard.amount = a
-                fromBank.amount = Amount(a.quantity.negated, a.commodity)
-                t.postings += [toCard, fromBank]
-            }
-            t.generated = GeneratedFrom(rule: Int32(r), occurrence: Int32(cycle.number))
-            out.append(t)
-        }
-        return out
     }
 }
