@@ -206,6 +206,62 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try server.write("DELETE", "/api/transactions/\(top["id"] as! String)", "", ["If-Match": "\"\(top["version"] as! String)\""]).status, 409)
     }
 
+    /// A journal of 256 KB and more is compiled in chunks (the editor's incremental compile): a
+    /// write reads again only the chunks it touched. Its ids, lines and diagnostics are still the
+    /// file's own places, and add, edit and delete change exactly their lines, in the middle too.
+    func testALargeJournalIsWrittenThroughItsChunks() throws {
+        var text = "account 자산:현금\naccount 지출:식비\n\n"
+        for k in 0..<5000 {
+            let day = 1 + k / 50, month = 1 + (day - 1) / 28, dom = 1 + (day - 1) % 28
+            text += String(format: "2025-%02d-%02d 가게 %d\n    지출:식비  %d KRW\n    자산:현금\n\n", month, dom, k, 1000 + k)
+        }
+        XCTAssertGreaterThan(text.utf8.count, 256 << 10)
+        let server = try Server(text)
+        defer { XCTAssertEqual(server.stop(), 0) }
+        /// The 1-based line of the first line of the file that starts with `prefix`.
+        func line(of prefix: String, in text: String) -> Int? {
+            text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(prefix) }.map { $0 + 1 }
+        }
+        func listed(_ query: String) throws -> [String: Any] {
+            let answer = try ServeTests.request(server.port, "GET", "/api/transactions?query=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            let list = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["transactions"] as? [[String: Any]])
+            XCTAssertEqual(list.count, 1, answer.body)
+            return try XCTUnwrap(list.first)
+        }
+        // An add in the middle goes after the last transaction of its day, and is listed at its line.
+        let added = try server.write("POST", "/api/transactions", #"{"date":"2025-02-15","description":"새가게","postings":[{"account":"지출:식비","amount":"777 KRW"},{"account":"자산:현금"}]}"#)
+        XCTAssertEqual(added.status, 201, added.body)
+        let block = "2025-02-15 새가게\n    지출:식비  777 KRW\n    자산:현금\n"
+        let afterAdd = server.text
+        XCTAssertEqual(afterAdd.replacingOccurrences(of: block + "\n", with: ""), text)
+        // (after the day's last block and its blank line: where the next day started)
+        XCTAssertEqual(line(of: "2025-02-15 새가게", in: afterAdd), line(of: "2025-02-16 ", in: text))
+        let new = try listed("desc:새가게")
+        XCTAssertEqual((new["source"] as? [String: Any])?["line"] as? Int, line(of: "2025-02-15 새가게", in: afterAdd))
+        // An unbalanced edit of a transaction in the middle: 422 at its line, the file untouched.
+        let middle = try listed("desc:가게.2500$")
+        let middleLine = try XCTUnwrap(line(of: "2025-02-23 가게 2500", in: afterAdd))
+        XCTAssertEqual((middle["source"] as? [String: Any])?["line"] as? Int, middleLine)
+        let id = try XCTUnwrap(middle["id"] as? String), version = try XCTUnwrap(middle["version"] as? String)
+        let unbalanced = try server.write("PUT", "/api/transactions/\(id)", #"{"date":"2025-02-23","description":"가게 2500","postings":[{"account":"지출:식비","amount":"1 KRW"},{"account":"자산:현금","amount":"-2 KRW"}]}"#,
+                                          ["If-Match": "\"\(version)\""])
+        XCTAssertEqual(unbalanced.status, 422, unbalanced.body)
+        XCTAssertTrue(unbalanced.body.contains("\"line\":\(middleLine)"), unbalanced.body)
+        XCTAssertEqual(server.text, afterAdd)
+        // The edit itself: only its lines change (the amount in the journal's style for KRW).
+        let edited = try server.write("PUT", "/api/transactions/\(id)", #"{"date":"2025-02-23","description":"가게 2500","postings":[{"account":"지출:식비","amount":"9,999 KRW"},{"account":"자산:현금"}]}"#,
+                                      ["If-Match": "\"\(version)\""])
+        XCTAssertEqual(edited.status, 200, edited.body)
+        let afterEdit = server.text
+        XCTAssertEqual(afterEdit, afterAdd.replacingOccurrences(of: "가게 2500\n    지출:식비  3500 KRW\n", with: "가게 2500\n    지출:식비  9999 KRW\n"))
+        // Delete the added one by its new id: the file is the first one again but for the edit.
+        let again = try listed("desc:새가게")
+        XCTAssertEqual((again["source"] as? [String: Any])?["line"] as? Int, line(of: "2025-02-15 새가게", in: afterEdit))
+        let deleted = try server.write("DELETE", "/api/transactions/\(again["id"] as? String ?? "")", "", ["If-Match": "\"\(again["version"] as? String ?? "")\""])
+        XCTAssertEqual(deleted.status, 200, deleted.body)
+        XCTAssertEqual(server.text, afterEdit.replacingOccurrences(of: block, with: ""))
+    }
+
     func testReadOnlyRefusesEveryWrite() throws {
         let server = try Server(ServeTests.journal, arguments: ["--read-only"])
         defer { _ = server.stop() }

@@ -40,6 +40,15 @@ public struct Compilation {
         guard chunkStarts.indices.contains(k) else { return location }
         return SourceLocation(file: rootFiles[0], offset: chunkStarts[k] + Int(location.offset))
     }
+
+    /// The indices in `sources` of the files the journal was read from, in
+    /// order: a chunked compile's chunks left out (they are parts of the first).
+    public var ownFiles: [Int] {
+        sources.files.indices.filter { $0 == 0 || $0 > chunkStarts.count }
+    }
+
+    /// Whether this compile was read in chunks (`ChunkedJournal`), its places inside them.
+    public var isChunked: Bool { !chunkStarts.isEmpty }
 }
 
 /// Compiles journals: its stages in order, each one named call.

@@ -146,14 +146,20 @@ public struct AddPlan {
 struct InsertionPoints {
     let bytes: [UInt8]
     let eol: [UInt8]
-    /// The file's recorded transactions in file order, when that is date order; nil otherwise.
-    let inOrder: [Transaction]?
+    /// The day and header offset of the file's recorded transactions in file
+    /// order, when that is date order; nil otherwise.
+    let inOrder: [(date: CivilDate, offset: Int)]?
 
+    /// The points of file `fileIndex` of `c` (its places in the file, when `c` was read in chunks).
     init(_ c: Compilation, fileIndex: Int, crlf: Bool) {
         bytes = c.sources.files[fileIndex].bytes
         eol = crlf ? [0x0D, 0x0A] : [0x0A]
-        let mine = c.ledger.transactions.filter { $0.generated == nil && Int($0.location.file) == fileIndex }
-            .sorted { $0.location.offset < $1.location.offset }
+        var mine: [(date: CivilDate, offset: Int)] = []
+        for t in c.ledger.transactions where t.generated == nil {
+            let place = c.placeInFile(t.location)
+            if place.file == fileIndex { mine.append((t.date, Int(place.offset))) }
+        }
+        mine.sort { $0.offset < $1.offset }
         inOrder = !mine.isEmpty && zip(mine, mine.dropFirst()).allSatisfy { $0.date <= $1.date } ? mine : nil
     }
 
@@ -164,9 +170,9 @@ struct InsertionPoints {
         let lo = mine.partitionIndex { $0.date > date }
         guard lo > 0 else {
             // Earlier than every transaction: just before the first.
-            return (Int(mine[0].location.offset), [], eol)
+            return (mine[0].offset, [], eol)
         }
-        let at = MaterializePlan.block(bytes, after: MaterializePlan.lineEnd(bytes, from: Int(mine[lo - 1].location.offset))).end
+        let at = MaterializePlan.block(bytes, after: MaterializePlan.lineEnd(bytes, from: mine[lo - 1].offset)).end
         if at >= bytes.count { return atEnd() }
         return (at, eol, [])
     }

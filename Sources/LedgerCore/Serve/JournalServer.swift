@@ -25,6 +25,12 @@ package final class JournalServer {
     var receipts: [(value: String, file: Int32)]?
     /// Uploaded statements waiting for review, by id.
     var pendingImports: [String: PendingImport] = [:]
+    /// The editor's incremental compile of the journal's first file, once
+    /// that is large (`Workspace.chunkedFromBytes`): a write or a change on
+    /// disk reads again only the chunks it touched (issue 60's "not a full
+    /// compile per write"). The compile's places inside its chunks are moved
+    /// to the file's by `place(of:)`.
+    var chunked: ChunkedJournal?
 
     package init(path: String, port: Int, token: String, readOnly: Bool, today: CivilDate, pageLanguage: Language? = nil) {
         self.pageLanguage = pageLanguage
@@ -33,7 +39,9 @@ package final class JournalServer {
         self.token = token
         self.readOnly = readOnly
         self.today = today
-        compilation = JournalServer.compileJournal(path, today: today)
+        var chunked: ChunkedJournal?
+        compilation = JournalServer.compileJournal(path, today: today, chunked: &chunked)
+        self.chunked = chunked
         stamps = JournalServer.stampsOf(compilation)
     }
 
@@ -42,19 +50,37 @@ package final class JournalServer {
         systemRandomBytes(16).map { $0.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
     }
 
-    static func compileJournal(_ path: String, today: CivilDate) -> Compilation {
+    /// The journal compiled from disk: in chunks by `chunked` when its
+    /// file is large (made then, dropped when it is not), else at once.
+    static func compileJournal(_ path: String, today: CivilDate, chunked: inout ChunkedJournal?) -> Compilation {
         var options = CompileOptions()
         options.today = today
-        let input: InputFile
+        options.horizon = today
+        let bytes: [UInt8]
         switch FileIO.read(path) {
-        case .success(let bytes): input = InputFile(path: path, bytes: bytes)
-        case .failure: input = InputFile(path: path, bytes: [])
+        case .success(let read): bytes = read
+        case .failure: bytes = []
         }
-        return compile([input], until: today, options: options)
+        return compileJournal(SourceFile(path: path, bytes: bytes), options: options, chunked: &chunked)
     }
 
+    /// `file` (the journal's first file) compiled with `options`, in chunks
+    /// when it is large; `unchanged`: how much of it is as in the compile
+    /// before (an edit here knows).
+    static func compileJournal(_ file: SourceFile, options: CompileOptions, chunked: inout ChunkedJournal?,
+                               unchanged: (since: SourceFile, prefix: Int, suffix: Int)? = nil) -> Compilation {
+        guard file.byteCount >= Workspace.chunkedFromBytes else {
+            chunked = nil
+            return compile([InputFile(path: file.path, bytes: file.bytes)], options: options)
+        }
+        let journal = chunked ?? ChunkedJournal(path: file.path)
+        chunked = journal
+        return journal.compile(file, options: options, unchanged: unchanged)
+    }
+
+    /// Each file of `c` with its stamp (a chunked compile's chunks are its first file).
     static func stampsOf(_ c: Compilation) -> [(path: String, stamp: [Int]?)] {
-        c.sources.files.map { f in (f.path, systemFileStamp(f.path)) }.filter { !$0.path.hasPrefix("(") && !$0.path.hasPrefix("<") }
+        c.ownFiles.map { c.sources.files[$0].path }.filter { !$0.hasPrefix("(") && !$0.hasPrefix("<") }.map { ($0, systemFileStamp($0)) }
     }
 
     /// Compiles again when a file of the journal changed on disk (an editor, `git pull`); whether it did.
@@ -69,7 +95,7 @@ package final class JournalServer {
     func reload() {
         versions = [:]
         receipts = nil
-        compilation = JournalServer.compileJournal(path, today: today)
+        compilation = JournalServer.compileJournal(path, today: today, chunked: &chunked)
         stamps = JournalServer.stampsOf(compilation)
         generation += 1
     }

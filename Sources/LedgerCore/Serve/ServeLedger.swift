@@ -89,7 +89,7 @@ extension JournalServer {
         if let receipts { return receipts }
         var seen = Set<String>(), out: [(value: String, file: Int32)] = []
         for t in compilation.ledger.transactions where t.generated == nil {
-            if let r = t.receipt, seen.insert(r).inserted { out.append((r, t.location.file)) }
+            if let r = t.receipt, seen.insert(r).inserted { out.append((r, place(of: t).file)) }
         }
         receipts = out
         return out
