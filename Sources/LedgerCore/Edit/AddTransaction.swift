@@ -154,12 +154,19 @@ struct InsertionPoints {
     init(_ c: Compilation, fileIndex: Int, crlf: Bool) {
         bytes = c.sources.files[fileIndex].bytes
         eol = crlf ? [0x0D, 0x0A] : [0x0A]
+        // Two fields of each recorded transaction, read in place (a copy of
+        // each transaction would retain its every string and array).
         var mine: [(date: CivilDate, offset: Int)] = []
-        for t in c.ledger.transactions where t.generated == nil {
-            let place = c.placeInFile(t.location)
-            if place.file == fileIndex { mine.append((t.date, Int(place.offset))) }
+        var sorted = true
+        c.ledger.transactions.withUnsafeBufferPointer { all in
+            for k in all.indices where all[k].generated == nil {
+                let place = c.placeInFile(all[k].location)
+                guard place.file == fileIndex else { continue }
+                if let last = mine.last, last.offset > place.offset { sorted = false }
+                mine.append((all[k].date, Int(place.offset)))
+            }
         }
-        mine.sort { $0.offset < $1.offset }
+        if !sorted { mine.sort { $0.offset < $1.offset } }
         inOrder = !mine.isEmpty && zip(mine, mine.dropFirst()).allSatisfy { $0.date <= $1.date } ? mine : nil
     }
 

@@ -51,7 +51,9 @@ extension JournalServer {
     /// journal's files and the offset of its header in this version of the file.
     func id(of t: Transaction) -> String {
         let at = place(of: t)
-        return "\(compilation.ownFiles.firstIndex(of: Int(at.file)) ?? Int(at.file))-\(at.offset)"
+        // The first file is number 0 in every compile, chunked or not.
+        let number = at.file == 0 ? 0 : compilation.ownFiles.firstIndex(of: Int(at.file)) ?? Int(at.file)
+        return "\(number)-\(at.offset)"
     }
 
     /// The index in `sources` of the file an id names, if the journal has it.
@@ -355,11 +357,11 @@ extension JournalServer {
     func checked(_ change: TextEdit, options: CompileOptions) -> (after: Compilation, errors: [Diagnostic], bytes: [UInt8]?) {
         let file = compilation.sources.files[change.file]
         if compilation.isChunked, change.file == 0, chunked != nil {
-            var bytes = file.bytes
-            bytes.replaceSubrange(change.range, with: change.text)
+            // The edited text, its line starts moved from the file's (no scan of megabytes).
+            let edited = file.replacing(change.range, with: change.text)
             let unchanged = (since: file, prefix: change.range.lowerBound, suffix: file.byteCount - change.range.upperBound)
-            let after = JournalServer.compileJournal(SourceFile(path: file.path, bytes: bytes), options: options, chunked: &chunked, unchanged: unchanged)
-            return (after, after.diagnostics.sorted().filter { $0.severity == .error }, bytes)
+            let after = JournalServer.compileJournal(edited, options: options, chunked: &chunked, unchanged: unchanged)
+            return (after, after.diagnostics.sorted().filter { $0.severity == .error }, edited.bytes)
         }
         let outcome = CheckedEdit(compilation, edits: [change], keeps: .errorsOnly).check(options: options)
         return (outcome.after, outcome.errors, outcome.files.first { $0.index == change.file }?.bytes)
