@@ -264,7 +264,8 @@ public struct QueryMatcher {
     /// and its field's bit (when the field's terms match when any one does).
     private let others: [(term: Query.Term, text: TextMatcher?, value: TextMatcher?, anyOfBit: UInt16)]
     private let commodities: CommodityTable?
-    private let keepsAll: Bool
+    /// Whether every transaction and posting matches (an empty query).
+    package let keepsAll: Bool
     /// Whether a `date:` or `date2:` term is asked.
     private let hasDates: Bool
     /// For `type:` terms: each account's hledger type letters (`A`, `AC` for a cash account, `EV` for a conversion one).

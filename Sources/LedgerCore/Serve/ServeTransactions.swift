@@ -139,9 +139,14 @@ extension JournalServer {
         let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 0), 1000)
         let offset = max(Int(request.query["offset"] ?? "") ?? 0, 0)
         let matcher = QueryMatcher(query, journal: compilation.ledger.journal)
-        let kept = compilation.ledger.ordered.filter { period.contains($0.date) && matcher.matchesTransaction($0) }
+        // The indices kept, the dates read in place: without a query, no
+        // transaction is copied (a copy retains its every string and array).
+        let ledger = compilation.ledger, everything = matcher.keepsAll
+        let kept: [Int32] = ledger.transactions.withUnsafeBufferPointer { all in
+            ledger.order.filter { period.contains(all[Int($0)].date) && (everything || matcher.matchesTransaction(all[Int($0)])) }
+        }
         let page = kept.reversed().dropFirst(offset).prefix(limit)
-        return .json(200, .object([("transactions", .array(page.map(json))), ("total", .int(kept.count))]))
+        return .json(200, .object([("transactions", .array(page.map { json(ledger.transactions[Int($0)]) })), ("total", .int(kept.count))]))
     }
 
     /// The fields a write takes, as they arrived.
