@@ -125,4 +125,34 @@ final class OneQueryTests: XCTestCase {
         XCTAssertThrowsError(try HledgerRequest(["-f", "x", "reg", "-B", "-V"], today: today))
         XCTAssertEqual(try HledgerRequest(["-f", "x", "acc"], today: today).command, "accounts", "a unique prefix")
     }
+
+    /// hledger's report through the library: the request and the one balance engine give
+    /// hledger 1.25's own text (recorded with `hledger -f h.journal bal -M`).
+    func testAHledgerReportThroughTheLibrary() throws {
+        let c = compileText("""
+        2025-01-05 마트
+            expenses:food  $10.50
+            assets:cash
+
+        2025-02-01 salary
+            assets:bank  $1,000.00
+            income:salary
+        """)
+        XCTAssertFalse(c.hasErrors)
+        let request = try HledgerRequest(["-f", "h.journal", "bal", "-M"], today: try XCTUnwrap(CivilDate.parse("2025-12-31")))
+        let text = String(decoding: try request.output(c).bytes, as: UTF8.self)
+        XCTAssertEqual(text, """
+        Balance changes in 2025-01-01..2025-02-28:
+
+                       ||     Jan         Feb\u{20}
+        ===============++=====================
+         assets:bank   ||       0   $1,000.00\u{20}
+         assets:cash   || $-10.50           0\u{20}
+         expenses:food ||  $10.50           0\u{20}
+         income:salary ||       0  $-1,000.00\u{20}
+        ---------------++---------------------
+                       ||       0           0\u{20}
+
+        """)
+    }
 }
