@@ -69,7 +69,7 @@ func fail(_ what: String, _ a: String, _ b: String) -> Never {
 let reportOptions: [ReportOptions] = {
     var query = Query()
     query.accounts = [try! TextPattern("a")]
-    var all = [ReportOptions(), ReportOptions(period: Period(from: CivilDate(year: 2025, month: 3, day: 1), to: nil), query: query, depth: 1)]
+    var all = [ReportOptions(), ReportOptions(period: DateSpan(from: CivilDate(year: 2025, month: 3, day: 1), to: nil), query: query, depth: 1)]
     for length in CalendarUnit.reportPeriods {
         var o = ReportOptions()
         o.grouping = length
