@@ -85,7 +85,7 @@ func compileRead(_ journal: consuming Journal, sources: SourceManager, diagnosti
     // Each stage takes the journal over (`consume`): its transactions move, never copy.
     let checked = checkJournal(journal, diagnostics: diagnostics, options: options)
     checkReceipts(checked, sources: sources, diagnostics: diagnostics)
-    let ledger = expandRules(consume checked, until: options.horizon, diagnostics: diagnostics)
+    let ledger = expandRules(consume checked, until: options.horizon, most: options.mostOccurrences, diagnostics: diagnostics)
     checkPositions(ledger, diagnostics: diagnostics)
     FixIts.attach(to: diagnostics, ledger: ledger, sources: sources)
     return Compilation(sources: sources, diagnostics: diagnostics, ledger: ledger, rootFiles: rootFiles)
@@ -134,12 +134,12 @@ func checkJournal(_ journal: consuming Journal, diagnostics: DiagnosticEngine, o
 }
 
 /// Stage 3: the ledger, with each rule's unfulfilled occurrences up to the horizon.
-func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, diagnostics: DiagnosticEngine) -> Ledger {
+func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, most: Int = Expander.mostOccurrences, diagnostics: DiagnosticEngine) -> Ledger {
     // No horizon: a day before any date, so that no occurrence is generated.
     let until = horizon ?? CivilDate(day: Int32.min)
     var journal = journal
     journal.declareCards(diagnostics: diagnostics)
-    let expander = Expander(until: until, diagnostics: diagnostics)
+    let expander = Expander(until: until, diagnostics: diagnostics, most: most)
     return Ledger(expanding: consume journal, with: expander).billingCards(expander).withSplits(diagnostics: diagnostics)
 }
 

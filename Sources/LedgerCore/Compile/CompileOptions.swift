@@ -47,6 +47,11 @@ public struct CompileOptions: Sendable {
     /// Where the second parser starts, in thousandths of the file (tests and
     /// the fuzzer move it to check that every split gives the same result).
     public var splitPermille = 500
+    /// The most occurrences of `repeat` rules a compile generates in all
+    /// (past it: an error naming the rule). The fuzzer lowers it, so that an
+    /// input of a few bytes (`repeat daily from 0001-01-01`) costs what the
+    /// others do; the bound's path is the same.
+    public var mostOccurrences = Expander.mostOccurrences
     /// With `diagnosticsOnly`, plain transactions are read straight into the
     /// check stream (`Parser+PlainTransactions.swift`); tests turn it off to
     /// compare with the general path.

@@ -157,6 +157,9 @@ public final class DiagnosticEngine: @unchecked Sendable {
     /// a message that is costly to write is written only then.
     public var keepsNextError: Bool { errorCount < limit }
 
+    /// Counts an error past the limit, whose message is not written (`keepsNextError` is false).
+    public func countError() { errorCount += 1 }
+
     public func error(_ message: DiagnosticMessage, at location: SourceLocation?, notes: [DiagnosticNote] = []) {
         add(Diagnostic(.error, message, at: location, notes: notes))
     }

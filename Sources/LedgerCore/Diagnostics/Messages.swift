@@ -315,12 +315,16 @@ public enum Messages {
 /// Suggests the closest known word for a misspelled one (edit distance ≤ 2).
 package func closestWord(to word: String, among candidates: [String]) -> String? {
     let w = Array(word.lowercased().unicodeScalars)
-    var best: (String, Int)?
+    let limit = min(2, max(1, w.count / 2))
+    var best: (word: String, distance: Int)?
     for c in candidates {
-        let d = editDistance(w, Array(c.lowercased().unicodeScalars))
-        if d <= min(2, max(1, w.count / 2)), best == nil || d < best!.1 { best = (c, d) }
+        let other = Array(c.lowercased().unicodeScalars)
+        // Words whose lengths differ by more than the limit are farther than it: not compared.
+        guard abs(other.count - w.count) <= limit else { continue }
+        let d = editDistance(w, other)
+        if d <= limit, d < best?.distance ?? Int.max { best = (c, d) }
     }
-    return best?.0
+    return best?.word
 }
 
 func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

@@ -205,11 +205,16 @@ package struct Portfolio {
                         // bought here, or is no currency, cannot be sold beyond what is held.
                         if held < trade.quantity, position.boughtAtCost || !journal.commodities.isCurrency(a.commodity),
                            !journal.accounts.allowsNegative.contains(p.account), let diagnostics {
-                            let c = journal.commodities
-                            diagnostics.error(Messages.sellsMoreThanHeld(c.format(Amount(trade.quantity, a.commodity)), journal.accounts[p.account],
-                                                                        c.format(Amount(held, a.commodity))),
-                                              at: p.amountLocation,
-                                              notes: [DiagnosticNote(Messages.sellsMoreThanHeldHint(journal.accounts[p.account]))])
+                            if diagnostics.keepsNextError {
+                                let c = journal.commodities
+                                diagnostics.error(Messages.sellsMoreThanHeld(c.format(Amount(trade.quantity, a.commodity)), journal.accounts[p.account],
+                                                                            c.format(Amount(held, a.commodity))),
+                                                  at: p.amountLocation,
+                                                  notes: [DiagnosticNote(Messages.sellsMoreThanHeldHint(journal.accounts[p.account]))])
+                            } else {
+                                // Past the limit the error is only counted: its amounts are not formatted.
+                                diagnostics.countError()
+                            }
                         }
                         // Basis removed: by the booking method (or from the lot the sale
                         // names) for what is held; what is sold beyond it, at its price.

@@ -16,10 +16,13 @@ package struct Expander {
     /// The most occurrences a compile generates in all: past it, generation
     /// stops with an error naming the rule (memory stays bounded).
     public static let mostOccurrences = 1_000_000
+    /// This compile's bound (`CompileOptions.mostOccurrences`; the fuzzer's is lower).
+    public let most: Int
 
-    public init(until: CivilDate, diagnostics: DiagnosticEngine? = nil) {
+    public init(until: CivilDate, diagnostics: DiagnosticEngine? = nil, most: Int = Expander.mostOccurrences) {
         self.until = until
         self.diagnostics = diagnostics
+        self.most = max(1, most)
     }
 
     /// True if the recorded transaction names the rule whose folded
@@ -90,8 +93,8 @@ package struct Expander {
                     for at in nearMisses?.take(rule: r, in: w) ?? [] {
                         diagnostics?.warning(Messages.nearMissOccurrence(d.description, rule.description), at: at)
                     }
-                    if generated.count == Expander.mostOccurrences {
-                        diagnostics?.error(Messages.tooManyOccurrences(rule.description, Expander.mostOccurrences), at: rule.location)
+                    if generated.count == most {
+                        diagnostics?.error(Messages.tooManyOccurrences(rule.description, most), at: rule.location)
                         break rules
                     }
                     var t = rule.template
