@@ -4,7 +4,12 @@ extension JournalServer {
     func accounts() -> HTTPResponse {
         let journal = compilation.ledger.journal, accounts = journal.accounts
         var uses = [Int](repeating: 0, count: accounts.count)
-        for t in compilation.ledger.transactions where t.generated == nil { for p in t.postings { uses[Int(p.account)] += 1 } }
+        // Read in place: a copy of each transaction would retain its every string.
+        compilation.ledger.transactions.withUnsafeBufferPointer { all in
+            for k in all.indices where all[k].generated == nil {
+                for j in all[k].postings.indices { uses[Int(all[k].postings[j].account)] += 1 }
+            }
+        }
         let letters = accounts.hledgerTypeLetters()
         let ids = (0..<Int32(accounts.count)).filter { uses[Int($0)] > 0 || accounts.declared[$0] != nil }
             .sorted { uses[Int($0)] != uses[Int($1)] ? uses[Int($0)] > uses[Int($1)] : accounts[$0] < accounts[$1] }
@@ -17,7 +22,10 @@ extension JournalServer {
     func payees() -> HTTPResponse {
         let journal = compilation.ledger.journal, c = journal.commodities
         var seen = Set<String>(), out: [JSONValue] = []
-        for t in compilation.ledger.ordered.reversed() where t.generated == nil && seen.insert(t.payee).inserted {
+        let ledger = compilation.ledger
+        // Newest first; a transaction is copied only when its payee is new.
+        for n in ledger.order.reversed() where ledger.transactions[Int(n)].generated == nil && seen.insert(ledger.transactions[Int(n)].payee).inserted {
+            let t = ledger.transactions[Int(n)]
             out.append(.object([("name", .string(t.payee)), ("date", .string(t.date.description)), ("postings", .array(t.postings.map { p in
                 var fields: [(String, JSONValue)] = [("account", .string(journal.accounts[p.account]))]
                 if let a = p.amount, !p.isInferred {
