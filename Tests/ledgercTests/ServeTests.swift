@@ -260,6 +260,18 @@ final class ServeTests: XCTestCase {
         let deleted = try server.write("DELETE", "/api/transactions/\(again["id"] as? String ?? "")", "", ["If-Match": "\"\(again["version"] as? String ?? "")\""])
         XCTAssertEqual(deleted.status, 200, deleted.body)
         XCTAssertEqual(server.text, afterEdit.replacingOccurrences(of: block, with: ""))
+        // Changed on disk in the middle (an editor): the chunks it touched are read again, and
+        // the list shows the change at its line.
+        let onDisk = server.text.replacingOccurrences(of: "2025-03-13 가게 3400\n", with: "2025-03-13 이마트 3400\n")
+        try onDisk.write(to: server.journal, atomically: false, encoding: .utf8)
+        var changed: [String: Any] = [:]
+        for _ in 0..<100 {
+            let answer = try ServeTests.request(server.port, "GET", "/api/transactions?query=desc%3A%EC%9D%B4%EB%A7%88%ED%8A%B8")
+            if let list = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["transactions"] as? [[String: Any]],
+               let found = list.first { changed = found; break }
+            usleep(50_000)
+        }
+        XCTAssertEqual((changed["source"] as? [String: Any])?["line"] as? Int, line(of: "2025-03-13 이마트 3400", in: onDisk))
     }
 
     func testReadOnlyRefusesEveryWrite() throws {
