@@ -96,3 +96,47 @@ final class SemanticTokenTests: XCTestCase {
         }
     }
 }
+
+/// Completion's use counts, counted once per compilation: each equals a count over the
+/// ledger that leaves out the line being typed, wherever that line is.
+final class NameUsesTests: XCTestCase {
+    func testUsesLessTheLineBeingTypedEqualACountOfTheRest() throws {
+        let text = """
+        account 자산:현금
+        2025-01-02 이마트
+            지출:식비  5,000 KRW
+            자산:현금
+        2025-01-03 ㈜컬리
+            지출:식비  7,000 KRW
+            자산:현금
+        2025-01-04 (주)컬리
+            지출:생활  3,000 KRW
+            자산:카드
+        repeat monthly from 2025-01-25  월세
+            지출:주거  500,000 KRW
+            자산:현금
+        """
+        let c = compileText(text)
+        let uses = NameUses(c)
+        XCTAssertTrue(uses.describes(c))
+        let bytes = Array(text.utf8)
+        // Every line as the line being typed, and nothing.
+        var starts = [0]
+        for (k, b) in bytes.enumerated() where b == 0x0A { starts.append(k + 1) }
+        var ranges = zip(starts, starts.dropFirst().map { $0 } + [bytes.count]).map { $0.0..<$0.1 }
+        ranges.append(0..<0)
+        for range in ranges {
+            var accounts = [Int](repeating: 0, count: c.ledger.journal.accounts.count)
+            var payees: [String: Int] = [:]
+            for t in c.ledger.transactions where t.generated == nil {
+                for p in t.postings where !(p.location.file == 0 && range.contains(Int(p.location.offset))) { accounts[Int(p.account)] += 1 }
+                if !t.payee.isEmpty, !(t.location.file == 0 && range.contains(Int(t.location.offset))) { payees[compatibilitySpelled(t.payee), default: 0] += 1 }
+            }
+            for r in c.ledger.journal.rules { for p in r.template.postings { accounts[Int(p.account)] += 1 } }
+            XCTAssertEqual(uses.accountUses(notOn: (0, range)), accounts, "\(range)")
+            XCTAssertEqual(uses.payeeUses(notOn: (0, range)).mapValues(\.uses), payees, "\(range)")
+        }
+        XCTAssertEqual(uses.payeeUses(notOn: (0, 0..<0))[compatibilitySpelled("㈜컬리")]?.name, "㈜컬리", "as first written")
+        XCTAssertFalse(uses.describes(compileText(text)), "another compilation")
+    }
+}

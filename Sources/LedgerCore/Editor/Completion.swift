@@ -122,16 +122,16 @@ extension LanguageServer {
         case .account(let prefix):
             guard let (compilation, index, text) = workspace.completionCompilation(for: doc.uri) else { return .null }
             let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
-            items = rankedAccounts(compilation.ledger, matching: prefix, notOn: inText(text, here, from: file))
+            items = rankedAccounts(compilation, matching: prefix, notOn: inText(text, here, from: file))
                 .map { ($0.name, 9, usesText($0.uses)) }
         case .payee(let prefix):
             guard let (compilation, index, text) = workspace.completionCompilation(for: doc.uri) else { return .null }
             let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
-            items = rankedPayees(compilation.ledger, matching: prefix, notOn: inText(text, here, from: file))
+            items = rankedPayees(compilation, matching: prefix, notOn: inText(text, here, from: file))
                 .map { ($0.name, 1, usesText($0.uses)) }
         case .commodity(let prefix):
             guard let (compilation, _, _) = workspace.completionCompilation(for: doc.uri) else { return .null }
-            items = rankedCommodities(compilation.ledger, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
+            items = rankedCommodities(compilation, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
         }
         let typed = String(decoding: file.bytes[replaceFrom..<cursor], as: UTF8.self)
         let range = file.editorRange(replaceFrom, cursor, workspace.encoding)
@@ -165,34 +165,31 @@ extension LanguageServer {
     /// Declared and used accounts whose name, or a segment of it onward,
     /// starts with `prefix` (ignoring case), most used first.
     /// Uses on the line being typed (`notOn`: a file and a byte range) do not count.
-    func rankedAccounts(_ ledger: Ledger, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
-        let journal = ledger.journal
-        var uses = [Int](repeating: 0, count: journal.accounts.count)
-        for t in ledger.transactions where t.generated == nil {
-            for p in t.postings where !(p.location.file == here.0 && here.1.contains(Int(p.location.offset))) { uses[Int(p.account)] += 1 }
-        }
-        for r in journal.rules { for p in r.template.postings { uses[Int(p.account)] += 1 } }
+    func rankedAccounts(_ c: Compilation, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
+        let journal = c.ledger.journal
+        let uses = nameUses(of: c).accountUses(notOn: here)
         let declared = journal.accounts.declared
         let candidates = (0..<Int32(journal.accounts.count)).filter { uses[Int($0)] > 0 || declared[$0] != nil }
         return ranked(candidates.map { (journal.accounts[$0], uses[Int($0)]) }, matching: prefix)
     }
 
-    func rankedPayees(_ ledger: Ledger, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
+    func rankedPayees(_ c: Compilation, matching prefix: String, notOn here: (Int32, Range<Int>)) -> [(name: String, uses: Int)] {
         // One payee however it is spelled (`㈜컬리`, `(주)컬리`), offered as first written.
-        var uses: [String: (name: String, uses: Int)] = [:]
-        for t in ledger.transactions where t.generated == nil && !t.payee.isEmpty {
-            if t.location.file == here.0 && here.1.contains(Int(t.location.offset)) { continue }
-            uses[compatibilitySpelled(t.payee), default: (t.payee, 0)].uses += 1
-        }
-        return ranked(uses.values.map { ($0.name, $0.uses) }, matching: prefix, bySegment: false)
+        ranked(nameUses(of: c).payeeUses(notOn: here).values.map { ($0.name, $0.uses) }, matching: prefix, bySegment: false)
     }
 
-    func rankedCommodities(_ ledger: Ledger, matching prefix: String) -> [(name: String, uses: Int)] {
-        let journal = ledger.journal
-        var uses = [Int](repeating: 0, count: journal.commodities.count)
-        for t in ledger.transactions where t.generated == nil { for p in t.postings { if let a = p.amount { uses[Int(a.commodity)] += 1 } } }
+    func rankedCommodities(_ c: Compilation, matching prefix: String) -> [(name: String, uses: Int)] {
+        let journal = c.ledger.journal, uses = nameUses(of: c).commodities
         let names = (0..<Int32(journal.commodities.count)).map { journal.commodities[$0] }
         return ranked(names.indices.filter { !names[$0].isEmpty }.map { (names[$0], uses[$0]) }, matching: prefix)
+    }
+
+    /// The use counts of `c`, counted when it is first asked and kept until another compilation is.
+    func nameUses(of c: Compilation) -> NameUses {
+        if let kept = nameUses, kept.describes(c) { return kept }
+        let counted = NameUses(c)
+        nameUses = counted
+        return counted
     }
 
     private func ranked(_ names: [(String, Int)], matching prefix: String, bySegment: Bool = true) -> [(name: String, uses: Int)] {

@@ -17,6 +17,8 @@ public final class LanguageServer {
     private var initialized = false
     /// How many semantic token results were sent: the next result id.
     var tokenResults = 0
+    /// The use counts of the compilation completion read last (`NameUses`).
+    var nameUses: NameUses?
 
     /// `today` is the horizon of repeat rules and the year of dates written without one.
     public init(today: CivilDate) {
