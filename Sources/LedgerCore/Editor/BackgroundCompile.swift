@@ -4,13 +4,20 @@
 final class BackgroundCompile {
     /// The edit generation of the texts it compiles (`Workspace.generation`).
     let generation: Int
-    private let handoff: Handoff<Compilation>
+    private let handoff: Handoff<(compilation: Compilation, uses: NameUses)>
 
+    /// `work` compiles; completion's use counts (`NameUses`) are counted on the same thread.
     init(generation: Int, _ work: @escaping @Sendable () -> Compilation) {
         self.generation = generation
-        handoff = Handoff(work)
+        handoff = Handoff {
+            let c = work()
+            return (c, NameUses(c))
+        }
     }
 
     /// The compilation once it is done; nil while it runs.
-    var finished: Compilation? { handoff.result }
+    var finished: Compilation? { handoff.result?.compilation }
+
+    /// Its use counts once it is done.
+    var finishedUses: NameUses? { handoff.result?.uses }
 }

@@ -184,10 +184,11 @@ extension LanguageServer {
         return ranked(names.indices.filter { !names[$0].isEmpty }.map { (names[$0], uses[$0]) }, matching: prefix)
     }
 
-    /// The use counts of `c`, counted when it is first asked and kept until another compilation is.
+    /// The use counts of `c`: those its background compile counted, else
+    /// counted when first asked; kept until another compilation is asked.
     func nameUses(of c: Compilation) -> NameUses {
         if let kept = nameUses, kept.describes(c) { return kept }
-        let counted = NameUses(c)
+        let counted = workspace.usesCounted(for: c) ?? NameUses(c)
         nameUses = counted
         return counted
     }

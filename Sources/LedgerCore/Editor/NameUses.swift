@@ -1,8 +1,9 @@
 /// How often each account, payee and commodity is used in one compilation,
 /// counted once and kept with it: a completion request then costs what the
 /// line being typed costs, not what the journal does (issue 61: completion
-/// after an edit, size-independent).
-final class NameUses {
+/// after an edit, size-independent). Counted on the background compile's
+/// thread, then only read (its one mutable field is the weak reference).
+final class NameUses: @unchecked Sendable {
     /// The compilation counted (its sources, which each compile makes anew;
     /// held weakly, so that a freed one is never taken for a new one).
     private weak var sources: SourceManager?
@@ -40,8 +41,9 @@ final class NameUses {
             }
         }
         for r in journal.rules { for p in r.template.postings { accounts[Int(p.account)] += 1 } }
-        postingPlaces.sort { $0.place < $1.place }
-        payeePlaces.sort { $0.place < $1.place }
+        // A file's transactions come in its order: sorted already, unless includes interleave.
+        if zip(postingPlaces, postingPlaces.dropFirst()).contains(where: { $0.place > $1.place }) { postingPlaces.sort { $0.place < $1.place } }
+        if zip(payeePlaces, payeePlaces.dropFirst()).contains(where: { $0.place > $1.place }) { payeePlaces.sort { $0.place < $1.place } }
         (self.accounts, self.commodities, self.payees) = (accounts, commodities, payees)
         (self.postingPlaces, self.payeePlaces) = (postingPlaces, payeePlaces)
     }

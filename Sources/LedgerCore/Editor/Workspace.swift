@@ -63,6 +63,8 @@ final class Workspace {
     /// The last whole compile of each root, kept across edits for completion
     /// (a few edits old at most), and the compile of newer texts running meanwhile.
     private var lastWhole: [String: (compilation: Compilation, generation: Int)] = [:]
+    /// The use counts a background compile counted with its compilation (by root).
+    private var countedUses: [String: NameUses] = [:]
     private var refreshing: [String: BackgroundCompile] = [:]
 
     /// Forgets what is cached after an edit.
@@ -102,6 +104,7 @@ final class Workspace {
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
         for root in chunked.keys where !current.contains(root) { chunked[root] = nil }
         for root in lastWhole.keys where !current.contains(root) { lastWhole[root] = nil }
+        for root in countedUses.keys where !current.contains(root) { countedUses[root] = nil }
         for root in refreshing.keys where !current.contains(root) { refreshing[root] = nil }
         // CSV rules and statements beside them: what `ledgerc import` would say of
         // them, again only when they or the rules beside them were edited.
@@ -198,12 +201,18 @@ final class Workspace {
     /// typed in those keystrokes count from the next one). With the index of
     /// the document's file in it, and that file's text there. The first
     /// completion of a journal compiles it here.
+    /// The use counts a background compile counted for `c`, if one did.
+    func usesCounted(for c: Compilation) -> NameUses? {
+        countedUses.values.first { $0.describes(c) }
+    }
+
     func completionCompilation(for uri: String) -> (Compilation, file: Int, text: SourceFile)? {
         guard let doc = documents[uri], !isStatement(uri) else { return nil }
         let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
         if whole[root] == nil, var base = lastWhole[root], base.generation < generation {
             if let job = refreshing[root], let done = job.finished {
                 refreshing[root] = nil
+                countedUses[root] = job.finishedUses
                 base = (done, job.generation)
                 lastWhole[root] = base
             }
