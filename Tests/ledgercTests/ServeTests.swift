@@ -17,9 +17,10 @@ final class ServeTests: XCTestCase {
         let journal: URL
         let output: OutputFile
 
-        init(_ text: String, arguments: [String] = [], env: [String: String] = [:]) throws {
+        init(_ text: String, arguments: [String] = [], env: [String: String] = [:], files: [String: String] = [:]) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            for (name, content) in files { try content.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
             journal = dir.appendingPathComponent("house.ledger")
             try text.write(to: journal, atomically: true, encoding: .utf8)
             let out = try OutputFile()
@@ -272,6 +273,24 @@ final class ServeTests: XCTestCase {
             usleep(50_000)
         }
         XCTAssertEqual((changed["source"] as? [String: Any])?["line"] as? Int, line(of: "2025-03-13 이마트 3400", in: onDisk))
+    }
+
+    /// An add to an included file of a large journal (compiled in chunks, then again whole for
+    /// the included file): answered with the transaction as written, in that file.
+    func testAnAddToAnIncludedFileOfALargeJournal() throws {
+        var text = "include 카드.ledger\naccount 자산:현금\naccount 지출:식비\n\n"
+        for k in 0..<4000 { text += "2025-01-\(String(format: "%02d", 1 + k / 200)) 가게 \(k)\n    지출:식비  \(1000 + k) KRW\n    자산:현금\n\n" }
+        let included = "2025-01-05 서점\n    지출:식비  12,000 KRW\n    자산:현금\n"
+        let server = try Server(text, files: ["카드.ledger": included])
+        defer { XCTAssertEqual(server.stop(), 0) }
+        let added = try server.write("POST", "/api/transactions", #"{"date":"2025-01-06","description":"빵집","file":"카드.ledger","postings":[{"account":"지출:식비","amount":"3,000 KRW"},{"account":"자산:현금"}]}"#)
+        XCTAssertEqual(added.status, 201, added.body)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(added.body.utf8)) as? [String: Any])
+        XCTAssertEqual(json["description"] as? String, "빵집", added.body)
+        XCTAssertEqual(((json["source"] as? [String: Any])?["file"] as? String).map { ($0 as NSString).lastPathComponent }, "카드.ledger")
+        XCTAssertEqual(try String(contentsOf: server.dir.appendingPathComponent("카드.ledger"), encoding: .utf8),
+                       included + "\n2025-01-06 빵집\n    지출:식비  3,000 KRW\n    자산:현금\n")
+        XCTAssertEqual(server.text, text)
     }
 
     func testReadOnlyRefusesEveryWrite() throws {

@@ -351,7 +351,9 @@ extension JournalServer {
         // The checked compile is the journal as written: no second compile.
         adopt(after)
         guard let at else { return HTTPResponse(status: status == 201 ? 201 : 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array("{}".utf8)) }
-        return .json(status, recorded(at: SourceLocation(file: fileIndex, offset: at)).map(json) ?? .object([]))
+        // The file written, in the compile adopted (a chunked compile numbers an included file after its chunks).
+        let writtenFile = compilation.ownFiles.first { compilation.sources.files[$0].path == path } ?? fileIndex
+        return .json(status, recorded(at: SourceLocation(file: writtenFile, offset: at)).map(json) ?? .object([]))
     }
 
     /// The whole journal compiled with `change`: its errors, and the
