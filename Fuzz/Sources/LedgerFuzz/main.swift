@@ -246,11 +246,15 @@ func diffInChunksAgrees(_ bytes: [UInt8]) {
         if withoutLines(whole) != withoutLines(inChunks) { fail("a diff in chunks", withoutLines(whole), withoutLines(inChunks)) }
         guard let inChunks else { continue }
         // Each place it names is a header that holds the entry's description.
+        // Compared as UTF-8 (the line read as the journal is, bytes that are not UTF-8 replaced):
+        // a description that starts with a combining mark (`ְverflow`) is no String of its own
+        // inside the line, where the mark joins the character before it.
         func holds(_ e: JournalDiff.Entry, in text: [UInt8]) -> Bool {
             let lines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
             guard e.line >= 1, e.line <= lines.count else { return false }
-            let line = String(decoding: lines[e.line - 1], as: UTF8.self)
-            return line.first?.isNumber == true && (e.description.isEmpty || line.contains(e.description))
+            let line = Array(String(decoding: lines[e.line - 1], as: UTF8.self).utf8), wanted = Array(e.description.utf8)
+            guard let first = line.first, first >= 0x30, first <= 0x39 else { return false }
+            return wanted.isEmpty || (0...max(0, line.count - wanted.count)).contains { line.count >= wanted.count && Array(line[$0..<($0 + wanted.count)]) == wanted }
         }
         for (e, text) in inChunks.removed.map({ ($0, old.bytes) }) + inChunks.added.map({ ($0, bytes) })
             + inChunks.changed.map({ ($0.old, old.bytes) }) + inChunks.changed.map({ ($0.new, bytes) }) where !holds(e, in: text) {
