@@ -195,17 +195,17 @@ final class Workspace {
         return .object(fields)
     }
 
+    /// The use counts a background compile counted for `c`, if one did.
+    func usesCounted(for c: Compilation) -> NameUses? {
+        countedUses.values.first { $0.describes(c) }
+    }
+
     /// What completion ranks names by: the whole compilation of the journal
     /// that reads `uri` as of the last edit, or, while that one compiles on a
     /// thread of its own, the last one there is (a few keystrokes old: names
     /// typed in those keystrokes count from the next one). With the index of
     /// the document's file in it, and that file's text there. The first
     /// completion of a journal compiles it here.
-    /// The use counts a background compile counted for `c`, if one did.
-    func usesCounted(for c: Compilation) -> NameUses? {
-        countedUses.values.first { $0.describes(c) }
-    }
-
     func completionCompilation(for uri: String) -> (Compilation, file: Int, text: SourceFile)? {
         guard let doc = documents[uri], !isStatement(uri) else { return nil }
         let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
