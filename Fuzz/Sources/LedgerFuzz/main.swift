@@ -254,7 +254,7 @@ func diffInChunksAgrees(_ bytes: [UInt8]) {
             guard e.line >= 1, e.line <= lines.count else { return false }
             let line = Array(String(decoding: lines[e.line - 1], as: UTF8.self).utf8), wanted = Array(e.description.utf8)
             guard let first = line.first, first >= 0x30, first <= 0x39 else { return false }
-            return wanted.isEmpty || (0...max(0, line.count - wanted.count)).contains { line.count >= wanted.count && Array(line[$0..<($0 + wanted.count)]) == wanted }
+            return wanted.isEmpty || line.firstRange(of: wanted) != nil
         }
         for (e, text) in inChunks.removed.map({ ($0, old.bytes) }) + inChunks.added.map({ ($0, bytes) })
             + inChunks.changed.map({ ($0.old, old.bytes) }) + inChunks.changed.map({ ($0.new, bytes) }) where !holds(e, in: text) {

@@ -47,12 +47,12 @@ extension Ledger {
         before.through = split.date.adding(days: -1)
         try before.forEach { (m) throws(AmountOverflow) in
             guard m.amount.commodity == split.commodity, accounts.type(of: m.account) == .asset else { return }
-            held[m.account] = try (held[m.account] ?? .zero).plus(m.amount.quantity, at: m.location)
+            held[m.account] = try held[m.account, default: .zero].plus(m.amount.quantity, at: m.location)
         }
         for t in added where t.date < split.date || t.date == split.date && (self.split(of: t).map { $0.location < split.location } ?? false) {
             for p in t.postings {
                 guard let a = p.amount, a.commodity == split.commodity else { continue }
-                held[p.account] = try (held[p.account] ?? .zero).plus(a.quantity, at: split.location)
+                held[p.account] = try held[p.account, default: .zero].plus(a.quantity, at: split.location)
             }
         }
         var t = Transaction(date: split.date, description: "split \(journal.commodities.symbol(split.commodity)) \(split.numerator):\(split.denominator)",
