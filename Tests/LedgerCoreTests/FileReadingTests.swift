@@ -106,4 +106,62 @@ final class FileReadingTests: XCTestCase {
         XCTAssertFalse(fromMapping.contains("assertion"), fromMapping)
         XCTAssertTrue(mapped.withUnsafeBufferPointer { $0.elementsEqual(bytes) })
     }
+
+    /// A mapped file is checked to be UTF-8 as it is read (issue 61): a
+    /// file that is UTF-8 is read once, and one with a bad byte anywhere
+    /// (in either half, in the last bytes) or that stops for errors is
+    /// read again, checked first. Either way the diagnostics are those of
+    /// the same bytes read from memory, checked before the parse.
+    func testAMappedJournalIsCheckedAsItIsRead() throws {
+        let every = JournalParser.releasesEvery
+        JournalParser.releasesEvery = 256 << 10
+        defer { JournalParser.releasesEvery = every }
+        var text = ""
+        var i = 0
+        while text.utf8.count < FileIO.mapsFrom + 4096 {
+            text += "2024-03-\(1 + i % 28 < 10 ? "0" : "")\(1 + i % 28) 가게 \(i)\n    지출:식비    \(1 + i % 97) USD\n    Assets:Cash\n\n"
+            i += 1
+        }
+        let clean = Array(text.utf8)
+        let path = directory.appendingPathComponent("checked.ledger").path
+        var options = CompileOptions()
+        options.mode = .diagnosticsOnly
+        options.parallelThreshold = 0
+        /// Whether a read checking as it reads must read again, and what the compile says, mapped and from memory.
+        func read(_ bytes: [UInt8]) throws -> (again: Bool, mapped: String, memory: String) {
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            let mapped = try FileIO.readForReading(path).get()
+            XCTAssertTrue(mapped.isMapped)
+            let read = readJournal([InputFile(path: path, contents: mapped)], into: SourceManager(), diagnostics: DiagnosticEngine(),
+                                   options: options, checksUTF8AsItReads: true)
+            func said(_ contents: FileBytes) -> String {
+                let c = compile([InputFile(path: path, contents: contents)], options: options)
+                return DiagnosticPrinter(sources: c.sources, useColor: false).render(c.diagnostics.sorted(), format: .text)
+                    + "errors: \(c.diagnostics.errorCount)"
+            }
+            return (read.mustReadAgain, said(try FileIO.readForReading(path).get()), said(FileBytes(bytes)))
+        }
+        let fine = try read(clean)
+        XCTAssertFalse(fine.again)
+        XCTAssertEqual(fine.mapped, fine.memory)
+        XCTAssertEqual(fine.mapped, "errors: 0")
+        // A bad byte in the first half, in the second, and in the file's last byte.
+        let hangul = clean.indices.filter { clean[$0] == 0xEA }
+        for at in [hangul[10], hangul[hangul.count * 3 / 4], clean.count - 1] {
+            var bytes = clean
+            bytes[at] = 0xFF
+            let bad = try read(bytes)
+            XCTAssertTrue(bad.again, "a bad byte at \(at) of \(bytes.count)")
+            XCTAssertEqual(bad.mapped, bad.memory)
+            XCTAssertTrue(bad.mapped.contains("invalid UTF-8"), bad.mapped)
+        }
+        // Too many errors: the parse stops early, the rest is checked first on a second read.
+        var broken = Array("2024-13-45 nope\n".utf8) + clean
+        for k in 0..<200 { broken += Array("2024-13-\(k % 9 + 40) bad\n".utf8) }
+        broken += [0xFF, 0x0A]
+        let stopped = try read(broken)
+        XCTAssertTrue(stopped.again)
+        XCTAssertEqual(stopped.mapped, stopped.memory)
+        XCTAssertTrue(stopped.mapped.contains("invalid UTF-8"), stopped.mapped)
+    }
 }

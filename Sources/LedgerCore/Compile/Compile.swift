@@ -73,10 +73,15 @@ public func compile(_ inputs: [InputFile], options: CompileOptions) -> Compilati
 }
 
 private func compileOnce(_ inputs: [InputFile], options: CompileOptions) -> Compilation {
-    let sources = SourceManager()
-    let diagnostics = DiagnosticEngine()
-    let (journal, rootFiles) = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
-    return compileRead(journal, sources: sources, diagnostics: diagnostics, rootFiles: rootFiles, options: options)
+    // Mapped files are checked to be UTF-8 as they are read; one that is not
+    // (or that stopped early) is read again, checked first.
+    var sources = SourceManager(), diagnostics = DiagnosticEngine()
+    var read = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options, checksUTF8AsItReads: true)
+    if read.mustReadAgain {
+        (sources, diagnostics) = (SourceManager(), DiagnosticEngine())
+        read = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
+    }
+    return compileRead(read.journal, sources: sources, diagnostics: diagnostics, rootFiles: read.rootFiles, options: options)
 }
 
 /// Stages 2 to 4 over a journal read (by `readJournal`, or by a `ChunkedJournal`).
@@ -112,9 +117,12 @@ public func compile(_ inputs: [InputFile], until: CivilDate, options: CompileOpt
 }
 
 /// Stage 1: the inputs, parsed with their includes, in one journal.
-func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics: DiagnosticEngine,
-          options: CompileOptions) -> (Journal, rootFiles: [Int]) {
+/// `mustReadAgain`: `checksUTF8AsItReads` found a mapped file that is not
+/// UTF-8, or that stopped early (`JournalParser.mustReadAgain`).
+func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics: DiagnosticEngine, options: CompileOptions,
+                 checksUTF8AsItReads: Bool = false) -> (journal: Journal, rootFiles: [Int], mustReadAgain: Bool) {
     let parser = JournalParser(sources: sources, diagnostics: diagnostics)
+    parser.checksUTF8AsItReads = checksUTF8AsItReads
     parser.configuration = ParserConfiguration(options)
     parser.currentYear = options.today?.year
     if streams(options) { parser.sink = CheckStream(keepingHeaders: options.keepsLetGoHeaders) }
@@ -124,7 +132,7 @@ func readJournal(_ inputs: [InputFile], into sources: SourceManager, diagnostics
         rootFiles.append(index)
         parser.parse(fileIndex: index)
     }
-    return (parser.finish(), rootFiles)
+    return (parser.finish(), rootFiles, parser.mustReadAgain)
 }
 
 /// Stage 2: balanced, inferred and asserted.

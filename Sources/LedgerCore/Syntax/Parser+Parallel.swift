@@ -56,6 +56,7 @@ extension JournalParser {
         second.configuration = configuration
         second.speculative = true
         second.releasesReadPages = releasesReadPages
+        second.checksUTF8AsItReads = checksUTF8AsItReads
         second.fileIndex = fileIndex
         second.currentFile = currentFile
         second.currentYear = currentYear
@@ -76,6 +77,7 @@ extension JournalParser {
         parseLines(buf, from: currentFile.contentStart, to: split, block: &block)
         flushEntry()
         job.wait()
+        if second.mustReadAgain { mustReadAgain = true }
         // Past the error limit a single parser stops at an exact line: read on here to stop at the same one.
         let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
         // (An `end aliases` in the first half ends the command line's aliases for the second too.)

@@ -63,6 +63,15 @@ package final class JournalParser {
     @exclusivity(unchecked) var releasesReadPages = false
     /// (A test makes it small, to release many blocks of a small file.)
     nonisolated(unsafe) static var releasesEvery = 8 << 20
+    /// A mapped file's bytes are checked to be UTF-8 as they are read, each
+    /// block just before its pages are given back, not in a pass of their
+    /// own first (the file would be read from memory twice). A file found
+    /// not to be UTF-8, or not read to its end, sets `mustReadAgain`: its
+    /// compile is then made again the first way (`compile`), which reports
+    /// those bytes before anything else, as every other read does.
+    @exclusivity(unchecked) var checksUTF8AsItReads = false
+    /// A file checked as it was read was not UTF-8, or was not read to its end.
+    @exclusivity(unchecked) var mustReadAgain = false
     /// Days of the years 1900 to 2200 (a date outside them is most likely a
     /// typo), kept here so that the check costs two comparisons.
     let likelyFirstDay = CivilDate(year: 1900, month: 1, day: 1)!.day
@@ -179,7 +188,8 @@ package final class JournalParser {
         makeRoom(forBytes: file.byteCount)
         file.withBytes { buf in
             let split = splitPoint(buf, from: file.contentStart)
-            let bad = JournalParser.invalidUTF8(buf, from: file.contentStart, split: split, releasing: releasesReadPages)
+            let checksAsItReads = checksUTF8AsItReads && releasesReadPages
+            let bad = checksAsItReads ? [] : JournalParser.invalidUTF8(buf, from: file.contentStart, split: split, releasing: releasesReadPages)
             if let first = bad.first(where: { !$0.isNul }), LegacyEncoding.readsAsCP949(buf, from: file.contentStart) {
                 // One error for the file, not one per Korean syllable.
                 error(Messages.encodingLooksKorean, at: first.offset,
@@ -199,6 +209,8 @@ package final class JournalParser {
                 }
             }
             parseLines(buf, from: start, to: buf.count, block: &block)
+            // A file that stopped early was not checked to its end.
+            if checksAsItReads, stoppedForErrors { mustReadAgain = true }
             if let block {
                 // hledger reads an unclosed block to the end of the file; so do we, with a warning.
                 diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
@@ -246,6 +258,13 @@ package final class JournalParser {
         return Array((first + second).prefix(limit))
     }
 
+    /// Gives back the pages of `bytes`, read lines of a mapped file, having
+    /// checked them first when the file is checked as it is read.
+    private func giveBack(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if checksUTF8AsItReads, !mustReadAgain, !invalidUTF8Offsets(bytes, from: 0, limit: 1).isEmpty { mustReadAgain = true }
+        releaseMappedPages(bytes)
+    }
+
     /// An open `comment` or `test` block: the line that ends it, and where it started.
     typealias BlockComment = (end: String, start: Int)
 
@@ -255,7 +274,7 @@ package final class JournalParser {
         let n = end
         var released = start
         // What was read last is given back too, however it ends (a file of a few blocks, an included one).
-        defer { if releasesReadPages, min(pos, n) > released { releaseMappedPages(UnsafeBufferPointer(rebasing: buf[released..<min(pos, n)])) } }
+        defer { if releasesReadPages, min(pos, n) > released { giveBack(UnsafeBufferPointer(rebasing: buf[released..<min(pos, n)])) } }
         while pos < n {
             if diagnostics.errorCount > diagnostics.limit {
                 stoppedForErrors = true
@@ -263,7 +282,7 @@ package final class JournalParser {
             }
             let lineStart = pos
             if releasesReadPages, lineStart - released >= JournalParser.releasesEvery {
-                releaseMappedPages(UnsafeBufferPointer(rebasing: buf[released..<lineStart]))
+                giveBack(UnsafeBufferPointer(rebasing: buf[released..<lineStart]))
                 released = lineStart
             }
             var lineEnd = n
