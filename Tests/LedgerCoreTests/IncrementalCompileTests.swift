@@ -337,4 +337,42 @@ extension IncrementalCompileTests {
             }
         }
     }
+
+    /// A chunk balances its transactions once, where they balance exactly
+    /// (`Checker.balanceExactly`); the rest is balanced by the check of the
+    /// whole, at the whole's display precisions. A residue that rounds away
+    /// at a chunk's own precision (two places) but not at the file's (three,
+    /// set by an amount in a later chunk: $4.9965 at a cost against $5.00)
+    /// is an error, as in a fresh compile;
+    /// so is one no precision rounds away. An amount inferred in a chunk moves
+    /// a later assertion, and an assignment is worked out in date order.
+    func testAChunkBalancesOnlyWhatBalancesExactly() {
+        func text(finerLater: Bool) -> String {
+            var t = ""
+            for i in 0..<60 {
+                let day = 1 + i % 28
+                let date = "2025-03-\(day < 10 ? "0" : "")\(day)"
+                switch i {
+                case 5: t += "\(date) Residue\n    Assets:Broker    1.5 AAPL @ $3.331\n    Assets:Cash    $-5.00\n\n"
+                case 12: t += "\(date) Off\n    Expenses:Food    $10.05\n    Assets:Cash    $-10.00\n\n"
+                case 20: t += "\(date) Swap\n    Assets:Broker    3 AAPL\n    Assets:Cash    $-30.00\n\n"
+                case 30: t += "\(date) Assign\n    Assets:Cash    = $-100.00\n    Equity:Fix\n\n"
+                case 45 where finerLater: t += "\(date) Finer\n    Expenses:Food    $0.125\n    Assets:Cash\n\n"
+                default: t += "\(date) Shop \(i)\n    Expenses:Food    $\(i).50\n    Assets:Cash\n\n"
+                }
+            }
+            return t + "2025-12-31 Check\n    Assets:Cash    $0 = $-100.00\n    Equity:Zero\n"
+        }
+        for finerLater in [false, true] {
+            let bytes = Array(text(finerLater: finerLater).utf8)
+            for streaming in [true, false] {
+                let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 300)
+                let said = rendered(chunked.compile(bytes, options: options(streaming: streaming)))
+                XCTAssertEqual(said, fresh(bytes, options(streaming: streaming)), "finer later: \(finerLater), streaming \(streaming)")
+                XCTAssertTrue(said.contains("off by $0.05"), said)
+                XCTAssertEqual(said.components(separatedBy: "does not balance").count - 1, finerLater ? 2 : 1, said)
+                XCTAssertGreaterThan(chunked.chunksTakenIn, 10)
+            }
+        }
+    }
 }

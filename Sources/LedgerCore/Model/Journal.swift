@@ -206,6 +206,10 @@ public struct Transaction: Sendable {
     /// Set for the new shares of a `split` directive (`Ledger.split(of:)`
     /// finds it). A flag, not an index: it fits in the padding after `generated`.
     public var isSplit = false
+    /// Balanced already, exactly, where it was read: in a chunk of a large
+    /// file, read once and kept between compiles (`Checker.balanceExactly`).
+    /// The checker does not balance it again.
+    var isBalanced = false
 
     public init(date: CivilDate, description: String, location: SourceLocation) {
         self.date = date

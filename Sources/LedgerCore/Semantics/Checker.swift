@@ -34,6 +34,7 @@ package struct Checker {
                 // Transactions with balance assignments are balanced in date order below.
                 if journal.transactions[i].postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }
             }
+            if journal.transactions[i].isBalanced { continue }
             if !balancer.balance(&journal.transactions[i]) { journal.brokenTransactions.insert(i) }
         }
         for i in journal.rules.indices {
@@ -50,6 +51,24 @@ package struct Checker {
         }
         checkAccountNames(journal)
         if options.strict || options.checkPayees { checkDeclarations(journal) }
+    }
+
+    /// Balances the transactions of a part of a journal read on its own (a
+    /// chunk of a large file, `ParsedChunk`) where they balance exactly, and
+    /// marks them (`Transaction.isBalanced`): the check of the whole, made
+    /// again after every edit, balances only the others. What sums to exactly
+    /// zero balances at any display precision the whole may have, and the
+    /// amounts inferred are the same; anything else (a residue, an error, a
+    /// balance assignment, worked out in date order) is left to the check.
+    static func balanceExactly(_ journal: inout Journal) {
+        let balancer = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { _ in "" }, exactly: true)
+        for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
+            var t = journal.transactions[i]
+            if t.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }
+            guard balancer.balance(&t) else { continue }
+            t.isBalanced = true
+            journal.transactions[i] = t
+        }
     }
 
     /// Account names that look like typos, each reported once at its first use:
