@@ -375,4 +375,41 @@ extension IncrementalCompileTests {
             }
         }
     }
+
+    /// A chunk keeps its transactions as the last compile rewrote their ids
+    /// (`Journal.append(_:remapped:)`), and a compile whose maps are the same
+    /// takes them in as they are. A name new in an early chunk moves the ids
+    /// of names first read after it: the later chunks are rewritten again,
+    /// and every posting still names its own account, as a fresh compile reads it.
+    func testAChunkKeepsItsTransactionsRewrittenWhileTheNamesBeforeItStay() {
+        var text = ""
+        for i in 0..<60 {
+            let day = 1 + i % 28
+            // Each stretch of the file brings names of its own, first read there.
+            text += "2025-04-\(day < 10 ? "0" : "")\(day) Shop \(i)\n    Expenses:Part\(i / 10):\(["식비", "Rent"][i % 2])    $\(i).50\n"
+            text += i % 7 == 0 ? "    Assets:Broker    1 AAPL @ $\(i).00\n    Assets:Cash\n\n" : "    Assets:Cash\n\n"
+        }
+        var bytes = Array(text.utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 300)
+        let options = self.options(streaming: false)
+        func postings(_ c: Compilation) -> [String] {
+            let j = c.ledger.journal
+            return c.ledger.transactions.map { t in
+                t.description + ": " + t.postings.map { p in j.accounts[p.account] + " " + (p.amount.map { j.commodities.formatExactly($0) } ?? "") }.joined(separator: ", ")
+            }
+        }
+        func same(_ step: String) {
+            let fresh = compile([InputFile(path: "edited.ledger", bytes: bytes)], options: options)
+            XCTAssertEqual(postings(chunked.compile(bytes, options: options)), postings(fresh), step)
+        }
+        same("first")
+        same("again, every chunk as the last compile rewrote it")
+        // A new name in the second transaction: every name first read after it moves by one.
+        let at = bytes.indices.first { bytes[$0...].starts(with: Array("Expenses:Part0:Rent".utf8)) }!
+        bytes.insert(contentsOf: Array("New".utf8), at: at + 9)
+        same("a new name early")
+        bytes.removeSubrange((at + 9)..<(at + 12))
+        same("the name taken out")
+        XCTAssertGreaterThan(chunked.chunksTakenIn, 30)
+    }
 }

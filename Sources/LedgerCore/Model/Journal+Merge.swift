@@ -1,11 +1,22 @@
 /// Merging two journals read from two parts of one file: the one place that
 /// knows every field of `Journal` that holds an account or commodity id. A
 /// field added to `Journal` is merged here.
+/// A chunk's transactions with their ids rewritten into one compile's
+/// tables, and the maps that rewrote them (`Journal.append(_:remapped:)`).
+typealias RemappedTransactions = (accounts: [Int32], commodities: [Int32], transactions: [Transaction])
+
 extension Journal {
     /// Appends `theirs` (read after everything in this journal), with its
     /// account and commodity ids rewritten into this journal's tables.
     /// Returns the maps from their ids to ours.
-    mutating func append(_ theirs: consuming Journal) -> (accounts: [Int32], commodities: [Int32]) {
+    ///
+    /// `remapped`, for the journal of a chunk kept between compiles
+    /// (`ParsedChunk`): its transactions as the last compile that took them
+    /// in rewrote them, with the maps it used. A compile whose maps are the
+    /// same (the names read before the chunk unchanged, nearly every edit)
+    /// takes them in as they are, rewriting no posting.
+    mutating func append(_ theirs: consuming Journal, remapped: Guarded<RemappedTransactions?>? = nil)
+        -> (accounts: [Int32], commodities: [Int32]) {
         var accounts = [Int32](repeating: 0, count: theirs.accounts.count)
         for id in 0..<theirs.accounts.count {
             // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
@@ -20,12 +31,17 @@ extension Journal {
             self.commodities.absorb(theirs.commodities.styles[id], into: mine)
         }
         let base = transactions.count
-        for t in theirs.transactions.indices {
-            for i in theirs.transactions[t].postings.indices {
-                theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
+        if let cached = remapped?.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities {
+            transactions.append(contentsOf: cached.transactions)
+        } else {
+            for t in theirs.transactions.indices {
+                for i in theirs.transactions[t].postings.indices {
+                    theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
+                }
             }
+            transactions.append(contentsOf: theirs.transactions)
+            if let remapped { remapped.withLock { $0 = (accounts, commodities, theirs.transactions) } }
         }
-        transactions.append(contentsOf: theirs.transactions)
         theirs.transactions = []
         for i in theirs.brokenTransactions { brokenTransactions.insert(base + i) }
         for var price in theirs.prices {

@@ -139,6 +139,26 @@ package func bothAtOnce<T>(_ a: @escaping () -> T, _ b: () -> T) -> (T, T) {
     return (box.value!, second)
 }
 
+/// A value that several threads may read and replace, one at a time.
+final class Guarded<T>: @unchecked Sendable {
+    private var lock = pthread_mutex_t()
+    private var value: T
+
+    init(_ value: T) {
+        self.value = value
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&lock) }
+
+    /// `body` with the value, no other thread reading or replacing it meanwhile.
+    func withLock<R>(_ body: (inout T) -> R) -> R {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return body(&value)
+    }
+}
+
 /// A result handed from one thread to another (`bothAtOnce`).
 final class ResultBox<T>: @unchecked Sendable {
     var value: T?

@@ -21,6 +21,10 @@ final class ParsedChunk {
     let streaming: Bool
     /// It holds bytes that are not UTF-8 (the whole file is then compiled at once).
     let hasInvalidUTF8: Bool
+    /// Its transactions as the last compile that took it in rewrote their ids
+    /// (`Journal.append(_:remapped:)`); two compiles may take it in at once
+    /// (`ledgerc diff`'s two sides).
+    let remapped = Guarded<RemappedTransactions?>(nil)
 
     /// Reads `file` on its own, as a second parser would from a transaction
     /// header; `fileIndex`: the chunk's index in every compile's
@@ -78,7 +82,7 @@ extension JournalParser {
                 if block == nil, inStartingState, reader.file.defaultYear == startYear, chunk.year == startYear,
                    chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
                     let first = sink?.letGo.records.count ?? 0
-                    absorb(second, keepingIt: true)
+                    absorb(second, keepingIt: chunk)
                     if let letGo = sink?.letGo, letGo.headers != nil { letGo.chunkRecords.append((chunk, first..<letGo.records.count)) }
                     chunksTakenIn += 1
                 } else {

@@ -88,13 +88,14 @@ extension JournalParser {
     }
 
     /// Takes in what a second parser read after everything this one read;
-    /// `keepingIt`: the other parser keeps its journal (a chunk kept between
-    /// compiles), so the ids are rewritten in a copy.
-    func absorb(_ other: JournalParser, keepingIt: Bool = false) {
+    /// `keepingIt`: the chunk whose parser it is, which keeps its journal
+    /// between compiles, so the ids are rewritten in a copy (kept in the chunk).
+    func absorb(_ other: JournalParser, keepingIt chunk: ParsedChunk? = nil) {
         // Moved out, so that the ids in it are rewritten in place, not copied.
         let theirs = other.journal
+        let keepingIt = chunk != nil
         if !keepingIt { other.journal = Journal() }
-        let (accounts, commodities) = journal.append(consume theirs)
+        let (accounts, commodities) = journal.append(consume theirs, remapped: chunk?.remapped)
         if let mine = sink, let their = other.sink {
             mine.absorb(their, accounts: accounts, commodities: commodities, consuming: !keepingIt)
         }
