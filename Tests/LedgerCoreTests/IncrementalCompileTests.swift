@@ -412,4 +412,67 @@ extension IncrementalCompileTests {
         same("the name taken out")
         XCTAssertGreaterThan(chunked.chunksTakenIn, 30)
     }
+
+    /// What the stages after the parse find in a kept chunk is kept with it
+    /// (`ChunkMemo`): the transactions that name a rule, that have a
+    /// receipt, that may move a traded commodity. Edits that change what
+    /// those questions ask (a rule renamed, a commodity newly traded) or what
+    /// a chunk answers (a payment, a receipt, a trade typed in) give the
+    /// occurrences, the holdings and the diagnostics of a fresh compile.
+    func testWhatTheStagesFindInAChunkIsKeptWithIt() {
+        var text = "repeat monthly from 2025-01-05  Rent\n    Expenses:Rent    $500.00\n    Assets:Cash\n\n"
+        for i in 0..<80 {
+            let month = 1 + i / 8, day = 1 + i % 8 * 3
+            let date = "2025-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+            switch i == 9 ? 8 : i % 8 {
+            case 0: text += "\(date) Rent\n    Expenses:Rent    $500.00\n    Assets:Cash\n\n"
+            case 6: text += "\(date) Miete\n    Expenses:Rent    $500.00\n    Assets:Cash\n\n"
+            case 8: text += "\(date) Gift\n    Assets:Broker    5 MSFT\n    Equity:Gifts\n\n"
+            case 3: text += "\(date) Buy\n    Assets:Broker    2 AAPL @ $10.00\n    Assets:Cash\n\n"
+            case 5: text += "\(date) Sell\n    Assets:Broker    -1 AAPL @ $12.00\n    Assets:Cash\n\n"
+            default: text += "\(date) Shop \(i)\n    Expenses:Food    $\(i).00\n    Assets:Cash\n\n"
+            }
+        }
+        var bytes = Array(text.utf8)
+        // One for each mode (a change of mode reads every chunk again).
+        let chunked = [false, true].map { _ in ChunkedJournal(path: "edited.ledger", chunkSize: 300) }
+        func said(_ c: Compilation) -> [String] {
+            let j = c.ledger.journal
+            let generated = c.ledger.transactions.filter { $0.generated != nil }.map { "\($0.date) \($0.description)" }
+            let held = Portfolio(c.ledger).positions.map { "\(j.accounts[$0.account]) \(j.commodities.formatExactly(Amount($0.quantity, $0.commodity)))" }
+            return [rendered(c)] + generated + held
+        }
+        func same(_ step: String) {
+            for streaming in [false, true] {
+                let options = self.options(streaming: streaming)
+                let fresh = compile([InputFile(path: "edited.ledger", bytes: bytes)], options: options)
+                XCTAssertEqual(said(chunked[streaming ? 1 : 0].compile(bytes, options: options)), said(fresh), "\(step), streaming \(streaming)")
+            }
+        }
+        func replace(_ old: String, _ new: String, nth: Int = 0) {
+            var found = 0
+            for at in bytes.indices where bytes[at...].starts(with: Array(old.utf8)) {
+                if found == nth { bytes.replaceSubrange(at..<(at + old.utf8.count), with: Array(new.utf8)); return }
+                found += 1
+            }
+            XCTFail("no \(old)")
+        }
+        same("first")
+        same("again, as kept")
+        XCTAssertGreaterThan(chunked[0].compile(bytes, options: options(streaming: false)).ledger.journal.chunkParts.count, 10)
+        replace("2025-03-01 Rent", "2025-03-01 Pay")
+        same("a payment renamed in a chunk")
+        // The payments to "Miete" in chunks not edited now name the rule.
+        replace("from 2025-01-05  Rent", "from 2025-01-05  Miete")
+        same("the rule renamed")
+        replace("Shop 42\n", "Shop 42  ; receipt: missing.jpg\n")
+        same("a receipt typed in")
+        // MSFT traded at a cost, late: the gift of it early, in a chunk not edited, is now held.
+        replace("2 AAPL @ $10.00", "2 MSFT @ $10.00", nth: 6)
+        same("a commodity newly traded, late")
+        replace("Expenses:Food    $17.00", "Assets:Broker    -9 MSFT @ $9.00")
+        same("a sale of it, in another chunk")
+        // Every chunk was read once at first, and then only those the edits touched.
+        XCTAssertLessThan(chunked[0].chunksRead, chunked[0].chunksTakenIn / 3)
+    }
 }

@@ -56,7 +56,10 @@ public func receiptLink(_ receipt: String, in file: String) -> String? {
 func checkReceipts(_ journal: Journal, sources: SourceManager, diagnostics: DiagnosticEngine) {
     // Read in place: few transactions have a receipt, and a copy of each would cost more.
     journal.transactions.withUnsafeBufferPointer { all in
-        for i in all.indices {
+        let named = chunkedIndices(count: all.count, parts: journal.chunkParts, key: "receipt") {
+            Transaction.receipt(comment: all[$0].comment, postings: all[$0].postings) != nil
+        }
+        for i in named {
             guard let r = Transaction.receipt(comment: all[i].comment, postings: all[i].postings) else { continue }
             let location = all[i].location
             guard isRelativeFilePath(r) else {

@@ -3,7 +3,8 @@
 /// field added to `Journal` is merged here.
 /// A chunk's transactions with their ids rewritten into one compile's
 /// tables, and the maps that rewrote them (`Journal.append(_:remapped:)`).
-typealias RemappedTransactions = (accounts: [Int32], commodities: [Int32], transactions: [Transaction])
+/// The memo of what the stages found in them goes with them (`ChunkMemo`).
+typealias RemappedTransactions = (accounts: [Int32], commodities: [Int32], transactions: [Transaction], memo: ChunkMemo)
 
 extension Journal {
     /// Appends `theirs` (read after everything in this journal), with its
@@ -33,6 +34,7 @@ extension Journal {
         let base = transactions.count
         if let cached = remapped?.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities {
             transactions.append(contentsOf: cached.transactions)
+            chunkParts.append(ChunkPart(memo: cached.memo, transactions: base..<transactions.count))
         } else {
             for t in theirs.transactions.indices {
                 for i in theirs.transactions[t].postings.indices {
@@ -40,7 +42,11 @@ extension Journal {
                 }
             }
             transactions.append(contentsOf: theirs.transactions)
-            if let remapped { remapped.withLock { $0 = (accounts, commodities, theirs.transactions) } }
+            if let remapped {
+                let memo = ChunkMemo()
+                remapped.withLock { $0 = (accounts, commodities, theirs.transactions, memo) }
+                chunkParts.append(ChunkPart(memo: memo, transactions: base..<transactions.count))
+            }
         }
         theirs.transactions = []
         for i in theirs.brokenTransactions { brokenTransactions.insert(base + i) }

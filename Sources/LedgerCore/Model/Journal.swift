@@ -413,6 +413,9 @@ public struct Journal: Sendable {
     /// `transactions`): the balance events assertions, positions and
     /// fulfilment read. Nil when every transaction is kept.
     package var letGo: LetGoTransactions?
+    /// In a journal taken in from chunks kept between compiles, where each
+    /// chunk's transactions are, with what the stages found in them (`ChunkMemo`).
+    var chunkParts: [ChunkPart] = []
 
     public init() {}
 }

@@ -140,11 +140,30 @@ package struct Portfolio {
                 next += 1
             }
         }
+        // In a journal taken in from kept chunks, the transactions that move
+        // no traded commodity are found once per chunk and passed over.
+        var movesTraded: [Bool]?
+        if !journal.chunkParts.isEmpty {
+            let key = "positions\u{0}" + tradedCommodity.indices.filter { tradedCommodity[$0] }.map(String.init).joined(separator: ",")
+            var candidates = [Bool](repeating: false, count: ledger.transactions.count)
+            ledger.transactions.withUnsafeBufferPointer { all in
+                // (More than the loop below follows: an elided amount, an assertion, any account.)
+                func maybe(_ p: Posting) -> Bool {
+                    guard p.assertion == nil, let c = p.amount?.commodity else { return true }
+                    return c >= 0 && Int(c) < tradedCommodity.count && tradedCommodity[Int(c)]
+                }
+                for i in chunkedIndices(count: all.count, parts: journal.chunkParts, key: key, where: { i in
+                    all[i].isSplit || all[i].generated != nil || all[i].postings.contains(where: maybe)
+                }) { candidates[i] = true }
+            }
+            movesTraded = candidates
+        }
         var sales: [Int] = []
         do {
             for n in ledger.order {
                 let t = Int(n)
                 if let end, ledger.transactions[t].date > end { break }
+                if let movesTraded, !movesTraded[t] { continue }
                 if let letGo {
                     // Recorded transactions come first in `transactions`; generated ones after every record of their day.
                     try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)

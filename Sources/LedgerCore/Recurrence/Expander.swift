@@ -51,12 +51,25 @@ package struct Expander {
         }
         // Read in place: a copy of each transaction would cost more than the lookup.
         journal.transactions.withUnsafeBufferPointer { all in
-            for i in all.indices where journal.brokenTransactions.isEmpty || !journal.brokenTransactions.contains(i) {
-                let payee = Transaction.payeeSlice(of: all[i].description), day = all[i].date.day
-                record(payee, day)
+            /// The rules transaction `i` names, by its payee and its `repeat:` tag.
+            func named(_ i: Int, _ body: (Substring) -> Void) {
+                let payee = Transaction.payeeSlice(of: all[i].description)
+                body(payee)
                 if let tagged = Transaction.tag("repeat", in: all[i].comment), foldedName(tagged) != foldedName(String(payee)) {
-                    record(tagged[...], day)
+                    body(tagged[...])
                 }
+            }
+            // A kept chunk's transactions that name a rule are found once (and again when the rules' names change).
+            let key = "fulfils\u{0}" + journal.rules.filter { $0.isValid && $0.card == nil }.map { foldedName($0.description) }.joined(separator: "\u{0}")
+            let naming = chunkedIndices(count: all.count, parts: journal.chunkParts, key: key) { i in
+                var namesOne = false
+                named(i) { name in
+                    if !namesOne, firsts.mayBegin(name), let id = FoldedLookup.find(name, in: names, scratch: &scratch), ruleOfName[id] != nil { namesOne = true }
+                }
+                return namesOne
+            }
+            for i in naming where journal.brokenTransactions.isEmpty || !journal.brokenTransactions.contains(i) {
+                named(i) { record($0, all[i].date.day) }
             }
         }
         if let letGo = journal.letGo {

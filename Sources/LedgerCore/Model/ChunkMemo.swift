@@ -1,0 +1,48 @@
+/// What the stages after the parse found in one chunk's transactions (a
+/// chunk of a large file, read once and kept between compiles:
+/// `ParsedChunk`), kept with it: a compile after an edit asks each stage's
+/// question of the chunks it touched only (issue 61's check after the parse).
+///
+/// An answer is the indices, counted from the chunk's first transaction, of
+/// the transactions a test holds for. It is kept under a key that names the
+/// stage and everything its test reads besides a transaction (the rules'
+/// names, the traded commodities), and it belongs to the chunk's transactions
+/// as one compile's names numbered them (`RemappedTransactions`): a compile
+/// that numbers them otherwise starts a new memo.
+final class ChunkMemo: Sendable {
+    private let answers = Guarded<[String: [Int32]]>([:])
+
+    /// The answer kept under `key`, made by `make` when there is none.
+    func indices(_ key: String, _ make: () -> [Int32]) -> [Int32] {
+        if let known = answers.withLock({ $0[key] }) { return known }
+        let made = make()
+        answers.withLock { $0[key] = made }
+        return made
+    }
+}
+
+/// Where a chunk's transactions are in a journal taken in from chunks, and their memo.
+struct ChunkPart: Sendable {
+    let memo: ChunkMemo
+    let transactions: Range<Int>
+}
+
+/// The indices, in file order, of the transactions among `count` for which
+/// `test` holds, asked of each chunk part (`parts`, in order) once and kept
+/// under `key`; the others (the head, a chunk read again) are tested here.
+/// `test` may read only what is the same in every compile that takes a chunk
+/// in as it was: a transaction's text, not what the check works out from the
+/// journal's other transactions (a balance assignment's amount, whether it balances).
+func chunkedIndices(count: Int, parts: [ChunkPart], key: String, where test: (Int) -> Bool) -> [Int] {
+    var found: [Int] = []
+    var at = 0
+    for part in parts where part.transactions.lowerBound >= at && part.transactions.upperBound <= count {
+        for i in at..<part.transactions.lowerBound where test(i) { found.append(i) }
+        let base = part.transactions.lowerBound
+        let kept = part.memo.indices(key) { part.transactions.filter(test).map { Int32($0 - base) } }
+        found.append(contentsOf: kept.lazy.map { base + Int($0) })
+        at = part.transactions.upperBound
+    }
+    for i in at..<count where test(i) { found.append(i) }
+    return found
+}
