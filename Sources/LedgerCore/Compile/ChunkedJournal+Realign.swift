@@ -58,9 +58,8 @@ extension ChunkedJournal {
         else { return false }
         let (year, path, sink) = (self.year, path, self.sink)
         for (slot, range) in reads {
-            layout[slot] = Slot(start: range.lowerBound, end: range.upperBound, chunk: ParsedChunk(
-                SourceFile(path: path, bytes: Array(bytes[range])), fileIndex: slot + 1, year: year, sink: sink(),
-                limit: DiagnosticEngine().limit))
+            layout[slot] = Slot(start: range.lowerBound, end: range.upperBound,
+                                chunk: ChunkedJournal.read(bytes[range], path: path, fileIndex: slot + 1, year: year, sink: sink()))
         }
         chunksRead += reads.count
         slots = layout

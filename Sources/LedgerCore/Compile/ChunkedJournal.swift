@@ -170,13 +170,21 @@ public final class ChunkedJournal {
         let sink = self.sink
         func read(_ k: Int) -> ParsedChunk {
             let (s, e) = cuts[k]
-            return ParsedChunk(SourceFile(path: path, bytes: Array(bytes[s..<e])), fileIndex: k + 1, year: year,
-                               sink: sink(), limit: DiagnosticEngine().limit)
+            return ChunkedJournal.read(bytes[s..<e], path: path, fileIndex: k + 1, year: year, sink: sink())
         }
         let half = cuts.count / 2
         let (first, second) = bothAtOnce({ (0..<half).map(read) }, { (half..<cuts.count).map(read) })
         slots = zip(cuts, first + second).map { Slot(start: $0.0, end: $0.1, chunk: $1) }
         chunksRead += cuts.count
+    }
+
+    /// A chunk of the file read on its own (`ParsedChunk`), its transactions
+    /// balanced there where they balance exactly (`Checker.balanceExactly`):
+    /// once, not in every compile that takes the chunk in.
+    static func read(_ bytes: ArraySlice<UInt8>, path: String, fileIndex: Int, year: Int?, sink: (any EntrySink)?) -> ParsedChunk {
+        let chunk = ParsedChunk(SourceFile(path: path, bytes: Array(bytes)), fileIndex: fileIndex, year: year, sink: sink, limit: DiagnosticEngine().limit)
+        Checker.balanceExactly(&chunk.parser.journal)
+        return chunk
     }
 
     /// What takes a chunk's transactions: a check stream when the compiles stream.
@@ -227,9 +235,8 @@ public final class ChunkedJournal {
         let start = slots[first].start
         for i in joined.dropFirst() { slots[i] = Slot(start: newEnd, end: newEnd, chunk: nil) }
         if start < newEnd { chunksRead += 1 }
-        slots[first] = Slot(start: start, end: newEnd, chunk: start < newEnd ? ParsedChunk(
-            SourceFile(path: path, bytes: Array(bytes[start..<newEnd])), fileIndex: first + 1, year: year,
-            sink: sink(), limit: DiagnosticEngine().limit) : nil)
+        slots[first] = Slot(start: start, end: newEnd, chunk: start < newEnd
+            ? ChunkedJournal.read(bytes[start..<newEnd], path: path, fileIndex: first + 1, year: year, sink: sink()) : nil)
         // Chunks that grew large, or many emptied slots: plan again.
         return newEnd - start <= 8 * chunkSize && slots.filter({ $0.chunk == nil }).count <= slots.count / 2
     }

@@ -21,10 +21,20 @@ final class ChunkMemo: Sendable {
     }
 }
 
-/// Where a chunk's transactions are in a journal taken in from chunks, and their memo.
+/// Which of a chunk's items a question is asked of.
+enum ChunkItems {
+    /// The transactions kept whole (`Journal.transactions`).
+    case transactions
+    /// The records of those a check stream let go (`LetGoTransactions.records`).
+    case records
+}
+
+/// Where a chunk's transactions are in a journal taken in from chunks (those
+/// kept whole, and the records of those a check stream let go), and their memo.
 struct ChunkPart: Sendable {
     let memo: ChunkMemo
     let transactions: Range<Int>
+    var records: Range<Int> = 0..<0
 }
 
 /// The indices, in file order, of the transactions among `count` for which
@@ -33,15 +43,19 @@ struct ChunkPart: Sendable {
 /// `test` may read only what is the same in every compile that takes a chunk
 /// in as it was: a transaction's text, not what the check works out from the
 /// journal's other transactions (a balance assignment's amount, whether it balances).
-func chunkedIndices(count: Int, parts: [ChunkPart], key: String, where test: (Int) -> Bool) -> [Int] {
+/// `in`: which of a part's items are counted (the answers for each are kept apart).
+func chunkedIndices(count: Int, parts: [ChunkPart], in items: ChunkItems = .transactions,
+                    key: String, where test: (Int) -> Bool) -> [Int] {
     var found: [Int] = []
     var at = 0
-    for part in parts where part.transactions.lowerBound >= at && part.transactions.upperBound <= count {
-        for i in at..<part.transactions.lowerBound where test(i) { found.append(i) }
-        let base = part.transactions.lowerBound
-        let kept = part.memo.indices(key) { part.transactions.filter(test).map { Int32($0 - base) } }
+    for part in parts {
+        let range = items == .transactions ? part.transactions : part.records
+        guard range.lowerBound >= at, range.upperBound <= count else { continue }
+        for i in at..<range.lowerBound where test(i) { found.append(i) }
+        let base = range.lowerBound
+        let kept = part.memo.indices("\(items)\u{0}" + key) { range.filter(test).map { Int32($0 - base) } }
         found.append(contentsOf: kept.lazy.map { base + Int($0) })
-        at = part.transactions.upperBound
+        at = range.upperBound
     }
     for i in at..<count where test(i) { found.append(i) }
     return found

@@ -45,31 +45,43 @@ struct NearMisses {
         }
         if rulesOf.isEmpty { return }
         let folded = journal.rules.map { foldedName($0.description) }
-        func consider(_ keys: [Key]?, payee: String, tag: () -> String?, day: Int32, at location: SourceLocation) {
-            guard let keys, let rules = rulesOf[keys] else { return }
+        /// The rules a transaction with these postings, payee and tag is a near miss of.
+        func rules(_ keys: [Key]?, payee: String, tag: () -> String?) -> [Int] {
+            guard let keys, let rules = rulesOf[keys] else { return [] }
             let tag = tag().map(foldedName), payee = foldedName(payee)
-            for r in rules where payee != folded[r] && tag != folded[r] {
-                byRule[r].append(Candidate(day: day, location: location))
-            }
+            return rules.filter { payee != folded[$0] && tag != folded[$0] }
         }
+        // What a kept chunk holds that is a near miss of some rule is found once
+        // (`ChunkMemo`), under a key naming every rule's postings and name.
+        let key = "near\u{0}" + journal.rules.indices.filter { r in rulesOf.values.contains { $0.contains(r) } }.map { r in
+            journal.rules[r].template.postings.map { "\($0.account) \($0.amount.map { "\($0.commodity) \($0.quantity.normalized)" } ?? "")" }
+                .joined(separator: ",") + "=" + folded[r]
+        }.joined(separator: "\u{0}")
         // Read in place: most transactions are passed over, and a copy of each would cost more.
         journal.transactions.withUnsafeBufferPointer { all in
-            for i in all.indices where all[i].postings.count < sizes.count && sizes[all[i].postings.count]
-                && all[i].postings.allSatisfy({ ruleAccount[Int($0.account)] }) && !journal.brokenTransactions.contains(i) {
-                let t = all[i]
-                consider(NearMisses.keys(t.postings.lazy.map { ($0.account, $0.amount) }), payee: t.payee, tag: { t.tag("repeat") },
-                         day: t.date.day, at: t.location)
+            func near(_ i: Int) -> [Int] {
+                guard all[i].postings.count < sizes.count, sizes[all[i].postings.count], all[i].postings.allSatisfy({ ruleAccount[Int($0.account)] }) else { return [] }
+                return rules(NearMisses.keys(all[i].postings.lazy.map { ($0.account, $0.amount) }), payee: all[i].payee, tag: { all[i].tag("repeat") })
+            }
+            // (A balance assignment's amount is worked out from the other transactions: asked again each time.)
+            let found = chunkedIndices(count: all.count, parts: journal.chunkParts, key: key) { i in
+                all[i].postings.contains { $0.assertion != nil } || !near(i).isEmpty
+            }
+            for i in found where !journal.brokenTransactions.contains(i) {
+                for r in near(i) { byRule[r].append(Candidate(day: all[i].date.day, location: all[i].location)) }
             }
         }
         if let letGo = journal.letGo {
-            for i in letGo.records.indices {
+            func near(_ i: Int) -> [Int] {
                 let moves = letGo.moves(of: i)
-                guard moves.count < sizes.count, sizes[moves.count], moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { continue }
-                let r = letGo.records[i]
+                guard moves.count < sizes.count, sizes[moves.count], moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { return [] }
                 // (A transaction that names the rule fulfils the occurrence, whose
                 // window is then never searched: the names only keep the lists short.)
-                consider(NearMisses.keys(moves.lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
-                         payee: letGo.payees[r.payee], tag: { nil }, day: r.day, at: r.location)
+                return rules(NearMisses.keys(moves.lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
+                             payee: letGo.payees[letGo.records[i].payee], tag: { nil })
+            }
+            for i in chunkedIndices(count: letGo.records.count, parts: journal.chunkParts, in: .records, key: key, where: { !near($0).isEmpty }) {
+                for r in near(i) { byRule[r].append(Candidate(day: letGo.records[i].day, location: letGo.records[i].location)) }
             }
         }
         for r in byRule.indices { byRule[r].sort { $0.day != $1.day ? $0.day < $1.day : $0.location < $1.location } }

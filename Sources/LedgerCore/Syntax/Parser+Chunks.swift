@@ -48,8 +48,6 @@ final class ParsedChunk {
             return !invalidUTF8Offsets(buf, from: 0, limit: 1).isEmpty
         }
         parser.flushEntry()
-        // Balanced once here, not in every compile that takes the chunk in.
-        Checker.balanceExactly(&parser.journal)
         self.parser = parser
     }
 }
