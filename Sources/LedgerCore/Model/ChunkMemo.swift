@@ -48,12 +48,13 @@ func chunkedIndices(count: Int, parts: [ChunkPart], in items: ChunkItems = .tran
                     key: String, where test: (Int) -> Bool) -> [Int] {
     var found: [Int] = []
     var at = 0
+    let key = (items == .transactions ? "transactions\u{0}" : "records\u{0}") + key
     for part in parts {
         let range = items == .transactions ? part.transactions : part.records
         guard range.lowerBound >= at, range.upperBound <= count else { continue }
         for i in at..<range.lowerBound where test(i) { found.append(i) }
         let base = range.lowerBound
-        let kept = part.memo.indices("\(items)\u{0}" + key) { range.filter(test).map { Int32($0 - base) } }
+        let kept = part.memo.indices(key) { range.filter(test).map { Int32($0 - base) } }
         found.append(contentsOf: kept.lazy.map { base + Int($0) })
         at = range.upperBound
     }
