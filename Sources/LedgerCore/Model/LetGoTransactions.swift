@@ -9,6 +9,12 @@
 ///
 /// 8 bytes a posting and 32 a transaction instead of a whole `Transaction`
 /// (`StoredMove`, `Record`).
+/// A chunk's movements and records with their ids rewritten into one
+/// compile's tables (records placed as if the chunk came first), and the
+/// maps that rewrote them (`LetGoTransactions.absorb`).
+typealias RemappedLetGo = (accounts: [Int32], commodities: [Int32], payees: [Int32],
+                           moves: [LetGoTransactions.StoredMove], records: [LetGoTransactions.Record])
+
 package final class LetGoTransactions: @unchecked Sendable {
     /// One posting of a transaction that was let go, as stored, in 8 bytes:
     /// its account and its mantissa, at its record's scale and in its
@@ -86,22 +92,46 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// `consuming`: `other` is not read again, and the pages of its movements and
     /// records are given back as they are copied (else a merge of a large file
     /// holds the second parser's part twice at its peak).
-    func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], consuming: Bool) {
+    ///
+    /// `remapped`, for the stream of a chunk kept between compiles
+    /// (`ParsedChunk`): its movements and records with their names' ids
+    /// rewritten as the last compile that took it in rewrote them, and the
+    /// maps it used. A compile whose maps are the same copies them as they
+    /// are and moves only their places in the file order and the movements.
+    func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], consuming: Bool,
+                remapped: Guarded<RemappedLetGo?>? = nil) {
         let seqBase = seen, moveBase = Int32(moves.count)
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
-        growCapacity(&moves, by: other.moves.count)
-        LetGoTransactions.append(&other.moves, to: &moves, consuming: consuming) { (m: inout StoredMove) in
-            m.account = accounts[Int(m.account)]
-        }
         other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
+        growCapacity(&moves, by: other.moves.count)
         growCapacity(&records, by: other.records.count)
-        LetGoTransactions.append(&other.records, to: &records, consuming: consuming) { (r: inout Record) in
-            r.seq += seqBase
-            r.end += moveBase
-            r.payee = payeeMap[Int(r.payee)]
-            r.commodity = commodities[Int(r.commodity)]
+        if let cached = remapped?.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities, cached.payees == payeeMap {
+            moves.append(contentsOf: cached.moves)
+            let first = records.count
+            records.append(contentsOf: cached.records)
+            records.withUnsafeMutableBufferPointer { r in
+                for i in first..<r.count {
+                    r[i].seq += seqBase
+                    r[i].end += moveBase
+                }
+            }
+        } else {
+            let (firstMove, firstRecord) = (moves.count, records.count)
+            LetGoTransactions.append(&other.moves, to: &moves, consuming: consuming) { (m: inout StoredMove) in
+                m.account = accounts[Int(m.account)]
+            }
+            LetGoTransactions.append(&other.records, to: &records, consuming: consuming) { (r: inout Record) in
+                r.seq += seqBase
+                r.end += moveBase
+                r.payee = payeeMap[Int(r.payee)]
+                r.commodity = commodities[Int(r.commodity)]
+            }
+            if let remapped {
+                let kept = records[firstRecord...].map { var r = $0; r.seq -= seqBase; r.end -= moveBase; return r }
+                remapped.withLock { $0 = (accounts, commodities, payeeMap, Array(moves[firstMove...]), kept) }
+            }
         }
         repeatTags.append(contentsOf: other.repeatTags)
         if headers != nil { headers!.append(contentsOf: other.headers ?? []) }

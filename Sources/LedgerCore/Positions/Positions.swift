@@ -162,8 +162,9 @@ package struct Portfolio {
         do {
             for n in ledger.order {
                 let t = Int(n)
-                if let end, ledger.transactions[t].date > end { break }
+                // (Passed over before its date is read: a transaction that moves nothing followed ends nothing.)
                 if let movesTraded, !movesTraded[t] { continue }
+                if let end, ledger.transactions[t].date > end { break }
                 if let letGo {
                     // Recorded transactions come first in `transactions`; generated ones after every record of their day.
                     try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)

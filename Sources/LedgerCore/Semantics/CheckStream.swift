@@ -34,8 +34,10 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     func makeSecond() -> any EntrySink { CheckStream(keepingHeaders: letGo.headers != nil) }
 
     /// Takes in what a second parser's stream let go of, after everything this one did.
-    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool) {
-        if let other = other as? CheckStream { letGo.absorb(other.letGo, accounts: accounts, commodities: commodities, consuming: consuming) }
+    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool, remapped: Guarded<RemappedLetGo?>?) {
+        if let other = other as? CheckStream {
+            letGo.absorb(other.letGo, accounts: accounts, commodities: commodities, consuming: consuming, remapped: remapped)
+        }
     }
 
     /// A header is read from its bytes unless the stream keeps header fingerprints (a diff's).

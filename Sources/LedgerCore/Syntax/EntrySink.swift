@@ -26,7 +26,8 @@ protocol EntrySink: AnyObject {
     func makeSecond() -> any EntrySink
     /// Takes in what a second parser's sink took, after everything this one took.
     /// `consuming`: the other sink is not read again (its memory is given back as it is copied).
-    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool)
+    /// `remapped`: what the last compile made of a kept chunk's stream (`LetGoTransactions.absorb`).
+    func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool, remapped: Guarded<RemappedLetGo?>?)
     /// What the sink let go of, for the stages after the parser.
     var letGo: LetGoTransactions { get }
 

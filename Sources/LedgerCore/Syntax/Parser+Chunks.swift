@@ -25,6 +25,8 @@ final class ParsedChunk {
     /// (`Journal.append(_:remapped:)`); two compiles may take it in at once
     /// (`ledgerc diff`'s two sides).
     let remapped = Guarded<RemappedTransactions?>(nil)
+    /// Its check stream's movements and records as the last compile rewrote them (`LetGoTransactions.absorb`).
+    let remappedLetGo = Guarded<RemappedLetGo?>(nil)
 
     /// Reads `file` on its own, as a second parser would from a transaction
     /// header; `fileIndex`: the chunk's index in every compile's
