@@ -51,28 +51,32 @@ struct NearMisses {
             let tag = tag().map(foldedName), payee = foldedName(payee)
             return rules.filter { payee != folded[$0] && tag != folded[$0] }
         }
-        // What a kept chunk holds that is a near miss of some rule is found once
-        // (`ChunkMemo`), under a key naming every rule's postings and name.
-        let key = "near\u{0}" + journal.rules.indices.filter { r in rulesOf.values.contains { $0.contains(r) } }.map { r in
-            journal.rules[r].template.postings.map { "\($0.account) \($0.amount.map { "\($0.commodity) \($0.quantity.normalized)" } ?? "")" }
-                .joined(separator: ",") + "=" + folded[r]
-        }.joined(separator: "\u{0}")
         // Read in place: most transactions are passed over, and a copy of each would cost more.
         journal.transactions.withUnsafeBufferPointer { all in
             func near(_ i: Int) -> [Int] {
                 guard all[i].postings.count < sizes.count, sizes[all[i].postings.count], all[i].postings.allSatisfy({ ruleAccount[Int($0.account)] }) else { return [] }
                 return rules(NearMisses.keys(all[i].postings.lazy.map { ($0.account, $0.amount) }), payee: all[i].payee, tag: { all[i].tag("repeat") })
             }
-            // (A balance assignment's amount is worked out from the other transactions: asked again each time.)
-            let found = chunkedIndices(count: all.count, parts: journal.chunkParts, key: key) { i in
+            // What a kept chunk holds that is a near miss is found once (`ChunkMemo`);
+            // a balance assignment's amount is worked out from the others: asked again each time.
+            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: all.count, parts: journal.chunkParts, key: NearMisses.key(journal, rulesOf, folded)) { i in
                 all[i].postings.contains { $0.assertion != nil } || !near(i).isEmpty
             }
-            for i in found where !journal.brokenTransactions.contains(i) {
+            func take(_ i: Int) {
+                guard !journal.brokenTransactions.contains(i) else { return }
                 for r in near(i) { byRule[r].append(Candidate(day: all[i].date.day, location: all[i].location)) }
             }
+            if let found { found.forEach(take) } else { all.indices.forEach(take) }
         }
         if let letGo = journal.letGo {
-            func near(_ i: Int) -> [Int] {
+            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: letGo.records.count, parts: journal.chunkParts, in: .records,
+                                                                            key: NearMisses.key(journal, rulesOf, folded)) { !near($0, letGo).isEmpty }
+            func take(_ i: Int) {
+                for r in near(i, letGo) { byRule[r].append(Candidate(day: letGo.records[i].day, location: letGo.records[i].location)) }
+            }
+            if let found { found.forEach(take) } else { letGo.records.indices.forEach(take) }
+            /// The rules record `i` is a near miss of.
+            func near(_ i: Int, _ letGo: LetGoTransactions) -> [Int] {
                 let moves = letGo.moves(of: i)
                 guard moves.count < sizes.count, sizes[moves.count], moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { return [] }
                 // (A transaction that names the rule fulfils the occurrence, whose
@@ -80,11 +84,16 @@ struct NearMisses {
                 return rules(NearMisses.keys(moves.lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
                              payee: letGo.payees[letGo.records[i].payee], tag: { nil })
             }
-            for i in chunkedIndices(count: letGo.records.count, parts: journal.chunkParts, in: .records, key: key, where: { !near($0).isEmpty }) {
-                for r in near(i) { byRule[r].append(Candidate(day: letGo.records[i].day, location: letGo.records[i].location)) }
-            }
         }
         for r in byRule.indices { byRule[r].sort { $0.day != $1.day ? $0.day < $1.day : $0.location < $1.location } }
+    }
+
+    /// What a chunk's memo of near misses is kept under: every rule's postings and name.
+    private static func key(_ journal: Journal, _ rulesOf: [[Key]: [Int]], _ folded: [String]) -> String {
+        "near\u{0}" + journal.rules.indices.filter { r in rulesOf.values.contains { $0.contains(r) } }.map { r in
+            journal.rules[r].template.postings.map { "\($0.account) \($0.amount.map { "\($0.commodity) \($0.quantity.normalized)" } ?? "")" }
+                .joined(separator: ",") + "=" + folded[r]
+        }.joined(separator: "\u{0}")
     }
 
     /// The postings as sorted keys; nil when one has no amount.

@@ -8,11 +8,6 @@ struct Balancer {
     let diagnostics: DiagnosticEngine
     /// Account names, for messages.
     let accountName: (Int32) -> String
-    /// Balances only what sums to exactly zero (or is an implied
-    /// conversion), saying nothing of what does not: a part of a journal
-    /// read on its own knows neither the display precisions nor the names
-    /// the whole will have (`Checker.balanceExactly`).
-    var exactly = false
 
     /// What a posting contributes to its group's sums: its amount, or its cost.
     func contribution(_ p: Posting) -> Amount? {
@@ -55,7 +50,7 @@ struct Balancer {
             simple.infer(into: &t.postings)
             return true
         }
-        return simple.commodity < 0 || (exactly ? simple.sum : simple.sum.roundedHalfEven(to: commodities.precision(simple.commodity))).isZero
+        return simple.commodity < 0 || simple.sum.roundedHalfEven(to: commodities.precision(simple.commodity)).isZero
     }
 
     private func balanceGroup(_ t: inout Transaction, _ group: VirtualKind, isRule: Bool) -> Bool {
@@ -65,7 +60,6 @@ struct Balancer {
         for (i, p) in t.postings.enumerated() where p.virtual == group {
             if p.amount == nil {
                 if let first = elided {
-                    guard !exactly else { return false }
                     // `Account -4,500 KRW` with one space: the amount went into the name.
                     for q in [t.postings[first], p] {
                         if let amount = unmistakableAmountAtEnd(of: accountName(q.account)) {
@@ -89,7 +83,6 @@ struct Balancer {
             }
             if p.cost != nil { hasCost = true }
             guard let c = contribution(p), sums.add(c) else {
-                guard !exactly else { return false }
                 diagnostics.error(Messages.overflow, at: p.amountLocation)
                 return false
             }
@@ -113,19 +106,38 @@ struct Balancer {
             return true
         }
         // Half-to-even at display precision, as hledger balances: a half-cent residue balances.
-        let off = exactly ? nonzero : nonzero.filter { !$0.quantity.roundedHalfEven(to: commodities.precision($0.commodity)).isZero }
+        let off = nonzero.filter { !$0.quantity.roundedHalfEven(to: commodities.precision($0.commodity)).isZero }
         if off.isEmpty { return true }
         // Two commodities of opposite sign and no explicit cost: an implied
         // conversion, as ledger-cli and hledger infer it.
         if group == .real, !hasCost, nonzero.count == 2, nonzero[0].quantity.signum != nonzero[1].quantity.signum {
             return true
         }
-        guard !exactly else { return false }
         let diff = commodities.format(off)
         let firstAmount = t.postings.first { $0.virtual == group && $0.amount != nil }?.amountLocation
         diagnostics.error(isRule ? Messages.ruleDoesNotBalance(diff) : Messages.doesNotBalance(diff), at: t.location,
                           notes: [DiagnosticNote(Messages.postingsSum(diff), at: firstAmount)])
         return false
+    }
+}
+
+extension Balancer {
+    /// Whether `t`, balanced, sums to exactly zero in each group (or is an
+    /// implied conversion): then it balances at any display precision
+    /// (`Checker.balanceExactly`).
+    func sumsToZeroExactly(_ t: Transaction) -> Bool {
+        for group in [VirtualKind.real, .balanced] {
+            var sums = AmountSums()
+            var hasCost = false
+            for p in t.postings where p.virtual == group {
+                if p.cost != nil { hasCost = true }
+                guard let c = contribution(p), sums.add(c) else { return false }
+            }
+            let nonzero = sums.amounts.filter { !$0.quantity.isZero }
+            if nonzero.isEmpty { continue }
+            guard group == .real, !hasCost, nonzero.count == 2, nonzero[0].quantity.signum != nonzero[1].quantity.signum else { return false }
+        }
+        return true
     }
 }
 

@@ -28,13 +28,15 @@ package struct Checker {
         let accounts = journal.accounts
         let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics, accountName: { accounts[$0] })
         var hasAssertions = false
+        // Only a journal taken in from kept chunks has transactions balanced already (read in place).
+        let someBalanced = journal.transactions.withUnsafeBufferPointer { all in all.contains { $0.isBalanced } }
         for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
             if journal.hasAssertions, journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
                 hasAssertions = true
                 // Transactions with balance assignments are balanced in date order below.
                 if journal.transactions[i].postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }
             }
-            if journal.transactions[i].isBalanced { continue }
+            if someBalanced, journal.transactions[i].isBalanced { continue }
             if !balancer.balance(&journal.transactions[i]) { journal.brokenTransactions.insert(i) }
         }
         for i in journal.rules.indices {
@@ -61,11 +63,13 @@ package struct Checker {
     /// amounts inferred are the same; anything else (a residue, an error, a
     /// balance assignment, worked out in date order) is left to the check.
     static func balanceExactly(_ journal: inout Journal) {
-        let balancer = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { _ in "" }, exactly: true)
+        // What it says of a transaction that does not balance is said again by the check of the whole.
+        let scratch = DiagnosticEngine()
+        let balancer = Balancer(commodities: journal.commodities, diagnostics: scratch, accountName: { _ in "" })
         for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
             var t = journal.transactions[i]
             if t.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }
-            guard balancer.balance(&t) else { continue }
+            guard balancer.balance(&t), balancer.sumsToZeroExactly(t) else { continue }
             t.isBalanced = true
             journal.transactions[i] = t
         }
