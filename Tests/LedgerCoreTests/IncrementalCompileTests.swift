@@ -475,4 +475,38 @@ extension IncrementalCompileTests {
         // Every chunk was read once at first, and then only those the edits touched.
         XCTAssertLessThan(chunked[0].chunksRead, chunked[0].chunksTakenIn / 3)
     }
+
+    /// What serve shows comes from a compile in chunks too: after random
+    /// edits, the chunked compile's ledger (every transaction's postings by
+    /// name, the occurrences generated, the holdings) is a fresh compile's.
+    /// The chunks' kept rewrites and memos are what this tests.
+    func testRandomEditsGiveTheLedgerOfAFreshCompile() {
+        func digest(_ c: Compilation) -> [String] {
+            let j = c.ledger.journal
+            let transactions = c.ledger.ordered.map { t in
+                "\(t.date) \(t.description) \(t.generated == nil ? "" : "generated"): " + t.postings.map { p in
+                    j.accounts[p.account] + " " + (p.amount.map { j.commodities.formatExactly($0) } ?? "")
+                }.joined(separator: ", ")
+            }
+            let held = Portfolio(c.ledger).positions.map { "\(j.accounts[$0.account]) \(j.commodities.formatExactly(Amount($0.quantity, $0.commodity)))" }
+            return [rendered(c)] + transactions + held
+        }
+        let options = self.options(streaming: false)
+        for seed in [21, 22] {
+            var rng = SeededRandom(seed: UInt64(seed))
+            var bytes = Array(journal(120).utf8)
+            let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+            for step in 0..<40 {
+                let at = Int(rng.next() % UInt64(bytes.count + 1))
+                if rng.next() % 2 == 0 {
+                    bytes.insert(contentsOf: piece(&rng), at: at)
+                } else {
+                    bytes.removeSubrange(at..<min(bytes.count, at + Int(rng.next() % 60)))
+                }
+                let fresh = compile([InputFile(path: "edited.ledger", bytes: bytes)], options: options)
+                XCTAssertEqual(digest(chunked.compile(bytes, options: options)), digest(fresh), "seed \(seed) step \(step)")
+            }
+            XCTAssertGreaterThan(chunked.chunksTakenIn, 100)
+        }
+    }
 }
