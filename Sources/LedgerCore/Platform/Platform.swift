@@ -139,6 +139,16 @@ package func bothAtOnce<T>(_ a: @escaping () -> T, _ b: () -> T) -> (T, T) {
     return (box.value!, second)
 }
 
+/// Lets a pipe hold 1 MB, when `fd` is one and the system allows it
+/// (Linux's `F_SETPIPE_SZ`); anything else is left as it is.
+func growPipeBuffer(_ fd: Int32) {
+    #if os(Linux)
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+    _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+    #endif
+}
+
 /// A value that several threads may read and replace, one at a time.
 final class Guarded<T>: @unchecked Sendable {
     private var lock = pthread_mutex_t()
