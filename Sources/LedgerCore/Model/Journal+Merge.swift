@@ -1,11 +1,6 @@
 /// Merging two journals read from two parts of one file: the one place that
 /// knows every field of `Journal` that holds an account or commodity id. A
 /// field added to `Journal` is merged here.
-/// A chunk's transactions with their ids rewritten into one compile's
-/// tables, and the maps that rewrote them (`Journal.append(_:remapped:)`).
-/// The memo of what the stages found in them goes with them (`ChunkMemo`).
-typealias RemappedTransactions = (accounts: [Int32], commodities: [Int32], transactions: [Transaction], memo: ChunkMemo)
-
 extension Journal {
     /// Appends `theirs` (read after everything in this journal), with its
     /// account and commodity ids rewritten into this journal's tables.
@@ -74,3 +69,8 @@ extension Journal {
         return (accounts, commodities)
     }
 }
+
+/// A chunk's transactions with their ids rewritten into one compile's
+/// tables, and the maps that rewrote them (`Journal.append(_:remapped:)`).
+/// The memo of what the stages found in them goes with them (`ChunkMemo`).
+typealias RemappedTransactions = (accounts: [Int32], commodities: [Int32], transactions: [Transaction], memo: ChunkMemo)

@@ -1,3 +1,9 @@
+/// A chunk's movements and records with their ids rewritten into one
+/// compile's tables (records placed as if the chunk came first), and the
+/// maps that rewrote them (`LetGoTransactions.absorb`).
+typealias RemappedLetGo = (accounts: [Int32], commodities: [Int32], payees: [Int32],
+                           moves: [LetGoTransactions.StoredMove], records: [LetGoTransactions.Record])
+
 /// What is left of the transactions a streaming check let go of (see
 /// `CheckStream`): the balance events later stages still read.
 ///
@@ -9,12 +15,6 @@
 ///
 /// 8 bytes a posting and 32 a transaction instead of a whole `Transaction`
 /// (`StoredMove`, `Record`).
-/// A chunk's movements and records with their ids rewritten into one
-/// compile's tables (records placed as if the chunk came first), and the
-/// maps that rewrote them (`LetGoTransactions.absorb`).
-typealias RemappedLetGo = (accounts: [Int32], commodities: [Int32], payees: [Int32],
-                           moves: [LetGoTransactions.StoredMove], records: [LetGoTransactions.Record])
-
 package final class LetGoTransactions: @unchecked Sendable {
     /// One posting of a transaction that was let go, as stored, in 8 bytes:
     /// its account and its mantissa, at its record's scale and in its

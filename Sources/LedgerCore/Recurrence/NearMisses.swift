@@ -51,15 +51,16 @@ struct NearMisses {
             let tag = tag().map(foldedName), payee = foldedName(payee)
             return rules.filter { payee != folded[$0] && tag != folded[$0] }
         }
+        // What a kept chunk holds that is a near miss is found once (`ChunkMemo`).
+        let key = journal.chunkParts.isEmpty ? "" : NearMisses.key(journal, rulesOf, folded)
         // Read in place: most transactions are passed over, and a copy of each would cost more.
         journal.transactions.withUnsafeBufferPointer { all in
             func near(_ i: Int) -> [Int] {
                 guard all[i].postings.count < sizes.count, sizes[all[i].postings.count], all[i].postings.allSatisfy({ ruleAccount[Int($0.account)] }) else { return [] }
                 return rules(NearMisses.keys(all[i].postings.lazy.map { ($0.account, $0.amount) }), payee: all[i].payee, tag: { all[i].tag("repeat") })
             }
-            // What a kept chunk holds that is a near miss is found once (`ChunkMemo`);
-            // a balance assignment's amount is worked out from the others: asked again each time.
-            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: all.count, parts: journal.chunkParts, key: NearMisses.key(journal, rulesOf, folded)) { i in
+            // (A balance assignment's amount is worked out from the others: asked again each time.)
+            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: all.count, parts: journal.chunkParts, key: key) { i in
                 all[i].postings.contains { $0.assertion != nil } || !near(i).isEmpty
             }
             func take(_ i: Int) {
@@ -69,8 +70,9 @@ struct NearMisses {
             if let found { found.forEach(take) } else { all.indices.forEach(take) }
         }
         if let letGo = journal.letGo {
-            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: letGo.records.count, parts: journal.chunkParts, in: .records,
-                                                                            key: NearMisses.key(journal, rulesOf, folded)) { !near($0, letGo).isEmpty }
+            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: letGo.records.count, parts: journal.chunkParts, in: .records, key: key) {
+                !near($0, letGo).isEmpty
+            }
             func take(_ i: Int) {
                 for r in near(i, letGo) { byRule[r].append(Candidate(day: letGo.records[i].day, location: letGo.records[i].location)) }
             }

@@ -83,7 +83,12 @@ extension JournalParser {
                    chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
                     let first = sink?.letGo.records.count ?? 0
                     absorb(second, keepingIt: chunk)
-                    if let letGo = sink?.letGo, letGo.headers != nil { letGo.chunkRecords.append((chunk, first..<letGo.records.count)) }
+                    if let letGo = sink?.letGo {
+                        let records = first..<letGo.records.count
+                        // The chunk's part (added by `absorb`) holds its records too; a diff's compile, the chunk itself.
+                        if !journal.chunkParts.isEmpty { journal.chunkParts[journal.chunkParts.count - 1].records = records }
+                        if letGo.headers != nil { letGo.chunkRecords.append((chunk, records)) }
+                    }
                     chunksTakenIn += 1
                 } else {
                     parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)

@@ -97,12 +97,7 @@ extension JournalParser {
         if !keepingIt { other.journal = Journal() }
         let (accounts, commodities) = journal.append(consume theirs, remapped: chunk?.remapped)
         if let mine = sink, let their = other.sink {
-            let firstRecord = mine.letGo.records.count
             mine.absorb(their, accounts: accounts, commodities: commodities, consuming: !keepingIt, remapped: chunk?.remappedLetGo)
-            // The chunk's part (just added by `append`) holds its records too.
-            if keepingIt, !journal.chunkParts.isEmpty {
-                journal.chunkParts[journal.chunkParts.count - 1].records = firstRecord..<mine.letGo.records.count
-            }
         }
         diagnostics.absorb(other.diagnostics)
     }
