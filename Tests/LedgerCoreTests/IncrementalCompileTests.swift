@@ -476,6 +476,58 @@ extension IncrementalCompileTests {
         XCTAssertLessThan(chunked[0].chunksRead, chunked[0].chunksTakenIn / 3)
     }
 
+    /// An edit that leaves every trade as it was says the last position
+    /// check's errors again, moved with the text (`KeptPositionsCheck`); one
+    /// that changes a trade, a commodity's style or a declaration the replay
+    /// reads replays the trades. Each edit's diagnostics are a fresh compile's.
+    func testThePositionCheckIsSaidAgainOnlyWhenTheTradesReadTheSame() {
+        var text = "account Assets:Broker\ncommodity AAPL\n\n"
+        for i in 0..<60 {
+            let date = "2025-\(1 + i / 6 < 10 ? "0" : "")\(1 + i / 6)-\(10 + i % 6)"
+            switch i % 6 {
+            case 1: text += "\(date) Buy \(i)\n    Assets:Broker    2 AAPL @ $10.00\n    Assets:Cash\n\n"
+            case 4: text += "\(date) Sell \(i)\n    Assets:Broker    -3 AAPL @ $12.00\n    Assets:Cash\n\n"
+            default: text += "\(date) Shop \(i)\n    Expenses:Food    $\(i).00\n    Assets:Cash\n\n"
+            }
+        }
+        var bytes = Array(text.utf8)
+        let chunked = [false, true].map { _ in ChunkedJournal(path: "edited.ledger", chunkSize: 300) }
+        func same(_ step: String, saidAgain: Bool) {
+            for streaming in [false, true] {
+                let options = self.options(streaming: streaming)
+                let memo = chunked[streaming ? 1 : 0].compileMemo
+                let before = memo.timesUsed(KeptPositionsCheck.name)
+                let compiled = rendered(chunked[streaming ? 1 : 0].compile(bytes, options: options))
+                XCTAssertEqual(compiled, fresh(bytes, options), "\(step), streaming \(streaming)")
+                XCTAssertEqual(memo.timesUsed(KeptPositionsCheck.name) > before, saidAgain, "\(step), streaming \(streaming): said again")
+            }
+        }
+        func replace(_ old: String, _ new: String) {
+            guard let at = bytes.indices.first(where: { bytes[$0...].starts(with: Array(old.utf8)) }) else { return XCTFail("no \(old)") }
+            bytes.replaceSubrange(at..<(at + old.utf8.count), with: Array(new.utf8))
+        }
+        same("first", saidAgain: false)
+        XCTAssertTrue(fresh(bytes, options(streaming: true)).contains("but Assets:Broker holds"), "the journal oversells")
+        same("again", saidAgain: true)
+        // Typed before a sale that oversells, in its chunk: the error moves with it.
+        replace("Buy 31", "Buy 31 more")
+        same("typed before an oversold sale", saidAgain: true)
+        replace("Shop 45", "Shop 45, 46")
+        same("typed in a chunk with no trade", saidAgain: true)
+        replace("-3 AAPL @ $12.00\n    Assets:Cash\n\n2025-06-1", "-1 AAPL @ $12.00\n    Assets:Cash\n\n2025-06-1")
+        same("a sale made smaller", saidAgain: false)
+        replace("commodity AAPL\n", "commodity 1.000 AAPL\n")
+        same("the commodity shown with places", saidAgain: false)
+        replace("2 AAPL @ $10.00", "2.000 AAPL @ $10.00")
+        same("a quantity written with places", saidAgain: false)
+        replace("account Assets:Broker\n", "account Assets:Broker  ; allow-negative:\n")
+        same("the account may go below zero", saidAgain: false)
+        replace("  ; allow-negative:", "")
+        same("and may not again", saidAgain: false)
+        replace("Expenses:Food    $8.00", "Expenses:Food    $8.00  ; typed")
+        same("a comment typed", saidAgain: true)
+    }
+
     /// What serve shows comes from a compile in chunks too: after random
     /// edits, the chunked compile's ledger (every transaction's postings by
     /// name, the occurrences generated, the holdings) is a fresh compile's.

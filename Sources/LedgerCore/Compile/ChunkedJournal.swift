@@ -51,6 +51,9 @@ public final class ChunkedJournal {
     var year: Int?
     var streaming = false
     var keepsHeaders = false
+    /// What the last compile's stages found (`CompileMemo`): the position
+    /// check's errors, said again when an edit left the trades as they were.
+    let compileMemo = CompileMemo()
     /// How many chunks were read so far (a test sees that an edit reads one).
     public internal(set) var chunksRead = 0
     /// How many chunks compiles took in as they were read, without reading them again.
@@ -112,7 +115,7 @@ public final class ChunkedJournal {
             plan(bytes)
         }
         text = bytes
-        let (slots, headEnd, streaming, path) = (slots, headEnd, streaming, path)
+        let (slots, headEnd, streaming, path, compileMemo) = (slots, headEnd, streaming, path, compileMemo)
         return {
             // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
             let headIsUTF8 = bytes.withUnsafeBufferPointer { buf in
@@ -128,7 +131,9 @@ public final class ChunkedJournal {
             parser.currentYear = year
             if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
             parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
-            let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
+            var journal = parser.finish()
+            journal.compileMemo = compileMemo
+            let compilation = compileRead(journal, sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
             // Automated transactions and splits need every transaction kept: read at once.
             if mustKeepEverything(compilation) { return (ChunkedJournal.whole(file, options), parser.chunksTakenIn) }
             var chunked = compilation

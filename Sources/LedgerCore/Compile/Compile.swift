@@ -153,7 +153,10 @@ func expandRules(_ journal: consuming Journal, until horizon: CivilDate?, most: 
 
 /// Stage 4: positions replayed in date order; selling more than was bought is an error.
 func checkPositions(_ ledger: Ledger, diagnostics: DiagnosticEngine) {
-    if !ledger.journal.tradedPairs.isEmpty {
+    guard !ledger.journal.tradedPairs.isEmpty else { return }
+    if let memo = ledger.journal.compileMemo, !ledger.journal.chunkParts.isEmpty {
+        KeptPositionsCheck.check(ledger, diagnostics: diagnostics, memo: memo)
+    } else {
         _ = Portfolio(ledger, diagnostics: diagnostics, keepsTrades: false)
     }
 }

@@ -34,6 +34,7 @@ extension Ledger {
         dated.transactions = parts
         // Transactions split by date are numbered otherwise than the chunks' memos count.
         dated.journal.chunkParts = []
+        dated.journal.compileMemo = nil
         // A stable sort by day keeps the output order within a day.
         dated.order = parts.indices.sorted { days[$0] != days[$1] ? days[$0] < days[$1] : $0 < $1 }.map { Int32($0) }
         return dated

@@ -11,6 +11,7 @@
 /// that numbers them otherwise starts a new memo.
 final class ChunkMemo: Sendable {
     private let answers = Guarded<[String: [Int32]]>([:])
+    private let kept = Guarded<[String: [Transaction]]>([:])
 
     /// The answer kept under `key`, made by `make` when there is none.
     func indices(_ key: String, _ make: () -> [Int32]) -> [Int32] {
@@ -19,6 +20,39 @@ final class ChunkMemo: Sendable {
         answers.withLock { $0[key] = made }
         return made
     }
+
+    /// The transactions kept under `key` (a stage that compares them with
+    /// another version of the chunk's: `KeptPositionsCheck`), made by `make`
+    /// when there are none.
+    func transactions(_ key: String, _ make: () -> [Transaction]) -> [Transaction] {
+        if let known = kept.withLock({ $0[key] }) { return known }
+        let made = make()
+        kept.withLock { $0[key] = made }
+        return made
+    }
+}
+
+/// What a stage found in the last compile of a journal read in kept chunks,
+/// kept for the next one (`ChunkMemo` is one chunk's; this is the whole's),
+/// by the stage's name: the next compile uses it only where it read the same
+/// (`KeptPositionsCheck`).
+final class CompileMemo: Sendable {
+    private let kept = Guarded<[String: any Sendable]>([:])
+    private let uses = Guarded<[String: Int]>([:])
+
+    init() {}
+
+    /// What the stage `key` kept, if it was a `T`.
+    func found<T: Sendable>(_ key: String, as: T.Type) -> T? { kept.withLock { $0[key] as? T } }
+
+    /// Keeps what the stage `key` found (nil: nothing to use next time).
+    func keep(_ key: String, _ value: (any Sendable)?) { kept.withLock { $0[key] = value } }
+
+    /// Notes that the stage `key` used what it kept.
+    func noteUse(_ key: String) { uses.withLock { $0[key, default: 0] += 1 } }
+
+    /// How many times the stage `key` used what it kept (a test sees an edit redo nothing).
+    func timesUsed(_ key: String) -> Int { uses.withLock { $0[key] ?? 0 } }
 }
 
 /// Which of a chunk's items a question is asked of.

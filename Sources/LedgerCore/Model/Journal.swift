@@ -416,6 +416,9 @@ public struct Journal: Sendable {
     /// In a journal taken in from chunks kept between compiles, where each
     /// chunk's transactions are, with what the stages found in them (`ChunkMemo`).
     var chunkParts: [ChunkPart] = []
+    /// In such a journal, what the last compile's stages found, for this one
+    /// to use where it reads the same (`CompileMemo`).
+    var compileMemo: CompileMemo?
 
     public init() {}
 }

@@ -26,6 +26,11 @@ package struct NameTable: Sendable {
     public init() {}
 
     public var count: Int { names.count }
+
+    /// Whether two tables hold the same names, byte for byte, with the same ids.
+    func sameNames(as other: NameTable) -> Bool {
+        starts == other.starts && bytes == other.bytes
+    }
     public subscript(id: Int32) -> String { names[Int(id)] }
 
     /// The name's bytes exactly as read (a name with invalid UTF-8 differs

@@ -98,14 +98,11 @@ package struct Portfolio {
     public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil, keepsTrades: Bool = true) {
         let journal = ledger.journal
         var index: [AccountCommodity: Int] = [:]
-        let assets = (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
+        let assets = Portfolio.assetAccounts(journal)
         // Basis removed by a sale or transfer is rounded once, this far past the money's precision.
         let placesOf = (0..<Int32(journal.commodities.count)).map { min(ExactDecimal.maxScale, max(journal.commodities.precision($0), 2) + 6) }
         let places = { (c: Int32) in c < 0 ? 8 : placesOf[Int(c)] }
-        // A commodity some asset account trades at a cost is followed in every
-        // asset account, so that shares received without a cost count as held.
-        var tradedCommodity = [Bool](repeating: false, count: journal.commodities.count)
-        for pair in journal.tradedPairs where assets[Int(pair.account)] { tradedCommodity[Int(pair.commodity)] = true }
+        let tradedCommodity = Portfolio.tradedCommodities(journal, assets: assets)
         guard tradedCommodity.contains(true) else { return }
         let follows = { (account: Int32, commodity: Int32) in
             commodity >= 0 && Int(commodity) < tradedCommodity.count && tradedCommodity[Int(commodity)] && assets[Int(account)]
@@ -123,9 +120,7 @@ package struct Portfolio {
         let booking = { (c: Int32) in c >= 0 && Int(c) < methods.count ? methods[Int(c)] : journal.defaultBooking }
         // Transactions a streaming check let go of move positions too (as
         // transfers: they have no cost), in their place by date and file order.
-        var touchesFollowed = false
-        journal.letGo?.touched.forEach { a, c in if follows(a, c) { touchesFollowed = true } }
-        let letGo = touchesFollowed ? journal.letGo : nil
+        let letGo = Portfolio.touchesFollowed(journal, assets: assets, traded: tradedCommodity) ? journal.letGo : nil
         let records = letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         var next = 0
         func replayRecords(before day: Int32, _ seq: Int32) throws(AmountOverflow) {
@@ -144,16 +139,11 @@ package struct Portfolio {
         // no traded commodity are found once per chunk and passed over.
         var movesTraded: [Bool]?
         if !journal.chunkParts.isEmpty {
-            let key = "positions\u{0}" + tradedCommodity.indices.filter { tradedCommodity[$0] }.map(String.init).joined(separator: ",")
+            let key = Portfolio.candidatesKey(tradedCommodity)
             var candidates = [Bool](repeating: false, count: ledger.transactions.count)
             ledger.transactions.withUnsafeBufferPointer { all in
-                // (More than the loop below follows: an elided amount, an assertion, any account.)
-                func maybe(_ p: Posting) -> Bool {
-                    guard p.assertion == nil, let c = p.amount?.commodity else { return true }
-                    return c >= 0 && Int(c) < tradedCommodity.count && tradedCommodity[Int(c)]
-                }
                 for i in chunkedIndices(count: all.count, parts: journal.chunkParts, key: key, where: { i in
-                    all[i].isSplit || all[i].generated != nil || all[i].postings.contains(where: maybe)
+                    Portfolio.mayMove(all[i], traded: tradedCommodity)
                 }) { candidates[i] = true }
             }
             movesTraded = candidates
