@@ -10,11 +10,11 @@
 /// as one compile's names numbered them (`RemappedTransactions`): a compile
 /// that numbers them otherwise starts a new memo.
 final class ChunkMemo: Sendable {
-    private let answers = Guarded<[String: [Int32]]>([:])
-    private let kept = Guarded<[String: [Transaction]]>([:])
+    private let answers = Guarded<[MemoKey: [Int32]]>([:])
+    private let kept = Guarded<[MemoKey: [Transaction]]>([:])
 
     /// The answer kept under `key`, made by `make` when there is none.
-    func indices(_ key: String, _ make: () -> [Int32]) -> [Int32] {
+    func indices(_ key: MemoKey, _ make: () -> [Int32]) -> [Int32] {
         if let known = answers.withLock({ $0[key] }) { return known }
         let made = make()
         answers.withLock { $0[key] = made }
@@ -24,11 +24,34 @@ final class ChunkMemo: Sendable {
     /// The transactions kept under `key` (a stage that compares them with
     /// another version of the chunk's: `KeptPositionsCheck`), made by `make`
     /// when there are none.
-    func transactions(_ key: String, _ make: () -> [Transaction]) -> [Transaction] {
+    func transactions(_ key: MemoKey, _ make: () -> [Transaction]) -> [Transaction] {
         if let known = kept.withLock({ $0[key] }) { return known }
         let made = make()
         kept.withLock { $0[key] = made }
         return made
+    }
+}
+
+/// A memo's key: its text, hashed once. A compile asks each of a few
+/// hundred chunks the same question, and a `String` key was hashed (and
+/// checked for its normal form) at every one of them.
+struct MemoKey: Hashable, Sendable {
+    let text: String
+    private let hashed: Int
+
+    init(_ text: String) {
+        var text = text
+        var hasher = Hasher()
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        self.text = text
+        hashed = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hashed) }
+
+    /// Byte for byte, as hashed.
+    static func == (a: MemoKey, b: MemoKey) -> Bool {
+        a.hashed == b.hashed && a.text.utf8.elementsEqual(b.text.utf8)
     }
 }
 
@@ -82,7 +105,7 @@ func chunkedIndices(count: Int, parts: [ChunkPart], in items: ChunkItems = .tran
                     key: String, where test: (Int) -> Bool) -> [Int] {
     var found: [Int] = []
     var at = 0
-    let key = (items == .transactions ? "transactions\u{0}" : "records\u{0}") + key
+    let key = MemoKey((items == .transactions ? "transactions\u{0}" : "records\u{0}") + key)
     for part in parts {
         let range = items == .transactions ? part.transactions : part.records
         guard range.lowerBound >= at, range.upperBound <= count else { continue }

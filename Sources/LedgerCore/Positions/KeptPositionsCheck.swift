@@ -113,7 +113,7 @@ struct PositionEvents: Sendable {
     /// move a traded commodity (such a record is not compared: the replay runs).
     init?(_ ledger: Ledger, traded: [Bool], readsRecords: Bool) {
         let journal = ledger.journal
-        let key = Portfolio.candidatesKey(traded)
+        let key = Portfolio.candidatesKey(traded), kept = MemoKey("transactions\u{0}" + key)
         var loose: [Transaction] = []
         var at = 0
         let all = ledger.transactions
@@ -124,7 +124,7 @@ struct PositionEvents: Sendable {
             let range = part.transactions
             guard range.lowerBound >= at, range.upperBound <= all.count else { return nil }
             take(at..<range.lowerBound)
-            let mine = part.memo.transactions(key) { all[range].filter { Portfolio.mayMove($0, traded: traded) } }
+            let mine = part.memo.transactions(kept) { all[range].filter { Portfolio.mayMove($0, traded: traded) } }
             if !mine.isEmpty {
                 if !loose.isEmpty { runs.append(.loose(loose)) }
                 loose = []
@@ -140,12 +140,13 @@ struct PositionEvents: Sendable {
             return c >= 0 && Int(c) < traded.count && traded[Int(c)]
         }
         var next = 0
+        let recordsKey = MemoKey("records\u{0}" + key)
         for part in journal.chunkParts {
             let range = part.records
             guard range.lowerBound >= next, range.upperBound <= letGo.records.count,
                   !(next..<range.lowerBound).contains(where: moves) else { return nil }
             let base = range.lowerBound
-            if !part.memo.indices("records\u{0}" + key, { range.filter(moves).map { Int32($0 - base) } }).isEmpty {
+            if !part.memo.indices(recordsKey, { range.filter(moves).map { Int32($0 - base) } }).isEmpty {
                 recordChunks.append(part.memo)
             }
             next = range.upperBound

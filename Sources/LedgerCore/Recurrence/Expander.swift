@@ -49,6 +49,8 @@ package struct Expander {
             guard firsts.mayBegin(name), let id = FoldedLookup.find(name, in: names, scratch: &scratch), let rules = ruleOfName[id] else { return }
             for r in rules { dates[r].append(day) }
         }
+        // A kept chunk's transactions and records that name a rule are found once (and again when the rules' names change).
+        let key = "fulfils\u{0}" + journal.rules.filter { $0.isValid && $0.card == nil }.map { foldedName($0.description) }.joined(separator: "\u{0}")
         // Read in place: a copy of each transaction would cost more than the lookup.
         journal.transactions.withUnsafeBufferPointer { all in
             /// The rules transaction `i` names, by its payee and its `repeat:` tag.
@@ -59,8 +61,6 @@ package struct Expander {
                     body(tagged[...])
                 }
             }
-            // A kept chunk's transactions that name a rule are found once (and again when the rules' names change).
-            let key = "fulfils\u{0}" + journal.rules.filter { $0.isValid && $0.card == nil }.map { foldedName($0.description) }.joined(separator: "\u{0}")
             let naming = chunkedIndices(count: all.count, parts: journal.chunkParts, key: key) { i in
                 var namesOne = false
                 named(i) { name in
@@ -79,9 +79,12 @@ package struct Expander {
                 let name = letGo.payees[Int32(id)][...]
                 if let found = FoldedLookup.find(name, in: names, scratch: &scratch) { rulesOfPayee[id] = ruleOfName[found] }
             }
-            for record in letGo.records {
-                guard let rules = rulesOfPayee[Int(record.payee)] else { continue }
-                for r in rules { dates[r].append(record.day) }
+            let records = letGo.records
+            let naming = chunkedIndices(count: records.count, parts: journal.chunkParts, in: .records, key: key) { i in
+                rulesOfPayee[Int(records[i].payee)] != nil
+            }
+            for i in naming {
+                for r in rulesOfPayee[Int(records[i].payee)] ?? [] { dates[r].append(records[i].day) }
             }
             for (day, name) in letGo.repeatTags { record(name[...], day) }
         }
