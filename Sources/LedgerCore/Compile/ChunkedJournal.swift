@@ -131,9 +131,9 @@ public final class ChunkedJournal {
             parser.currentYear = year
             if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
             parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
-            var journal = parser.finish()
-            journal.compileMemo = compileMemo
-            let compilation = compileRead(journal, sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
+            // (Set in the parser's journal: a journal copied here would be copied whole when the checker changes it.)
+            parser.journal.compileMemo = compileMemo
+            let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
             // Automated transactions and splits need every transaction kept: read at once.
             if mustKeepEverything(compilation) { return (ChunkedJournal.whole(file, options), parser.chunksTakenIn) }
             var chunked = compilation
