@@ -83,7 +83,15 @@ public final class SourceFile: @unchecked Sendable {
         var starts = Array(old[..<kept])
         starts.reserveCapacity(old.count + 16)
         for (i, b) in text.enumerated() where b == 0x0A { starts.append(Int32(range.lowerBound + i + 1)) }
-        for s in old[moved...] { starts.append(s + Int32(delta)) }
+        // The lines after the edit, copied at once and moved in place (an append each tested the capacity).
+        let first = starts.count
+        starts.append(contentsOf: old[moved...])
+        if delta != 0 {
+            let by = Int32(delta)
+            starts.withUnsafeMutableBufferPointer { s in
+                for i in first..<s.count { s[i] &+= by }
+            }
+        }
         edited.lineStartsCache = starts
         return edited
     }
