@@ -509,23 +509,21 @@ extension IncrementalCompileTests {
         same("first", saidAgain: false)
         XCTAssertTrue(fresh(bytes, options(streaming: true)).contains("but Assets:Broker holds"), "the journal oversells")
         same("again", saidAgain: true)
-        // Typed before a sale that oversells, in its chunk: the error moves with it.
-        replace("Buy 31", "Buy 31 more")
-        same("typed before an oversold sale", saidAgain: true)
-        replace("Shop 45", "Shop 45, 46")
-        same("typed in a chunk with no trade", saidAgain: true)
-        replace("-3 AAPL @ $12.00\n    Assets:Cash\n\n2025-06-1", "-1 AAPL @ $12.00\n    Assets:Cash\n\n2025-06-1")
-        same("a sale made smaller", saidAgain: false)
-        replace("commodity AAPL\n", "commodity 1.000 AAPL\n")
-        same("the commodity shown with places", saidAgain: false)
-        replace("2 AAPL @ $10.00", "2.000 AAPL @ $10.00")
-        same("a quantity written with places", saidAgain: false)
-        replace("account Assets:Broker\n", "account Assets:Broker  ; allow-negative:\n")
-        same("the account may go below zero", saidAgain: false)
-        replace("  ; allow-negative:", "")
-        same("and may not again", saidAgain: false)
-        replace("Expenses:Food    $8.00", "Expenses:Food    $8.00  ; typed")
-        same("a comment typed", saidAgain: true)
+        // (What is replaced, by what, what the edit is, and whether the last errors are said again.)
+        let edits: [(String, String, String, Bool)] = [
+            ("Buy 31", "Buy 31 more", "typed before an oversold sale, in its chunk: the error moves with it", true),
+            ("Shop 45", "Shop 45, 46", "typed in a chunk with no trade", true),
+            ("-3 AAPL @ $12.00\n    Assets:Cash\n\n2025-06-1", "-1 AAPL @ $12.00\n    Assets:Cash\n\n2025-06-1", "a sale made smaller", false),
+            ("commodity AAPL\n", "commodity 1.000 AAPL\n", "the commodity shown with places", false),
+            ("2 AAPL @ $10.00", "2.000 AAPL @ $10.00", "a quantity written with places", false),
+            ("account Assets:Broker\n", "account Assets:Broker  ; allow-negative:\n", "the account may go below zero", false),
+            ("  ; allow-negative:", "", "and may not again", false),
+            ("Expenses:Food    $8.00", "Expenses:Food    $8.00  ; typed", "a comment typed", true),
+        ]
+        for (old, new, step, saidAgain) in edits {
+            replace(old, new)
+            same(step, saidAgain: saidAgain)
+        }
     }
 
     /// What serve shows comes from a compile in chunks too: after random
