@@ -31,6 +31,7 @@ package struct NameTable: Sendable {
     func sameNames(as other: NameTable) -> Bool {
         starts == other.starts && bytes == other.bytes
     }
+
     public subscript(id: Int32) -> String { names[Int(id)] }
 
     /// The name's bytes exactly as read (a name with invalid UTF-8 differs

@@ -124,7 +124,10 @@ struct PositionEvents: Sendable {
             let range = part.transactions
             guard range.lowerBound >= at, range.upperBound <= all.count else { return nil }
             take(at..<range.lowerBound)
-            let mine = part.memo.transactions(kept) { all[range].filter { Portfolio.mayMove($0, traded: traded) } }
+            // The same answer as the replay's (`chunkedIndices` under the same key): the test runs once per chunk.
+            let base = range.lowerBound
+            let indices = part.memo.indices(kept) { range.filter { Portfolio.mayMove(all[$0], traded: traded) }.map { Int32($0 - base) } }
+            let mine = part.memo.transactions(kept) { indices.map { all[base + Int($0)] } }
             if !mine.isEmpty {
                 if !loose.isEmpty { runs.append(.loose(loose)) }
                 loose = []

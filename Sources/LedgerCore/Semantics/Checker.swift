@@ -28,15 +28,14 @@ package struct Checker {
         let accounts = journal.accounts
         let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics, accountName: { accounts[$0] })
         var hasAssertions = false
-        // Only a journal taken in from kept chunks has transactions balanced already (read in place).
-        let someBalanced = journal.transactions.withUnsafeBufferPointer { all in all.contains { $0.isBalanced } }
         for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
             if journal.hasAssertions, journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
                 hasAssertions = true
                 // Transactions with balance assignments are balanced in date order below.
                 if journal.transactions[i].postings.contains(where: { $0.assertion != nil && $0.amount == nil }) { continue }
             }
-            if someBalanced, journal.transactions[i].isBalanced { continue }
+            // Balanced already where its chunk was read (`balanceExactly`).
+            if journal.transactions[i].isBalanced { continue }
             if !balancer.balance(&journal.transactions[i]) { journal.brokenTransactions.insert(i) }
         }
         for i in journal.rules.indices {
