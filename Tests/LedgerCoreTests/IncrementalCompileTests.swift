@@ -107,6 +107,75 @@ final class IncrementalCompileTests: XCTestCase {
         XCTAssertGreaterThan(takenIn, 3000)
     }
 
+    /// A compile after an edit takes over the last compile's movements and
+    /// records (nothing else holds them) and writes over them only the
+    /// chunks the edit changed; what its check stream holds is what a fresh
+    /// chunked compile's holds, whatever the edit did to the sizes.
+    func testAnEditWritesOverTheLastCompilesRecordsOnlyWhatChanged() {
+        let options = self.options(streaming: true)
+        /// The stream's movements and records, places in the file's terms.
+        func held(_ c: Compilation) -> [String] {
+            guard let letGo = c.ledger.journal.letGo else { return ["no stream"] }
+            let records = letGo.records.map { r in
+                "\(r.day) \(r.seq) \(r.end) \(letGo.payees[r.payee]) \(c.placeInFile(r.location).offset) \(r.commodity) \(r.scale)"
+            }
+            return records + letGo.moves.map { "\($0.account) \($0.mantissa)" } + ["kept \(letGo.keptSeq)", "seen \(letGo.seen)"]
+        }
+        var bytes = Array(journal(300).utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
+        _ = chunked.compile(bytes, options: options)
+        func offset(of text: String, after: Int = 0) -> Int {
+            let t = Array(text.utf8)
+            return (after..<bytes.count).first { bytes[$0...].starts(with: t) }!
+        }
+        let middle = bytes.count / 2
+        // (name, the edit, whether most chunks are found in place)
+        let edits: [(String, () -> Void, Bool)] = [
+            ("typing in a description", { bytes.insert(UInt8(ascii: "x"), at: offset(of: "Shop", after: middle) + 4) }, true),
+            ("the same undone", { bytes.remove(at: offset(of: "Shopx", after: middle) + 4) }, true),
+            ("an amount changed (as many movements)", { bytes.insert(UInt8(ascii: "7"), at: offset(of: "    $", after: middle) + 5) }, true),
+            ("a date changed", { bytes[offset(of: "\n2025-", after: middle) + 10] = UInt8(ascii: "9") }, true),
+            ("a posting added (more movements)", {
+                bytes.insert(contentsOf: Array("    Assets:Cash  $0\n".utf8), at: offset(of: "\n\n", after: middle) + 1)
+            }, false),
+            ("a transaction taken out (fewer records)", {
+                let start = offset(of: "\n\n2025", after: middle) + 2
+                bytes.removeSubrange(start..<(offset(of: "\n\n", after: start) + 2))
+            }, false),
+            ("typing near the end", { bytes.insert(UInt8(ascii: "y"), at: offset(of: "Shop", after: bytes.count - 300) + 4) }, true),
+            // (The head's records changed: the arrays are not taken over.)
+            ("typing in the head", { bytes.insert(UInt8(ascii: "z"), at: offset(of: "Shop") + 4) }, false),
+            ("typing after it", { bytes.insert(UInt8(ascii: "x"), at: offset(of: "Shop", after: middle) + 4) }, true),
+        ]
+        for (name, edit, inPlace) in edits {
+            edit()
+            let found: Int, takenIn = chunked.chunksTakenIn
+            do {
+                let c = chunked.compile(bytes, options: options)
+                found = c.ledger.journal.letGo?.chunksFoundInPlace ?? 0
+                XCTAssertEqual(held(c), held(ChunkedJournal(path: "edited.ledger", chunkSize: 400).compile(bytes, options: options)), name)
+                XCTAssertEqual(rendered(c), fresh(bytes, options), name)
+            }
+            // Every chunk taken in but the one the edit touched, if it was taken in
+            // (the chunks after the `alias` are read again here).
+            let chunks = chunked.chunksTakenIn - takenIn
+            XCTAssertGreaterThan(chunks, 30, name)
+            if inPlace {
+                XCTAssertGreaterThanOrEqual(found, chunks - 1, name)
+            } else {
+                XCTAssertLessThan(found, chunks - 2, name)
+            }
+        }
+        // A compile whose last one is still held copies (the arrays are not written under it).
+        bytes.insert(UInt8(ascii: "w"), at: offset(of: "Shop", after: middle) + 4)
+        let held1 = chunked.compile(bytes, options: options)
+        bytes.insert(UInt8(ascii: "w"), at: offset(of: "Shopw", after: middle) + 4)
+        let before = held(held1)
+        let held2 = chunked.compile(bytes, options: options)
+        XCTAssertEqual(held2.ledger.journal.letGo?.chunksFoundInPlace, 0)
+        XCTAssertEqual(held(held1), before)
+    }
+
     /// The editor's path: a document's changes (several between two checks)
     /// tell the chunked journal where the text changed, so the texts are not
     /// compared; the diagnostics are still those of a fresh compile.
@@ -293,6 +362,41 @@ extension IncrementalCompileTests {
             file = file.replacing(a..<b, with: text)
             XCTAssertEqual(file.lineStarts, SourceFile(path: "a.ledger", bytes: file.bytes).lineStarts)
         }
+    }
+
+    /// An editor's document held by nothing else is edited where it lies
+    /// (`SourceFile.replace`): its bytes and line starts are those of the
+    /// text read afresh, and after the first edit made room, no edit moves
+    /// the bytes elsewhere. One that is held elsewhere is copied, and what
+    /// holds it sees the text it held.
+    func testAnEditChangesAFileHeldByNothingElseWhereItLies() {
+        var rng = SeededRandom(seed: 8)
+        var expected = Array("\u{FEFF}first\nsecond\r\n\nthird 식비\n".utf8) + Array(journal(20).utf8)
+        var file = SourceFile(path: "a.ledger", bytes: expected)
+        _ = file.lineStarts
+        var place: UnsafePointer<UInt8>?
+        for step in 0..<300 {
+            let a = max(3, Int(rng.next() % UInt64(expected.count + 1))), b = min(expected.count, a + Int(rng.next() % 12))
+            let text: [UInt8] = [[], [0x0A], Array("x\ny\n".utf8), Array("식".utf8), [0x0D, 0x0A]][Int(rng.next() % 5)]
+            expected.replaceSubrange(a..<b, with: text)
+            SourceFile.replace(&file, a..<b, with: text)
+            XCTAssertEqual(file.bytes, expected, "step \(step)")
+            XCTAssertEqual(file.lineStarts, SourceFile(path: "a.ledger", bytes: expected).lineStarts, "step \(step)")
+            let now = file.withBytes { $0.baseAddress }
+            if step > 0 { XCTAssertEqual(now, place, "step \(step): moved") }
+            place = now
+        }
+        // Held elsewhere: copied, and the other holder's text stays.
+        let held = file, before = file.bytes
+        SourceFile.replace(&file, 3..<3, with: Array("z".utf8))
+        XCTAssertFalse(held === file)
+        XCTAssertEqual(held.bytes, before)
+        XCTAssertEqual(file.bytes, Array(before[..<3]) + Array("z".utf8) + Array(before[3...]))
+        // The byte-order mark edited: the line starts are read again.
+        var marked = SourceFile(path: "a.ledger", bytes: Array("\u{FEFF}a\nb\n".utf8))
+        _ = marked.lineStarts
+        SourceFile.replace(&marked, 0..<3, with: [])
+        XCTAssertEqual(marked.lineStarts, [0, 2, 4])
     }
 
     /// An edit at a chunk's first byte: a chunk that no longer starts at a

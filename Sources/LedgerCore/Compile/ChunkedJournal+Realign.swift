@@ -68,25 +68,28 @@ extension ChunkedJournal {
 
     /// Where each slot's chunk is in `bytes`, in order (nil: not found, or an
     /// empty slot), and how many bytes were read and compared to find them.
+    /// A chunk's text is its own file's (the last text is not kept whole).
     /// A chunk is found at a line's start, and ends at the text's end or
     /// before a transaction header (else its last transaction reads on).
     private func found(in bytes: [UInt8], window: Int) -> ([Int?], work: Int) {
         var found = [Int?](repeating: nil, count: slots.count)
         var work = 0
-        text.withUnsafeBufferPointer { o in
-            bytes.withUnsafeBufferPointer { n in
-                guard let ob = o.baseAddress, let nb = n.baseAddress else { return }
-                // The ends of the last chunk found, in the new text and in the old.
-                var cursor = 0, oldCursor = 0
-                // Looking for chunks moved reads and compares four times the new text at most
-                // (then a chunk is looked for only where expected): a text of many lines
-                // alike cannot make it slow.
-                var budget = 4 * n.count
-                for i in slots.indices where slots[i].chunk != nil {
-                    let s = slots[i].start, length = slots[i].end - s
+        bytes.withUnsafeBufferPointer { n in
+            guard let nb = n.baseAddress else { return }
+            // The ends of the last chunk found, in the new text and in the old.
+            var cursor = 0, oldCursor = 0
+            // Looking for chunks moved reads and compares four times the new text at most
+            // (then a chunk is looked for only where expected): a text of many lines
+            // alike cannot make it slow.
+            var budget = 4 * n.count
+            for i in slots.indices {
+                guard let chunk = slots[i].chunk, chunk.file.byteCount > 0 else { continue }
+                let s = slots[i].start, length = chunk.file.byteCount
+                chunk.file.withBytes { c in
+                    guard let cb = c.baseAddress else { return }
                     func holds(_ at: Int) -> Bool {
                         guard at >= cursor, at > 0, at + length <= n.count, n[at - 1] == 0x0A,
-                              memcmp(ob + s, nb + at, length) == 0 else { return false }
+                              memcmp(cb, nb + at, length) == 0 else { return false }
                         let end = at + length
                         return end == n.count || n[end - 1] == 0x0A && Lexer.isDigit(n[end])
                     }
@@ -94,13 +97,13 @@ extension ChunkedJournal {
                     work += length
                     var at: Int? = holds(expected) ? expected : nil
                     if at == nil, budget > 0 {
-                        let lineEnd = memchr(ob + s, 0x0A, length).map { ob.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? s + length
-                        let anchor = max(1, min(lineEnd - s, 128))
+                        let lineEnd = memchr(cb, 0x0A, length).map { cb.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? length
+                        let anchor = max(1, min(lineEnd, 128))
                         let limit = min(n.count, expected + length + window)
                         // Line by line (a chunk starts at a line's start).
                         var q = cursor
                         while q < limit, budget > 0 {
-                            if q + anchor <= n.count, n[q] == o[s], memcmp(nb + q, ob + s, anchor) == 0 {
+                            if q + anchor <= n.count, n[q] == c[0], memcmp(nb + q, cb, anchor) == 0 {
                                 budget -= length
                                 if holds(q) { at = q; break }
                             }
@@ -116,8 +119,8 @@ extension ChunkedJournal {
                         oldCursor = s + length
                     }
                 }
-                work += 4 * n.count - budget
             }
+            work += 4 * n.count - budget
         }
         return (found, work)
     }

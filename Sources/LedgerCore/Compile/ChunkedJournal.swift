@@ -38,10 +38,15 @@ public final class ChunkedJournal {
 
     /// How much of the new text is as `text` at its start and end, when the caller knew (`compile(_:options:unchanged:)`).
     private var editedEnds: (prefix: Int, suffix: Int)?
-    /// The text the chunks were cut from.
-    var text: [UInt8] = []
-    /// The source file `text` came as, when it came as one (an editor's document).
-    private var textFile: SourceFile?
+    /// How many bytes the text the chunks were cut from had. That text is
+    /// not kept: its head is (`head`), and each chunk holds its own part, so
+    /// that an editor's document held by nothing else is edited where it lies.
+    var textCount = 0
+    /// The bytes of the head of that text.
+    private var head: [UInt8] = []
+    /// The serial number of the source file that text came as, when it came
+    /// as one (an editor's document: `SourceFile.serial`).
+    private var textSerial: Int?
     /// The head, read in every compile, ends here (the first chunk's start).
     var headEnd = 0
     var slots: [Slot] = []
@@ -54,6 +59,8 @@ public final class ChunkedJournal {
     /// What the last compile's stages found (`CompileMemo`): the position
     /// check's errors, said again when an edit left the trades as they were.
     let compileMemo = CompileMemo()
+    /// The last compile's check stream (`compile(_:options:unchanged:)`).
+    private var lastLetGo: LetGoTransactions?
     /// How many chunks were read so far (a test sees that an edit reads one).
     public internal(set) var chunksRead = 0
     /// How many chunks compiles took in as they were read, without reading them again.
@@ -85,15 +92,20 @@ public final class ChunkedJournal {
     /// (an editor knows where it edited). When `since` is the text last
     /// compiled, the chunks are moved by it, and the texts are not compared.
     public func compile(_ file: SourceFile, options: CompileOptions,
-                        unchanged: (since: SourceFile, prefix: Int, suffix: Int)? = nil) -> Compilation {
+                        unchanged: (since: Int, prefix: Int, suffix: Int)? = nil) -> Compilation {
         editedEnds = unchanged.flatMap { u in
-            guard let last = textFile, u.since === last else { return nil }
-            let n = min(last.byteCount, file.byteCount)
+            guard let last = textSerial, u.since == last else { return nil }
+            let n = min(textCount, file.byteCount)
             let prefix = min(u.prefix, n)
             return (prefix, min(u.suffix, n - prefix))
         }
-        let compiled = layOut(file, options: options)()
-        textFile = file
+        // The last compile's check stream, when nothing else holds it: this
+        // one writes over its arrays only what changed (`LetGoTransactions.reusable`).
+        var last = lastLetGo
+        lastLetGo = nil
+        let compiled = layOut(file, options: options, reusing: isKnownUniquelyReferenced(&last) ? last : nil)()
+        lastLetGo = compiled.compilation.ledger.journal.letGo
+        textSerial = file.serial
         chunksTakenIn += compiled.chunksTakenIn
         return compiled.compilation
     }
@@ -103,7 +115,8 @@ public final class ChunkedJournal {
     /// what it is given (the chunks as laid out now, read by no one after),
     /// so it may run on another thread while this journal lays out another
     /// text (`ledgerc diff`'s two sides).
-    func layOut(_ file: SourceFile, options: CompileOptions) -> () -> (compilation: Compilation, chunksTakenIn: Int) {
+    func layOut(_ file: SourceFile, options: CompileOptions,
+                reusing: LetGoTransactions? = nil) -> () -> (compilation: Compilation, chunksTakenIn: Int) {
         let bytes = file.bytes
         let year = options.today?.year
         let keepsHeaders = streams(options) && options.keepsLetGoHeaders
@@ -114,7 +127,8 @@ public final class ChunkedJournal {
             self.keepsHeaders = keepsHeaders
             plan(bytes)
         }
-        text = bytes
+        textCount = bytes.count
+        head = Array(bytes[..<headEnd])
         let (slots, headEnd, streaming, path, compileMemo) = (slots, headEnd, streaming, path, compileMemo)
         return {
             // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
@@ -129,7 +143,11 @@ public final class ChunkedJournal {
             let parser = JournalParser(sources: sources, diagnostics: diagnostics)
             parser.configuration = ParserConfiguration(options)
             parser.currentYear = year
-            if streaming { parser.sink = CheckStream(keepingHeaders: keepsHeaders) }
+            if streaming {
+                let stream = CheckStream(keepingHeaders: keepsHeaders)
+                stream.letGo.reusable = reusing
+                parser.sink = stream
+            }
             parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
             // (Set in the parser's journal: a journal copied here would be copied whole when the checker changes it.)
             parser.journal.compileMemo = compileMemo
@@ -202,13 +220,13 @@ public final class ChunkedJournal {
     /// false when the chunks must be planned again.
     private func patch(to bytes: [UInt8]) -> Bool {
         guard !slots.isEmpty else { return false }
-        let (p, s) = editedEnds ?? ChunkedJournal.commonEnds(text, bytes)
-        if p == text.count && text.count == bytes.count { return true }
-        let oldEnd = text.count - s, delta = bytes.count - text.count
+        let (p, s) = editedEnds ?? ChunkedJournal.commonEnds(lastText(), bytes)
+        if p == textCount && textCount == bytes.count { return true }
+        let oldEnd = textCount - s, delta = bytes.count - textCount
         // A part is untouched when it ends before the edit (a part at the end
         // of the text grows with what is typed after it), or starts after it
         // with the line break before it untouched.
-        func before(_ end: Int) -> Bool { end < p || end == p && end < text.count }
+        func before(_ end: Int) -> Bool { end < p || end == p && end < textCount }
         var touched: [Int] = []
         for i in slots.indices where slots[i].chunk != nil {
             if before(slots[i].end) { continue }
@@ -244,6 +262,16 @@ public final class ChunkedJournal {
             ? ChunkedJournal.read(bytes[start..<newEnd], path: path, fileIndex: first + 1, year: year, sink: sink()) : nil)
         // Chunks that grew large, or many emptied slots: plan again.
         return newEnd - start <= 8 * chunkSize && slots.filter({ $0.chunk == nil }).count <= slots.count / 2
+    }
+
+    /// The text the chunks were cut from, put together again from the head
+    /// and the chunks (when the caller did not say where it changed).
+    private func lastText() -> [UInt8] {
+        var text = head
+        text.reserveCapacity(textCount)
+        for slot in slots { if let chunk = slot.chunk { chunk.file.withBytes { text.append(contentsOf: $0) } } }
+        assert(text.count == textCount, "the chunks cover the text after the head")
+        return text
     }
 
     /// True when a transaction header starts at `i`: a digit at a line's start.

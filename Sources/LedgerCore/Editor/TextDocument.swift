@@ -83,13 +83,15 @@ struct TextDocument {
     private(set) var file: SourceFile
     /// Its semantic tokens, once asked for; kept up to date by `apply`.
     var tokens: SemanticTokenLines?
-    /// How the text differs from the text last compiled (`since`): at least
-    /// its first `prefix` and last `suffix` bytes are as they were (the
-    /// chunks of a large journal are moved by it, not by comparing the texts).
-    private(set) var unchanged: (since: SourceFile, prefix: Int, suffix: Int)?
+    /// How the text differs from the text last compiled (`since`, its
+    /// `SourceFile.serial`: the file itself is not held, so that an edit
+    /// changes it where it lies): at least its first `prefix` and last
+    /// `suffix` bytes are as they were (the chunks of a large journal are
+    /// moved by it, not by comparing the texts).
+    private(set) var unchanged: (since: Int, prefix: Int, suffix: Int)?
 
     /// Notes that the text as it is now was compiled.
-    mutating func markCompiled() { unchanged = (file, Int.max, Int.max) }
+    mutating func markCompiled() { unchanged = (file.serial, Int.max, Int.max) }
 
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -111,12 +113,15 @@ struct TextDocument {
             return true
         }
         let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
-        let starts = file.lineStarts, contentStart = file.contentStart
-        func line(_ offset: Int) -> Int { max(0, starts.partitionIndex { Int($0) > offset } - 1) }
-        let first = line(a), last = line(b)
+        let contentStart = file.contentStart
+        // (The line starts are not held past this: the edit changes them where they lie.)
+        let (first, last) = file.withLineStarts { starts in
+            func line(_ offset: Int) -> Int { max(0, starts.partitionIndex { Int($0) > offset } - 1) }
+            return (line(a), line(b))
+        }
         if let u = unchanged { unchanged = (u.since, min(u.prefix, a), min(u.suffix, file.byteCount - b)) }
         let current = tokens?.describes(file) == true
-        file = file.replacing(a..<b, with: new)
+        SourceFile.replace(&file, a..<b, with: new)
         if current, let tokens, file.contentStart == contentStart {
             var added = 0
             for byte in new where byte == 0x0A { added += 1 }

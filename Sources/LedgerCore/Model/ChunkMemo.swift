@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the stages after the parse found in one chunk's transactions (a
 /// chunk of a large file, read once and kept between compiles:
 /// `ParsedChunk`), kept with it: a compile after an edit asks each stage's
@@ -49,9 +55,13 @@ struct MemoKey: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(hashed) }
 
-    /// Byte for byte, as hashed.
+    /// Byte for byte, as hashed: compared a block at a time (a rule's key
+    /// names every rule's postings, and was compared a byte at a time at
+    /// every chunk).
     static func == (a: MemoKey, b: MemoKey) -> Bool {
-        a.hashed == b.hashed && a.text.utf8.elementsEqual(b.text.utf8)
+        guard a.hashed == b.hashed, a.text.utf8.count == b.text.utf8.count else { return false }
+        var (x, y) = (a.text, b.text)
+        return x.withUTF8 { p in y.withUTF8 { q in p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
     }
 }
 

@@ -21,7 +21,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// record's commodity (a transaction let go moves one commodity at one
     /// scale). A transaction with an amount whose mantissa does not fit in
     /// 32 bits (more than 21,474,836.47 at two places) is kept whole.
-    struct StoredMove {
+    struct StoredMove: Equatable {
         var account: Int32
         var mantissa: Int32
     }
@@ -42,7 +42,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// (4: `moves[previous record's end..<end]`), its payee (4; fulfilment),
     /// where it starts (8: a warning about it found later), the commodity its
     /// movements are in (4), and their scale (1, then padding).
-    struct Record {
+    struct Record: Equatable {
         var day: Int32
         var seq: Int32
         var end: Int32
@@ -78,6 +78,41 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// (and identity) of one while the compile lives.
     @exclusivity(unchecked) var chunkRecords: [(chunk: AnyObject, records: Range<Int>)] = []
 
+    /// Where `absorb` put each kept chunk's movements and records, and the
+    /// maps it rewrote them with: the next compile over the same chunks
+    /// writes only what changed over these arrays (`reusable`).
+    struct PlacedChunk {
+        /// The chunk's own stream (held, so that no other takes its identity).
+        let stream: LetGoTransactions
+        let accounts: [Int32]
+        let commodities: [Int32]
+        let payees: [Int32]
+        let moves: Range<Int>
+        let records: Range<Int>
+        /// The file-order number of its first transaction.
+        let seen: Int32
+    }
+    @exclusivity(unchecked) private(set) var placed: [PlacedChunk] = []
+    /// The last compile's stream over the same chunks, when nothing else
+    /// holds it (`ChunkedJournal`): this one takes its arrays over when its
+    /// head read the same, and writes only the chunks that changed.
+    @exclusivity(unchecked) var reusable: LetGoTransactions?
+    /// While the arrays taken over are written: the next old chunk, and
+    /// where this compile's movements and records end (the arrays hold the
+    /// old ones' after that, until `endReuse`).
+    private struct Reuse {
+        let old: [PlacedChunk]
+        var next = 0
+        var moves: Int
+        var records: Int
+    }
+    @exclusivity(unchecked) private var reuse: Reuse?
+    /// How many chunks' movements and records were found where the last
+    /// compile put them, and not copied (a test sees an edit copy one).
+    @exclusivity(unchecked) private(set) var chunksFoundInPlace = 0
+    /// How many records this compile has so far (`records.count`, but for arrays taken over).
+    var recordCount: Int { reuse?.records ?? records.count }
+
     init() {}
 
     /// Makes room for the movements of this many more bytes of input (capacity
@@ -97,28 +132,22 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// (`ParsedChunk`): its movements and records with their names' ids
     /// rewritten as the last compile that took it in rewrote them, and the
     /// maps it used. A compile whose maps are the same copies them as they
-    /// are and moves only their places in the file order and the movements.
+    /// are and moves only their places in the file order and the movements;
+    /// one that took over the last compile's arrays (`reusable`) finds them
+    /// in place (`placeChunk`).
     func absorb(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], consuming: Bool,
                 remapped: Guarded<RemappedLetGo?>? = nil) {
-        let seqBase = seen, moveBase = Int32(moves.count)
+        let seqBase = seen
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
         other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
         for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
-        growCapacity(&moves, by: other.moves.count)
-        growCapacity(&records, by: other.records.count)
-        if let cached = remapped?.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities, cached.payees == payeeMap {
-            moves.append(contentsOf: cached.moves)
-            let first = records.count
-            records.append(contentsOf: cached.records)
-            records.withUnsafeMutableBufferPointer { r in
-                for i in first..<r.count {
-                    r[i].seq += seqBase
-                    r[i].end += moveBase
-                }
-            }
+        if let remapped {
+            placeChunk(other, accounts: accounts, commodities: commodities, payees: payeeMap, seqBase: seqBase, remapped: remapped)
         } else {
-            let (firstMove, firstRecord) = (moves.count, records.count)
+            let moveBase = Int32(moves.count)
+            growCapacity(&moves, by: other.moves.count)
+            growCapacity(&records, by: other.records.count)
             LetGoTransactions.append(&other.moves, to: &moves, consuming: consuming) { (m: inout StoredMove) in
                 m.account = accounts[Int(m.account)]
             }
@@ -128,14 +157,115 @@ package final class LetGoTransactions: @unchecked Sendable {
                 r.payee = payeeMap[Int(r.payee)]
                 r.commodity = commodities[Int(r.commodity)]
             }
-            if let remapped {
-                let kept = records[firstRecord...].map { var r = $0; r.seq -= seqBase; r.end -= moveBase; return r }
-                remapped.withLock { $0 = (accounts, commodities, payeeMap, Array(moves[firstMove...]), kept) }
-            }
         }
         repeatTags.append(contentsOf: other.repeatTags)
         if headers != nil { headers!.append(contentsOf: other.headers ?? []) }
         seen += other.seen
+    }
+
+    /// Puts a kept chunk's movements and records after everything so far:
+    /// where the last compile put them, untouched, when they are the same
+    /// chunk's at the same places rewritten by the same maps; over the last
+    /// compile's when they are as many; else appended (the arrays taken over
+    /// are cut where this compile has written to).
+    private func placeChunk(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], payees: [Int32],
+                            seqBase: Int32, remapped: Guarded<RemappedLetGo?>) {
+        if reuse == nil, reusable != nil, headers == nil { takeOver() }
+        let count = (moves: other.moves.count, records: other.records.count)
+        var at = (moves: moves.count, records: records.count)
+        if var r = reuse {
+            at = (r.moves, r.records)
+            if r.next < r.old.count, case let part = r.old[r.next],
+               part.moves == at.moves..<(at.moves + count.moves), part.records == at.records..<(at.records + count.records) {
+                if part.stream === other, part.seen == seqBase, part.accounts == accounts, part.commodities == commodities, part.payees == payees {
+                    chunksFoundInPlace += 1
+                } else {
+                    write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
+                }
+                r.next += 1
+                r.moves += count.moves
+                r.records += count.records
+                reuse = r
+                placed.append(PlacedChunk(stream: other, accounts: accounts, commodities: commodities, payees: payees,
+                                          moves: part.moves, records: part.records, seen: seqBase))
+                return
+            }
+            endReuse()
+        }
+        write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
+        placed.append(PlacedChunk(stream: other, accounts: accounts, commodities: commodities, payees: payees,
+                                  moves: at.moves..<moves.count, records: at.records..<records.count, seen: seqBase))
+    }
+
+    /// Writes a kept chunk's movements and records, rewritten by the maps,
+    /// at `at` (over what is there, or appended at the end): from the
+    /// chunk's copy of the last compile's rewrite when its maps were the
+    /// same, else rewritten here and kept in that copy.
+    private func write(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], payees: [Int32],
+                       seqBase: Int32, at: (moves: Int, records: Int), remapped: Guarded<RemappedLetGo?>) {
+        var source: RemappedLetGo
+        if let cached = remapped.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities, cached.payees == payees {
+            source = cached
+        } else {
+            source = (accounts, commodities, payees, other.moves, other.records)
+            source.moves.withUnsafeMutableBufferPointer { m in
+                for i in m.indices { m[i].account = accounts[Int(m[i].account)] }
+            }
+            source.records.withUnsafeMutableBufferPointer { r in
+                for i in r.indices {
+                    r[i].payee = payees[Int(r[i].payee)]
+                    r[i].commodity = commodities[Int(r[i].commodity)]
+                }
+            }
+            remapped.withLock { [source] in $0 = source }
+        }
+        if at.moves == moves.count, at.records == records.count {
+            moves.append(contentsOf: source.moves)
+            records.append(contentsOf: source.records)
+        } else {
+            moves.withUnsafeMutableBufferPointer { m in
+                source.moves.withUnsafeBufferPointer { s in
+                    _ = UnsafeMutableBufferPointer(rebasing: m[at.moves..<(at.moves + s.count)]).update(fromContentsOf: s)
+                }
+            }
+            records.withUnsafeMutableBufferPointer { m in
+                source.records.withUnsafeBufferPointer { s in
+                    _ = UnsafeMutableBufferPointer(rebasing: m[at.records..<(at.records + s.count)]).update(fromContentsOf: s)
+                }
+            }
+        }
+        let moveBase = Int32(at.moves)
+        records.withUnsafeMutableBufferPointer { r in
+            for i in at.records..<(at.records + source.records.count) {
+                r[i].seq += seqBase
+                r[i].end += moveBase
+            }
+        }
+    }
+
+    /// Takes over the arrays of the last compile's stream (`reusable`) when
+    /// everything before its first chunk is what this stream holds now (the
+    /// head read the same).
+    private func takeOver() {
+        guard let old = reusable else { return }
+        reusable = nil
+        guard let first = old.placed.first, first.moves.lowerBound == moves.count, first.records.lowerBound == records.count,
+              first.seen == seen, old.moves.count >= moves.count, old.records.count >= records.count,
+              old.moves[..<moves.count].elementsEqual(moves), old.records[..<records.count].elementsEqual(records) else { return }
+        let head = (moves: moves.count, records: records.count)
+        swap(&moves, &old.moves)
+        swap(&records, &old.records)
+        reuse = Reuse(old: old.placed, moves: head.moves, records: head.records)
+    }
+
+    /// Ends the writing over arrays taken over: what the last compile put
+    /// after this compile's end goes. Called before anything is appended
+    /// another way, and when the file is read.
+    func endReuse() {
+        guard let r = reuse else { return }
+        reuse = nil
+        moves.removeSubrange(r.moves...)
+        records.removeSubrange(r.records...)
     }
 
     /// Appends `items` to `destination`, each changed by `change`; when

@@ -53,6 +53,14 @@ public final class FileBytes: @unchecked Sendable {
         try withExtendedLifetime(self) { try body(unsafeBytes) }
     }
 
+    /// The array, moved out, for its holder to change where it lies
+    /// (`SourceFile.replace`): this object is not read again. Empty when mapped.
+    func takeArray() -> [UInt8] {
+        guard !isMapped, let bytes = copy else { return [] }
+        copy = nil
+        return bytes
+    }
+
     /// The bytes as an array (for a mapped file, copied once and kept).
     public var array: [UInt8] {
         guard isMapped else { return copy! }

@@ -152,6 +152,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
     @inline(__always)
     private func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation,
                         commodity: Int32, scale: Int8) {
+        assert(letGo.recordCount == letGo.records.count, "a record appended over arrays taken over (`endReuse` first)")
         for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, commodity) }
         letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
                                                      location: location, commodity: commodity, scale: scale))

@@ -68,7 +68,7 @@ package final class JournalServer {
     /// when it is large; `unchanged`: how much of it is as in the compile
     /// before (an edit here knows).
     static func compileJournal(_ file: SourceFile, options: CompileOptions, chunked: inout ChunkedJournal?,
-                               unchanged: (since: SourceFile, prefix: Int, suffix: Int)? = nil) -> Compilation {
+                               unchanged: (since: Int, prefix: Int, suffix: Int)? = nil) -> Compilation {
         guard file.byteCount >= Workspace.chunkedFromBytes else {
             chunked = nil
             return compile([InputFile(path: file.path, bytes: file.bytes)], options: options)

@@ -366,7 +366,7 @@ extension JournalServer {
         if compilation.isChunked, change.file == 0, chunked != nil {
             // The edited text, its line starts moved from the file's (no scan of megabytes).
             let edited = file.replacing(change.range, with: change.text)
-            let unchanged = (since: file, prefix: change.range.lowerBound, suffix: file.byteCount - change.range.upperBound)
+            let unchanged = (since: file.serial, prefix: change.range.lowerBound, suffix: file.byteCount - change.range.upperBound)
             let after = JournalServer.compileJournal(edited, options: options, chunked: &chunked, unchanged: unchanged)
             return (after, after.diagnostics.sorted().filter { $0.severity == .error }, edited.bytes)
         }

@@ -14,7 +14,11 @@ public final class SourceFile: @unchecked Sendable {
     public let path: String
     /// The file's bytes, byte-order mark included: in an array or mapped
     /// (`FileBytes`). Code that reads them all goes through `withBytes`.
-    public let contents: FileBytes
+    public private(set) var contents: FileBytes
+    /// A number no other source file made in this process has: what a
+    /// compile keeps of the text it read, to know it again
+    /// (`ChunkedJournal.compile(_:options:unchanged:)`), without holding it.
+    public let serial: Int
     /// The file's bytes as an array (for a mapped file, a copy made once).
     public var bytes: [UInt8] { contents.array }
     /// How many bytes the file has.
@@ -33,6 +37,10 @@ public final class SourceFile: @unchecked Sendable {
     public init(path: String, contents: FileBytes) {
         self.path = path
         self.contents = contents
+        serial = sourceFileSerials.withLock { n in
+            n += 1
+            return n
+        }
         contentStart = contents.withUnsafeBufferPointer { b in
             b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         }
@@ -58,6 +66,9 @@ public final class SourceFile: @unchecked Sendable {
         lineStartsCache = starts
         return starts
     }
+
+    /// `body` with the line starts (`lineStarts`), not held after it.
+    public func withLineStarts<R>(_ body: ([Int32]) -> R) -> R { body(lineStarts) }
 
     /// This file with `range` replaced by `text` (an editor's change). Its
     /// line starts are worked out from this file's, not read again: an edit
@@ -94,6 +105,45 @@ public final class SourceFile: @unchecked Sendable {
         }
         edited.lineStartsCache = starts
         return edited
+    }
+
+    /// `file` with `range` replaced by `text`, as `replacing` gives it, but
+    /// changed where it lies when the caller holds the only reference to the
+    /// file and its bytes (an editor's document, once compiled): the bytes
+    /// after the edit are moved, not the whole copied, and the line starts
+    /// likewise. Else the same as `replacing`. The file given is then not
+    /// to be read again (it is replaced in `file`).
+    public static func replace(_ file: inout SourceFile, _ range: Range<Int>, with text: [UInt8]) {
+        guard isKnownUniquelyReferenced(&file), isKnownUniquelyReferenced(&file.contents), !file.contents.isMapped,
+              range.lowerBound >= file.contentStart, let old = file.lineStartsCache else {
+            file = file.replacing(range, with: text)
+            return
+        }
+        var bytes = file.contents.takeArray()
+        var starts = old
+        file.lineStartsCache = nil
+        let delta = text.count - range.count
+        // Room to grow by at once: typing after this moves the bytes after it, and copies nothing.
+        if bytes.capacity < bytes.count + delta { bytes.reserveCapacity(bytes.count + max(delta, 1 << 16)) }
+        bytes.replaceSubrange(range, with: text)
+        let edited = SourceFile(path: file.path, bytes: bytes)
+        guard edited.contentStart == file.contentStart else {
+            file = edited
+            return
+        }
+        let kept = starts.partitionIndex(past: { Int($0) > range.lowerBound })
+        let moved = starts.partitionIndex(past: { Int($0) > range.upperBound })
+        var added: [Int32] = []
+        for (i, b) in text.enumerated() where b == 0x0A { added.append(Int32(range.lowerBound + i + 1)) }
+        starts.replaceSubrange(kept..<moved, with: added)
+        if delta != 0 {
+            let by = Int32(delta), first = kept + added.count
+            starts.withUnsafeMutableBufferPointer { s in
+                for i in first..<s.count { s[i] &+= by }
+            }
+        }
+        edited.lineStartsCache = starts
+        file = edited
     }
 
     /// The 1-based line of a byte offset. The first few are counted, without
@@ -171,6 +221,9 @@ public final class SourceFile: @unchecked Sendable {
         withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 }
+
+/// The last `SourceFile.serial` given.
+private let sourceFileSerials = Guarded(0)
 
 /// A line and its column in each unit (see `SourceFile.position(of:)`).
 public struct SourcePosition: Sendable, Equatable {

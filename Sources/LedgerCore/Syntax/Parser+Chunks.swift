@@ -81,19 +81,22 @@ extension JournalParser {
                 let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
                 if block == nil, inStartingState, reader.file.defaultYear == startYear, chunk.year == startYear,
                    chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
-                    let first = sink?.letGo.records.count ?? 0
+                    let first = sink?.letGo.recordCount ?? 0
                     absorb(second, keepingIt: chunk)
                     if let letGo = sink?.letGo {
-                        let records = first..<letGo.records.count
+                        let records = first..<letGo.recordCount
                         // The chunk's part (added by `absorb`) holds its records too; a diff's compile, the chunk itself.
                         if !journal.chunkParts.isEmpty { journal.chunkParts[journal.chunkParts.count - 1].records = records }
                         if letGo.headers != nil { letGo.chunkRecords.append((chunk, records)) }
                     }
                     chunksTakenIn += 1
                 } else {
+                    // (Read here, its records go after what was written: not over the last compile's.)
+                    sink?.letGo.endReuse()
                     parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
                 }
             }
+            sink?.letGo.endReuse()
             if let block {
                 diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
             }
