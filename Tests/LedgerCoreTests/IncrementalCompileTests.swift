@@ -399,6 +399,41 @@ extension IncrementalCompileTests {
         XCTAssertEqual(marked.lineStarts, [0, 2, 4])
     }
 
+    /// The language server edits a large document where it lies: typing
+    /// moves no byte of it elsewhere after the first edit made room, and
+    /// its diagnostics are a fresh compile's.
+    func testTheServerEditsALargeDocumentWhereItLies() throws {
+        let server = LanguageServer(today: today)
+        func send(_ json: String) -> [JSONValue] { server.handle(Array(json.utf8)) }
+        _ = send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        _ = send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        var text = journal(4000)
+        XCTAssertGreaterThan(text.utf8.count, Workspace.chunkedFromBytes)
+        let uri = "file:///tmp/ledgerc-in-place.ledger"
+        let opened = JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")), ("params", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", .string("ledger")), ("version", .int(1)), ("text", .string(text))])),
+        ]))])
+        _ = server.handle(opened.bytes)
+        var place: UnsafePointer<UInt8>?
+        let line = 8_000
+        for step in 0..<6 {
+            // Typing a character at line 8,000's start, then taking it out.
+            let typing = step % 2 == 0
+            let range = #"{"start":{"line":\#(line),"character":0},"end":{"line":\#(line),"character":\#(typing ? 0 : 1)}}"#
+            _ = send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(step + 2)},"contentChanges":[{"range":\#(range),"text":"\#(typing ? ";" : "")"}]}}"#)
+            // (Compiled in chunks, as the server does before it reads the next message.)
+            XCTAssertFalse(server.checkEdited().isEmpty, "step \(step): published")
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines[line] = typing ? ";" + lines[line] : String(lines[line].dropFirst())
+            text = lines.joined(separator: "\n")
+            let doc = try XCTUnwrap(server.workspace.documents[uri])
+            XCTAssertEqual(doc.file.bytes, Array(text.utf8), "step \(step)")
+            let now = doc.file.withBytes { $0.baseAddress }
+            if step > 0 { XCTAssertEqual(now, place, "step \(step): the document was copied") }
+            place = now
+        }
+    }
+
     /// An edit at a chunk's first byte: a chunk that no longer starts at a
     /// transaction header joins the chunk before it (its lines belong to the
     /// transaction above), or the head.

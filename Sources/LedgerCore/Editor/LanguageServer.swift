@@ -149,12 +149,16 @@ public final class LanguageServer {
             workspace.documents[uri] = TextDocument(uri: uri, version: item["version"]?.int ?? 0, text: Array(text.utf8))
             edited(uri)
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.string, var doc = workspace.documents[uri],
+            guard let uri = params["textDocument"]?["uri"]?.string, workspace.documents[uri] != nil,
                   let changes = params["contentChanges"]?.array else { return }
-            for change in changes where !doc.apply(change, workspace.encoding) {
+            // A change with no text: none of them is applied.
+            guard changes.allSatisfy({ $0["text"]?.string != nil }) else {
                 workspace.documents[uri]?.tokens = nil
                 return
             }
+            // Taken out while it is edited, so that its text, held by nothing else, changes where it lies.
+            guard var doc = workspace.documents.removeValue(forKey: uri) else { return }
+            for change in changes { _ = doc.apply(change, workspace.encoding) }
             doc.version = params["textDocument"]?["version"]?.int ?? doc.version + 1
             workspace.documents[uri] = doc
             edited(uri)
