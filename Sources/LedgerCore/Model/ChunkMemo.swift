@@ -61,7 +61,12 @@ struct MemoKey: Hashable, Sendable {
     static func == (a: MemoKey, b: MemoKey) -> Bool {
         guard a.hashed == b.hashed, a.text.utf8.count == b.text.utf8.count else { return false }
         var (x, y) = (a.text, b.text)
-        return x.withUTF8 { p in y.withUTF8 { q in p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
+        return x.withUTF8 { p in
+            y.withUTF8 { q in
+                guard let a = p.baseAddress, let b = q.baseAddress else { return p.count == q.count }
+                return memcmp(a, b, p.count) == 0
+            }
+        }
     }
 }
 
