@@ -40,6 +40,16 @@ final class IncrementalCompileTests: XCTestCase {
         rng.next() % 8 == 0 ? directives[Int(rng.next() % UInt64(directives.count))] : pieces[Int(rng.next() % UInt64(pieces.count))]
     }
 
+    /// A piece put in at a random place, or up to 60 bytes taken out there.
+    func insertOrRemove(_ bytes: inout [UInt8], _ rng: inout SeededRandom) {
+        let at = Int(rng.next() % UInt64(bytes.count + 1))
+        if rng.next() % 2 == 0 {
+            bytes.insert(contentsOf: piece(&rng), at: at)
+        } else {
+            bytes.removeSubrange(at..<min(bytes.count, at + Int(rng.next() % 60)))
+        }
+    }
+
     func fresh(_ bytes: [UInt8], _ options: CompileOptions) -> String {
         rendered(compile([InputFile(path: "edited.ledger", bytes: bytes)], options: options))
     }
@@ -91,12 +101,7 @@ final class IncrementalCompileTests: XCTestCase {
             var bytes = Array(GeneratedJournals.make(count: 6, seed: UInt64(seed)).joined(separator: "\n").utf8)
             let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 300)
             for step in 0..<60 {
-                let at = Int(rng.next() % UInt64(bytes.count + 1))
-                if rng.next() % 2 == 0 {
-                    bytes.insert(contentsOf: piece(&rng), at: at)
-                } else {
-                    bytes.removeSubrange(at..<min(bytes.count, at + Int(rng.next() % 60)))
-                }
+                insertOrRemove(&bytes, &rng)
                 let streaming = options(streaming: step % 3 != 0)
                 XCTAssertEqual(rendered(chunked.compile(bytes, options: streaming)), fresh(bytes, streaming), "seed \(seed) step \(step)")
             }
@@ -686,12 +691,7 @@ extension IncrementalCompileTests {
             var bytes = Array(journal(120).utf8)
             let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 400)
             for step in 0..<40 {
-                let at = Int(rng.next() % UInt64(bytes.count + 1))
-                if rng.next() % 2 == 0 {
-                    bytes.insert(contentsOf: piece(&rng), at: at)
-                } else {
-                    bytes.removeSubrange(at..<min(bytes.count, at + Int(rng.next() % 60)))
-                }
+                insertOrRemove(&bytes, &rng)
                 let fresh = compile([InputFile(path: "edited.ledger", bytes: bytes)], options: options)
                 XCTAssertEqual(digest(chunked.compile(bytes, options: options)), digest(fresh), "seed \(seed) step \(step)")
             }

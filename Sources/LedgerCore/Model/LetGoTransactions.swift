@@ -172,29 +172,28 @@ package final class LetGoTransactions: @unchecked Sendable {
                             seqBase: Int32, remapped: Guarded<RemappedLetGo?>) {
         if reuse == nil, reusable != nil, headers == nil { takeOver() }
         let count = (moves: other.moves.count, records: other.records.count)
-        var at = (moves: moves.count, records: records.count)
-        if var r = reuse {
+        let at: (moves: Int, records: Int)
+        // The old chunk at this place, when it had as many movements and records.
+        if var r = reuse, r.next < r.old.count, r.old[r.next].moves == r.moves..<(r.moves + count.moves),
+           r.old[r.next].records == r.records..<(r.records + count.records) {
+            let part = r.old[r.next]
             at = (r.moves, r.records)
-            if r.next < r.old.count, case let part = r.old[r.next],
-               part.moves == at.moves..<(at.moves + count.moves), part.records == at.records..<(at.records + count.records) {
-                if part.stream === other, part.seen == seqBase, part.accounts == accounts, part.commodities == commodities, part.payees == payees {
-                    chunksFoundInPlace += 1
-                } else {
-                    write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
-                }
-                r.next += 1
-                r.moves += count.moves
-                r.records += count.records
-                reuse = r
-                placed.append(PlacedChunk(stream: other, accounts: accounts, commodities: commodities, payees: payees,
-                                          moves: part.moves, records: part.records, seen: seqBase))
-                return
+            if part.stream === other, part.seen == seqBase, part.accounts == accounts, part.commodities == commodities, part.payees == payees {
+                chunksFoundInPlace += 1
+            } else {
+                write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
             }
+            r.next += 1
+            r.moves += count.moves
+            r.records += count.records
+            reuse = r
+        } else {
             endReuse()
+            at = (moves.count, records.count)
+            write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
         }
-        write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
         placed.append(PlacedChunk(stream: other, accounts: accounts, commodities: commodities, payees: payees,
-                                  moves: at.moves..<moves.count, records: at.records..<records.count, seen: seqBase))
+                                  moves: at.moves..<(at.moves + count.moves), records: at.records..<(at.records + count.records), seen: seqBase))
     }
 
     /// Writes a kept chunk's movements and records, rewritten by the maps,

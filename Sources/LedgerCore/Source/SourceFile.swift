@@ -87,22 +87,8 @@ public final class SourceFile: @unchecked Sendable {
         let edited = SourceFile(path: path, bytes: bytes)
         // An edit of the byte order mark moves where line 1 starts: read again.
         guard edited.contentStart == contentStart, range.lowerBound >= contentStart else { return edited }
-        let old = lineStarts, delta = text.count - range.count
-        // Lines that start at or before the edit stay; those whose line break it replaced go.
-        let kept = old.partitionIndex(past: { Int($0) > range.lowerBound })
-        let moved = old.partitionIndex(past: { Int($0) > range.upperBound })
-        var starts = Array(old[..<kept])
-        starts.reserveCapacity(old.count + 16)
-        for (i, b) in text.enumerated() where b == 0x0A { starts.append(Int32(range.lowerBound + i + 1)) }
-        // The lines after the edit, copied at once and moved in place (an append each tested the capacity).
-        let first = starts.count
-        starts.append(contentsOf: old[moved...])
-        if delta != 0 {
-            let by = Int32(delta)
-            starts.withUnsafeMutableBufferPointer { s in
-                for i in first..<s.count { s[i] &+= by }
-            }
-        }
+        var starts = lineStarts
+        SourceFile.moveLineStarts(&starts, replacing: range, with: text)
         edited.lineStartsCache = starts
         return edited
     }
@@ -131,19 +117,27 @@ public final class SourceFile: @unchecked Sendable {
             file = edited
             return
         }
+        moveLineStarts(&starts, replacing: range, with: text)
+        edited.lineStartsCache = starts
+        file = edited
+    }
+
+    /// Line starts after `range` was replaced by `text`: the lines that
+    /// start at or before the edit stay, those whose line break it replaced
+    /// go, the edit's own are put in, and the lines after it move by the
+    /// change in length (in place, when nothing else holds `starts`).
+    static func moveLineStarts(_ starts: inout [Int32], replacing range: Range<Int>, with text: [UInt8]) {
         let kept = starts.partitionIndex(past: { Int($0) > range.lowerBound })
         let moved = starts.partitionIndex(past: { Int($0) > range.upperBound })
         var added: [Int32] = []
         for (i, b) in text.enumerated() where b == 0x0A { added.append(Int32(range.lowerBound + i + 1)) }
         starts.replaceSubrange(kept..<moved, with: added)
-        if delta != 0 {
-            let by = Int32(delta), first = kept + added.count
-            starts.withUnsafeMutableBufferPointer { s in
-                for i in first..<s.count { s[i] &+= by }
-            }
+        let delta = text.count - range.count
+        guard delta != 0 else { return }
+        let by = Int32(delta), first = kept + added.count
+        starts.withUnsafeMutableBufferPointer { s in
+            for i in first..<s.count { s[i] &+= by }
         }
-        edited.lineStartsCache = starts
-        file = edited
     }
 
     /// The 1-based line of a byte offset. The first few are counted, without
