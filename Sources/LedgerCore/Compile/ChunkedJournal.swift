@@ -56,6 +56,11 @@ public final class ChunkedJournal {
     var year: Int?
     var streaming = false
     var keepsHeaders = false
+    /// How many slots in a row a group of chunks spans (`ChunkGroup`), set
+    /// when the chunks are planned; 0: each chunk is taken in on its own.
+    private var groupSize = 0
+    /// The groups the last compile took in, by the slots they span (`groupSize` each).
+    private var groups: [ChunkGroup?] = []
     /// What the last compile's stages found (`CompileMemo`): the position
     /// check's errors, said again when an edit left the trades as they were.
     let compileMemo = CompileMemo()
@@ -129,6 +134,7 @@ public final class ChunkedJournal {
         }
         textCount = bytes.count
         head = Array(bytes[..<headEnd])
+        let runs = takenInRuns()
         let (slots, headEnd, streaming, path, compileMemo) = (slots, headEnd, streaming, path, compileMemo)
         return {
             // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
@@ -148,7 +154,7 @@ public final class ChunkedJournal {
                 stream.letGo.reusable = reusing
                 parser.sink = stream
             }
-            parser.parse(fileIndex: root, headEnd: headEnd, chunks: slots.compactMap { s in s.chunk.map { ($0, s.start) } })
+            parser.parse(fileIndex: root, headEnd: headEnd, runs: runs)
             // (Set in the parser's journal: a journal copied here would be copied whole when the checker changes it.)
             parser.journal.compileMemo = compileMemo
             let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
@@ -159,6 +165,32 @@ public final class ChunkedJournal {
             return (Compilation(sources: sources, diagnostics: compilation.diagnostics.relocated(chunked.placeInFile),
                                 ledger: compilation.ledger, rootFiles: [root], chunkStarts: chunked.chunkStarts), parser.chunksTakenIn)
         }
+    }
+
+    /// The chunks in file order, in runs of `groupSize` slots, with the
+    /// group that took each run in: the last compile's when it holds the
+    /// same chunks, else made now. A diff's sides take each chunk in on its own.
+    private func takenInRuns() -> [(group: ChunkGroup?, chunks: [(chunk: ParsedChunk, start: Int)])] {
+        func chunks(_ range: Range<Int>) -> [(chunk: ParsedChunk, start: Int)] {
+            slots[range].compactMap { s in s.chunk.map { ($0, s.start) } }
+        }
+        guard groupSize > 1, !findsMovedChunks, !keepsHeaders else {
+            groups = []
+            return [(nil, chunks(slots.indices))]
+        }
+        var runs: [(group: ChunkGroup?, chunks: [(chunk: ParsedChunk, start: Int)])] = []
+        var made: [ChunkGroup?] = []
+        for (g, start) in stride(from: 0, to: slots.count, by: groupSize).enumerated() {
+            let run = chunks(start..<min(start + groupSize, slots.count))
+            let members = run.map(\.chunk)
+            var group = g < groups.count ? groups[g] : nil
+            if let last = group, !last.holds(members) { group = nil }
+            if group == nil { group = ChunkGroup(members, limit: DiagnosticEngine().limit) }
+            made.append(group)
+            runs.append((group, run))
+        }
+        groups = made
+        return runs
     }
 
     /// Moves the chunks to the new text: as one edit (`patch`), else as
@@ -198,6 +230,9 @@ public final class ChunkedJournal {
         let half = cuts.count / 2
         let (first, second) = bothAtOnce({ (0..<half).map(read) }, { (half..<cuts.count).map(read) })
         slots = zip(cuts, first + second).map { Slot(start: $0.0, end: $0.1, chunk: $1) }
+        // Runs of about the square root of the chunks' number: a compile takes in as many runs, and the chunks of the one run an edit touched.
+        groupSize = slots.count >= 4 ? Int(Double(slots.count).squareRoot().rounded()) : 0
+        groups = []
         chunksRead += cuts.count
     }
 

@@ -5,14 +5,50 @@ extension Journal {
     /// Appends `theirs` (read after everything in this journal), with its
     /// account and commodity ids rewritten into this journal's tables.
     /// Returns the maps from their ids to ours.
-    ///
-    /// `remapped`, for the journal of a chunk kept between compiles
-    /// (`ParsedChunk`): its transactions as the last compile that took them
-    /// in rewrote them, with the maps it used. A compile whose maps are the
-    /// same (the names read before the chunk unchanged, nearly every edit)
-    /// takes them in as they are, rewriting no posting.
-    mutating func append(_ theirs: consuming Journal, remapped: Guarded<RemappedTransactions?>? = nil)
+    mutating func append(_ theirs: consuming Journal) -> (accounts: [Int32], commodities: [Int32]) {
+        let (accounts, commodities) = takeNames(of: theirs)
+        let base = transactions.count
+        for t in theirs.transactions.indices {
+            for i in theirs.transactions[t].postings.indices {
+                theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
+            }
+        }
+        transactions.append(contentsOf: theirs.transactions)
+        theirs.transactions = []
+        takeRest(of: theirs, accounts: accounts, commodities: commodities, base: base)
+        return (accounts, commodities)
+    }
+
+    /// Appends the journal of a chunk kept between compiles (`ParsedChunk`,
+    /// `ChunkGroup`), read where it is: `remapped` holds its transactions as
+    /// the last compile that took it in rewrote them, with the maps it used.
+    /// A compile whose maps are the same (the names read before the chunk
+    /// unchanged, nearly every edit) takes them in as they are, rewriting no
+    /// posting. Returns the maps from their ids to ours.
+    mutating func append(keeping theirs: borrowing Journal, remapped: Guarded<RemappedTransactions?>)
         -> (accounts: [Int32], commodities: [Int32]) {
+        let (accounts, commodities) = takeNames(of: theirs)
+        let base = transactions.count
+        if let cached = remapped.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities {
+            transactions.append(contentsOf: cached.transactions)
+            chunkParts.append(ChunkPart(memo: cached.memo, transactions: base..<transactions.count))
+        } else {
+            var mine = theirs.transactions
+            for t in mine.indices {
+                for i in mine[t].postings.indices { mine[t].postings[i].remap(accounts: accounts, commodities: commodities) }
+            }
+            transactions.append(contentsOf: mine)
+            let memo = ChunkMemo()
+            remapped.withLock { $0 = (accounts, commodities, mine, memo) }
+            chunkParts.append(ChunkPart(memo: memo, transactions: base..<transactions.count))
+        }
+        takeRest(of: theirs, accounts: accounts, commodities: commodities, base: base)
+        return (accounts, commodities)
+    }
+
+    /// Interns the names `theirs` uses, with their first uses and styles;
+    /// returns the maps from their ids to ours.
+    private mutating func takeNames(of theirs: borrowing Journal) -> (accounts: [Int32], commodities: [Int32]) {
         var accounts = [Int32](repeating: 0, count: theirs.accounts.count)
         for id in 0..<theirs.accounts.count {
             // By bytes, not by `String`: a name with invalid UTF-8 must map to itself.
@@ -26,24 +62,11 @@ extension Journal {
             commodities[id] = mine
             self.commodities.absorb(theirs.commodities.styles[id], into: mine)
         }
-        let base = transactions.count
-        if let cached = remapped?.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities {
-            transactions.append(contentsOf: cached.transactions)
-            chunkParts.append(ChunkPart(memo: cached.memo, transactions: base..<transactions.count))
-        } else {
-            for t in theirs.transactions.indices {
-                for i in theirs.transactions[t].postings.indices {
-                    theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
-                }
-            }
-            transactions.append(contentsOf: theirs.transactions)
-            if let remapped {
-                let memo = ChunkMemo()
-                remapped.withLock { $0 = (accounts, commodities, theirs.transactions, memo) }
-                chunkParts.append(ChunkPart(memo: memo, transactions: base..<transactions.count))
-            }
-        }
-        theirs.transactions = []
+        return (accounts, commodities)
+    }
+
+    /// Takes in everything of `theirs` but its names and transactions (appended at `base`).
+    private mutating func takeRest(of theirs: borrowing Journal, accounts: [Int32], commodities: [Int32], base: Int) {
         for i in theirs.brokenTransactions { brokenTransactions.insert(base + i) }
         for var price in theirs.prices {
             price.commodity = commodities[Int(price.commodity)]
@@ -66,11 +89,10 @@ extension Journal {
         hasPostingDates = hasPostingDates || theirs.hasPostingDates
         declaresDecimalComma = declaresDecimalComma || theirs.declaresDecimalComma
         holidays.formUnion(theirs.holidays)
-        return (accounts, commodities)
     }
 }
 
 /// A chunk's transactions with their ids rewritten into one compile's
-/// tables, and the maps that rewrote them (`Journal.append(_:remapped:)`).
+/// tables, and the maps that rewrote them (`Journal.append(keeping:remapped:)`).
 /// The memo of what the stages found in them goes with them (`ChunkMemo`).
 typealias RemappedTransactions = (accounts: [Int32], commodities: [Int32], transactions: [Transaction], memo: ChunkMemo)

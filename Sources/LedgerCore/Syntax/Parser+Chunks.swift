@@ -22,7 +22,7 @@ final class ParsedChunk {
     /// It holds bytes that are not UTF-8 (the whole file is then compiled at once).
     let hasInvalidUTF8: Bool
     /// Its transactions as the last compile that took it in rewrote their ids
-    /// (`Journal.append(_:remapped:)`); two compiles may take it in at once
+    /// (`Journal.append(keeping:remapped:)`); two compiles may take it in at once
     /// (`ledgerc diff`'s two sides).
     let remapped = Guarded<RemappedTransactions?>(nil)
     /// Its check stream's movements and records as the last compile rewrote them (`LetGoTransactions.absorb`).
@@ -56,10 +56,11 @@ final class ParsedChunk {
 
 extension JournalParser {
     /// Reads the top-level file at `index`: `contentStart..<headEnd` here,
-    /// then each chunk (at `start` in the file) taken in or read here. The
-    /// caller makes sure that no part holds bytes that are not UTF-8
-    /// (`parseFile` reports those first, for the whole file).
-    func parse(fileIndex index: Int, headEnd: Int, chunks: [(chunk: ParsedChunk, start: Int)]) {
+    /// then each chunk (at `start` in the file) taken in or read here; a
+    /// run's chunks taken in at once when its group took them in
+    /// (`ChunkGroup`). The caller makes sure that no part holds bytes that
+    /// are not UTF-8 (`parseFile` reports those first, for the whole file).
+    func parse(fileIndex index: Int, headEnd: Int, runs: [(group: ChunkGroup?, chunks: [(chunk: ParsedChunk, start: Int)])]) {
         let file = sources.files[index]
         let real = realPath(file.path) ?? file.path
         includeStack.append(real)
@@ -75,25 +76,41 @@ extension JournalParser {
         file.withBytes { buf in
             var block: BlockComment?
             parseLines(buf, from: file.contentStart, to: headEnd, block: &block)
-            for (chunk, start) in chunks where !stoppedForErrors {
-                flushEntry()
-                let second = chunk.parser
-                let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
-                if block == nil, inStartingState, reader.file.defaultYear == startYear, chunk.year == startYear,
-                   chunk.streaming == (sink != nil), !second.bailedOut, !tooManyErrors {
-                    let first = sink?.letGo.recordCount ?? 0
-                    absorb(second, keepingIt: chunk)
-                    if let letGo = sink?.letGo {
-                        let records = first..<letGo.recordCount
-                        // The chunk's part (added by `absorb`) holds its records too; a diff's compile, the chunk itself.
-                        if !journal.chunkParts.isEmpty { journal.chunkParts[journal.chunkParts.count - 1].records = records }
-                        if letGo.headers != nil { letGo.chunkRecords.append((chunk, records)) }
+            /// Whether `work` is taken in as it was read: when this parser would read it the same way.
+            func takesIn(_ work: any ChunkWork) -> Bool {
+                let tooManyErrors = diagnostics.errorCount + work.parser.diagnostics.errorCount > diagnostics.limit
+                return block == nil && inStartingState && reader.file.defaultYear == startYear && work.year == startYear
+                    && work.streaming == (sink != nil) && !work.parser.bailedOut && !tooManyErrors
+            }
+            func takeIn(_ work: any ChunkWork) {
+                let first = sink?.letGo.recordCount ?? 0
+                absorb(work.parser, keepingIt: work)
+                if let letGo = sink?.letGo {
+                    let records = first..<letGo.recordCount
+                    // The chunk's part (added by `absorb`) holds its records too; a diff's compile, the chunk itself.
+                    if !journal.chunkParts.isEmpty { journal.chunkParts[journal.chunkParts.count - 1].records = records }
+                    if letGo.headers != nil { letGo.chunkRecords.append((work, records)) }
+                }
+            }
+            for run in runs where !stoppedForErrors {
+                if let group = run.group {
+                    flushEntry()
+                    if takesIn(group) {
+                        takeIn(group)
+                        chunksTakenIn += group.members.count
+                        continue
                     }
-                    chunksTakenIn += 1
-                } else {
-                    // (Read here, its records go after what was written: not over the last compile's.)
-                    sink?.letGo.endReuse()
-                    parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
+                }
+                for (chunk, start) in run.chunks where !stoppedForErrors {
+                    flushEntry()
+                    if takesIn(chunk) {
+                        takeIn(chunk)
+                        chunksTakenIn += 1
+                    } else {
+                        // (Read here, its records go after what was written: not over the last compile's.)
+                        sink?.letGo.endReuse()
+                        parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
+                    }
                 }
             }
             sink?.letGo.endReuse()

@@ -90,12 +90,18 @@ extension JournalParser {
     /// Takes in what a second parser read after everything this one read;
     /// `keepingIt`: the chunk whose parser it is, which keeps its journal
     /// between compiles, so the ids are rewritten in a copy (kept in the chunk).
-    func absorb(_ other: JournalParser, keepingIt chunk: ParsedChunk? = nil) {
-        // Moved out, so that the ids in it are rewritten in place, not copied.
-        let theirs = other.journal
+    func absorb(_ other: JournalParser, keepingIt chunk: (any ChunkWork)? = nil) {
         let keepingIt = chunk != nil
-        if !keepingIt { other.journal = Journal() }
-        let (accounts, commodities) = journal.append(consume theirs, remapped: chunk?.remapped)
+        let (accounts, commodities): ([Int32], [Int32])
+        if let chunk {
+            // Read where it is: the chunk keeps its journal, and a copy of the whole would be taken in every compile.
+            (accounts, commodities) = journal.append(keeping: other.journal, remapped: chunk.remapped)
+        } else {
+            // Moved out, so that the ids in it are rewritten in place, not copied.
+            let theirs = other.journal
+            other.journal = Journal()
+            (accounts, commodities) = journal.append(consume theirs)
+        }
         if let mine = sink, let their = other.sink {
             mine.absorb(their, accounts: accounts, commodities: commodities, consuming: !keepingIt, remapped: chunk?.remappedLetGo)
         }
