@@ -185,6 +185,53 @@ final class IncrementalCompileTests: XCTestCase {
         XCTAssertEqual(held(held1), before)
     }
 
+    /// A compile after an edit takes over the last compile's transactions
+    /// (`TransactionsTakenOver`): it leaves the parts no edit changed where
+    /// they lie and writes the others over theirs. Its ledger's transactions
+    /// are those of a compile that copies every part, after every random
+    /// edit, in both modes.
+    func testAnEditWritesOverTheLastCompilesTransactionsOnlyWhatChanged() {
+        func kept(_ c: Compilation) -> [String] {
+            let j = c.ledger.journal
+            return c.ledger.transactions.map { t in
+                "\(t.date) \(t.description) \(c.placeInFile(t.location).offset) \(t.generated?.occurrence ?? -1) "
+                    + t.postings.map { "\(j.accounts[$0.account]) \($0.amount.map(j.commodities.formatExactly) ?? "-")" }.joined(separator: ", ")
+            } + j.chunkParts.map { "part \($0.transactions)" } + ["order \(c.ledger.order)"]
+        }
+        // (The last: balance assignments, which the check fills in after the parse.)
+        for (streaming, text) in [(true, journal(200)), (false, journal(200)),
+                                  (true, journal(200).replacingOccurrences(of: "    Assets:Cash\n", with: "    Assets:Cash  = $-5\n    Equity:Adjust\n"))] {
+            let options = self.options(streaming: streaming)
+            var rng = SeededRandom(seed: streaming ? 7 : 8)
+            var bytes = Array(text.utf8)
+            let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 300)
+            let copying = ChunkedJournal(path: "edited.ledger", chunkSize: 300)
+            copying.takesOverTransactions = false
+            for step in 0..<50 {
+                insertOrRemove(&bytes, &rng)
+                XCTAssertEqual(kept(chunked.compile(bytes, options: options)), kept(copying.compile(bytes, options: options)),
+                               "streaming \(streaming), step \(step)")
+            }
+            XCTAssertEqual(copying.transactionPartsLeft, 0)
+        }
+        // With no assertion, typing in a description leaves every part but the one typed in.
+        var bytes = Array(journal(200).replacingOccurrences(of: " = $-999", with: "").utf8)
+        let chunked = ChunkedJournal(path: "edited.ledger", chunkSize: 300)
+        let options = self.options(streaming: false)
+        _ = chunked.compile(bytes, options: options)
+        let at = (bytes.count / 3..<bytes.count).first { bytes[$0...].starts(with: Array("Shop".utf8)) }!
+        bytes.insert(UInt8(ascii: "x"), at: at + 4)
+        let c = chunked.compile(bytes, options: options)
+        XCTAssertGreaterThan(c.ledger.journal.chunkParts.count, 4)
+        XCTAssertGreaterThanOrEqual(chunked.transactionPartsLeft, c.ledger.journal.chunkParts.count / 2)
+        // The compile before, still held, is not written under.
+        let held = kept(c)
+        bytes.insert(UInt8(ascii: "y"), at: at + 4)
+        _ = chunked.compile(bytes, options: options)
+        XCTAssertEqual(kept(c), held)
+        XCTAssertEqual(kept(chunked.compile(bytes, options: options)), kept(ChunkedJournal(path: "edited.ledger", chunkSize: 300).compile(bytes, options: options)))
+    }
+
     /// The editor's path: a document's changes (several between two checks)
     /// tell the chunked journal where the text changed, so the texts are not
     /// compared; the diagnostics are still those of a fresh compile.

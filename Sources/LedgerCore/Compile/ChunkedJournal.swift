@@ -66,6 +66,12 @@ public final class ChunkedJournal {
     let compileMemo = CompileMemo()
     /// The last compile's check stream (`compile(_:options:unchanged:)`).
     private var lastLetGo: LetGoTransactions?
+    /// The last compile's ledger's transactions, taken over by the next (`TransactionsTakenOver`).
+    private var lastTransactions: TransactionsTakenOver?
+    /// Whether a compile takes over the last one's transactions (a test compares with one that does not).
+    var takesOverTransactions = true
+    /// How many chunk parts compiles left where the last compile put them (`TransactionsTakenOver`).
+    var transactionPartsLeft = 0
     /// How many chunks were read so far (a test sees that an edit reads one).
     public internal(set) var chunksRead = 0
     /// How many chunks compiles took in as they were read, without reading them again.
@@ -108,8 +114,13 @@ public final class ChunkedJournal {
         // one writes over its arrays only what changed (`LetGoTransactions.reusable`).
         var last = lastLetGo
         lastLetGo = nil
-        let compiled = layOut(file, options: options, reusing: isKnownUniquelyReferenced(&last) ? last : nil)()
+        let transactions = lastTransactions
+        lastTransactions = nil
+        let compiled = layOut(file, options: options, reusing: isKnownUniquelyReferenced(&last) ? last : nil, transactions: transactions)()
         lastLetGo = compiled.compilation.ledger.journal.letGo
+        // (A diff lays its two sides out over the same chunks: neither takes over the other's.)
+        transactionPartsLeft += transactions?.partsLeft ?? 0
+        lastTransactions = findsMovedChunks || !takesOverTransactions ? nil : TransactionsTakenOver(compiled.compilation.ledger)
         textSerial = file.serial
         chunksTakenIn += compiled.chunksTakenIn
         return compiled.compilation
@@ -120,8 +131,8 @@ public final class ChunkedJournal {
     /// what it is given (the chunks as laid out now, read by no one after),
     /// so it may run on another thread while this journal lays out another
     /// text (`ledgerc diff`'s two sides).
-    func layOut(_ file: SourceFile, options: CompileOptions,
-                reusing: LetGoTransactions? = nil) -> () -> (compilation: Compilation, chunksTakenIn: Int) {
+    func layOut(_ file: SourceFile, options: CompileOptions, reusing: LetGoTransactions? = nil,
+                transactions: TransactionsTakenOver? = nil) -> () -> (compilation: Compilation, chunksTakenIn: Int) {
         let bytes = file.bytes
         let year = options.today?.year
         let keepsHeaders = streams(options) && options.keepsLetGoHeaders
@@ -154,7 +165,9 @@ public final class ChunkedJournal {
                 stream.letGo.reusable = reusing
                 parser.sink = stream
             }
+            parser.transactionsTakenOver = transactions
             parser.parse(fileIndex: root, headEnd: headEnd, runs: runs)
+            parser.transactionsTakenOver = nil
             // (Set in the parser's journal: a journal copied here would be copied whole when the checker changes it.)
             parser.journal.compileMemo = compileMemo
             let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)

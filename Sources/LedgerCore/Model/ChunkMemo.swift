@@ -16,8 +16,16 @@ import Darwin
 /// as one compile's names numbered them (`RemappedTransactions`): a compile
 /// that numbers them otherwise starts a new memo.
 final class ChunkMemo: Sendable {
+    /// No stage after the parse changes these transactions: each was
+    /// balanced where its chunk was read, and none has a balance assertion
+    /// (`TransactionsTakenOver` leaves them where the last compile put them).
+    let unchangedByTheCheck: Bool
     private let answers = Guarded<[MemoKey: [Int32]]>([:])
     private let kept = Guarded<[MemoKey: [Transaction]]>([:])
+
+    init(unchangedByTheCheck: Bool = false) {
+        self.unchangedByTheCheck = unchangedByTheCheck
+    }
 
     /// The answer kept under `key`, made by `make` when there is none.
     func indices(_ key: MemoKey, _ make: () -> [Int32]) -> [Int32] {

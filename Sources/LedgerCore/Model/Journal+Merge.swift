@@ -24,25 +24,34 @@ extension Journal {
     /// the last compile that took it in rewrote them, with the maps it used.
     /// A compile whose maps are the same (the names read before the chunk
     /// unchanged, nearly every edit) takes them in as they are, rewriting no
-    /// posting. Returns the maps from their ids to ours.
-    mutating func append(keeping theirs: borrowing Journal, remapped: Guarded<RemappedTransactions?>)
-        -> (accounts: [Int32], commodities: [Int32]) {
+    /// posting; where the last compile put them, when it left its array to
+    /// this one (`takenOver`). Returns the maps from their ids to ours.
+    mutating func append(keeping theirs: borrowing Journal, remapped: Guarded<RemappedTransactions?>,
+                         takenOver: TransactionsTakenOver? = nil) -> (accounts: [Int32], commodities: [Int32]) {
         let (accounts, commodities) = takeNames(of: theirs)
-        let base = transactions.count
+        let mine: [Transaction], memo: ChunkMemo
         if let cached = remapped.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities {
-            transactions.append(contentsOf: cached.transactions)
-            chunkParts.append(ChunkPart(memo: cached.memo, transactions: base..<transactions.count))
+            (mine, memo) = (cached.transactions, cached.memo)
         } else {
-            var mine = theirs.transactions
-            for t in mine.indices {
-                for i in mine[t].postings.indices { mine[t].postings[i].remap(accounts: accounts, commodities: commodities) }
+            var remade = theirs.transactions
+            for t in remade.indices {
+                for i in remade[t].postings.indices { remade[t].postings[i].remap(accounts: accounts, commodities: commodities) }
             }
-            transactions.append(contentsOf: mine)
-            let memo = ChunkMemo()
-            remapped.withLock { $0 = (accounts, commodities, mine, memo) }
-            chunkParts.append(ChunkPart(memo: memo, transactions: base..<transactions.count))
+            // No stage after the parse changes a transaction balanced where its chunk was read, with no assertion.
+            memo = ChunkMemo(unchangedByTheCheck: remade.allSatisfy { t in t.isBalanced && !t.postings.contains { $0.assertion != nil } })
+            mine = remade
+            remapped.withLock { [remade] in $0 = (accounts, commodities, remade, memo) }
         }
-        takeRest(of: theirs, accounts: accounts, commodities: commodities, base: base)
+        let placed: Range<Int>
+        if let at = takenOver?.place(mine, memo: memo, in: &transactions) {
+            placed = at
+        } else {
+            let base = transactions.count
+            transactions.append(contentsOf: mine)
+            placed = base..<transactions.count
+        }
+        chunkParts.append(ChunkPart(memo: memo, transactions: placed))
+        takeRest(of: theirs, accounts: accounts, commodities: commodities, base: placed.lowerBound)
         return (accounts, commodities)
     }
 

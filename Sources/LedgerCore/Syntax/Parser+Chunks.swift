@@ -109,11 +109,13 @@ extension JournalParser {
                     } else {
                         // (Read here, its records go after what was written: not over the last compile's.)
                         sink?.letGo.endReuse()
+                        transactionsTakenOver?.cut(&journal.transactions)
                         parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
                     }
                 }
             }
             sink?.letGo.endReuse()
+            transactionsTakenOver?.cut(&journal.transactions)
             if let block {
                 diagnostics.warning(Messages.unclosedBlockComment, at: location(block.start))
             }

@@ -95,7 +95,7 @@ extension JournalParser {
         let (accounts, commodities): ([Int32], [Int32])
         if let chunk {
             // Read where it is: the chunk keeps its journal, and a copy of the whole would be taken in every compile.
-            (accounts, commodities) = journal.append(keeping: other.journal, remapped: chunk.remapped)
+            (accounts, commodities) = journal.append(keeping: other.journal, remapped: chunk.remapped, takenOver: transactionsTakenOver)
         } else {
             // Moved out, so that the ids in it are rewritten in place, not copied.
             let theirs = other.journal

@@ -87,6 +87,8 @@ package final class JournalParser {
     @exclusivity(unchecked) var bailedOut = false
     /// How many kept chunks this parser took in as they were read (`Parser+Chunks.swift`).
     @exclusivity(unchecked) var chunksTakenIn = 0
+    /// The last compile's transactions, which this one writes over where its chunks differ (`ChunkedJournal`).
+    @exclusivity(unchecked) var transactionsTakenOver: TransactionsTakenOver?
 
     // The item whose indented lines are being read.
     @exclusivity(unchecked) var entry: Transaction?
