@@ -120,7 +120,7 @@ public final class ChunkedJournal {
         lastLetGo = compiled.compilation.ledger.journal.letGo
         // (A diff lays its two sides out over the same chunks: neither takes over the other's.)
         transactionPartsLeft += transactions?.partsLeft ?? 0
-        lastTransactions = findsMovedChunks || !takesOverTransactions ? nil : TransactionsTakenOver(compiled.compilation.ledger)
+        lastTransactions = findsMovedChunks || !takesOverTransactions ? nil : TransactionsTakenOver(compiled.compilation.ledger.transactions, of: compiled.compilation.ledger.journal)
         textSerial = file.serial
         chunksTakenIn += compiled.chunksTakenIn
         return compiled.compilation

@@ -3,7 +3,7 @@
 /// transaction into a new array and free the old one (issue 61: at 100,000
 /// transactions, 6,000 kept ones, an eighth of an edit).
 ///
-/// The array is the last ledger's (`Ledger.transactions`): the head's
+/// The array is the last ledger's (its transactions): the head's
 /// transactions, then each chunk part's (`Journal.chunkParts`), then the
 /// generated ones. The new compile's head is written over the old head, and
 /// each part it takes in is left where it lies when it is the same part (the
@@ -27,17 +27,17 @@ final class TransactionsTakenOver {
     /// How many parts were left where they lay (a test sees it).
     private(set) var partsLeft = 0
 
-    /// Takes over `ledger`'s transactions; nil when a stage after the parse
+    /// Takes over `transactions`, the last ledger's, read as `journal`'s
+    /// parts and then the generated ones; nil when a stage after the parse
     /// may have changed any transaction of a part (automated postings).
-    init?(_ ledger: consuming Ledger) {
-        guard ledger.journal.automatedRules.isEmpty, let first = ledger.journal.chunkParts.first,
-              ledger.journal.chunkParts.allSatisfy({ $0.transactions.upperBound <= ledger.transactions.count }) else { return nil }
-        parts = ledger.journal.chunkParts
+    init?(_ transactions: consuming [Transaction], of journal: borrowing Journal) {
+        guard journal.automatedRules.isEmpty, let first = journal.chunkParts.first,
+              journal.chunkParts.allSatisfy({ $0.transactions.upperBound <= transactions.count }) else { return nil }
+        parts = journal.chunkParts
         // Parts laid end to end after the head: a chunk read by the compile itself lies between two parts.
         guard zip(parts, parts.dropFirst()).allSatisfy({ $0.transactions.upperBound == $1.transactions.lowerBound }),
               first.transactions.lowerBound >= 0 else { return nil }
-        old = ledger.transactions
-        ledger.transactions = []
+        old = transactions
     }
 
     /// Puts a part's transactions (`memo`'s, the chunk's as this compile
