@@ -115,6 +115,28 @@ struct ChunkPart: Sendable {
     let memo: ChunkMemo
     let transactions: Range<Int>
     var records: Range<Int> = 0..<0
+    /// The chunks of a run taken in at once (`ChunkGroup`), each with its
+    /// own memo, at places counted from the part's start: a question the
+    /// part's memo has no answer for is asked of each of them, so that an
+    /// edit in one chunk of a run asks it again of that chunk only.
+    var members: [ChunkPart] = []
+
+    /// The answer to the question `key` for this part (indices from its
+    /// start), kept in its memo, else put together from its members'.
+    func indices(_ key: MemoKey, in items: ChunkItems, where test: (Int) -> Bool) -> [Int32] {
+        let range = items == .transactions ? transactions : records
+        return memo.indices(key) {
+            guard !members.isEmpty else { return range.filter(test).map { Int32($0 - range.lowerBound) } }
+            var found: [Int32] = []
+            for member in members {
+                let mine = items == .transactions ? member.transactions : member.records
+                let base = range.lowerBound + mine.lowerBound
+                let kept = member.memo.indices(key) { (base..<(base + mine.count)).filter(test).map { Int32($0 - base) } }
+                found.append(contentsOf: kept.lazy.map { $0 + Int32(mine.lowerBound) })
+            }
+            return found
+        }
+    }
 }
 
 /// The indices, in file order, of the transactions among `count` for which
@@ -134,8 +156,7 @@ func chunkedIndices(count: Int, parts: [ChunkPart], in items: ChunkItems = .tran
         guard range.lowerBound >= at, range.upperBound <= count else { continue }
         for i in at..<range.lowerBound where test(i) { found.append(i) }
         let base = range.lowerBound
-        let kept = part.memo.indices(key) { range.filter(test).map { Int32($0 - base) } }
-        found.append(contentsOf: kept.lazy.map { base + Int($0) })
+        found.append(contentsOf: part.indices(key, in: items, where: test).lazy.map { base + Int($0) })
         at = range.upperBound
     }
     for i in at..<count where test(i) { found.append(i) }

@@ -54,11 +54,60 @@ final class ChunkGroup: ChunkWork {
         parser.sink = first.parser.sink?.makeSecond()
         if parser.sink?.letGo.headers != nil { return nil }
         parser.makeRoom(forBytes: members.reduce(0) { $0 + $1.file.byteCount })
-        for chunk in members { parser.absorb(chunk.parser, keepingIt: chunk) }
+        var placed: [Placed] = []
+        for chunk in members {
+            let before = (parser.journal.transactions.count, parser.sink?.letGo.recordCount ?? 0)
+            parser.absorb(chunk.parser, keepingIt: chunk)
+            // The maps the taking-in used are those the chunk keeps now.
+            let maps = chunk.remapped.withLock { $0.map { ($0.accounts, $0.commodities) } } ?? ([], [])
+            placed.append(Placed(chunk: chunk, transactions: before.0..<parser.journal.transactions.count,
+                                 records: before.1..<(parser.sink?.letGo.recordCount ?? 0), accounts: maps.0, commodities: maps.1,
+                                 payees: chunk.remappedLetGo.withLock { $0?.payees } ?? []))
+        }
+        self.placed = placed
         self.members = members
         self.parser = parser
         self.year = first.year
         self.streaming = first.streaming
+    }
+
+    /// Where a chunk went in the run's journal and check stream, and the maps from its ids to the run's.
+    private struct Placed {
+        let chunk: ParsedChunk
+        let transactions: Range<Int>
+        let records: Range<Int>
+        let accounts: [Int32]
+        let commodities: [Int32]
+        let payees: [Int32]
+    }
+    private let placed: [Placed]
+    /// The members' parts made for the run's part with this memo (`memberParts`).
+    private let lastParts = Guarded<(memo: ChunkMemo, parts: [ChunkPart])?>(nil)
+
+    /// Its chunks' parts, at places counted from the run's start, for the
+    /// run's part with `memo` in a compile: each with the memo the chunk kept
+    /// for its ids as that compile numbers them (the run's maps to the
+    /// compile after the chunk's to the run), so that what the stages found
+    /// in a chunk is kept while another chunk of its run is edited.
+    func memberParts(for memo: ChunkMemo) -> [ChunkPart] {
+        if let last = lastParts.withLock({ $0 }), last.memo === memo { return last.parts }
+        let maps = remapped.withLock { $0.map { ($0.accounts, $0.commodities) } } ?? ([], [])
+        let payees = remappedLetGo.withLock { $0?.payees } ?? []
+        func composed(_ inner: [Int32], _ outer: [Int32]) -> [Int32] {
+            inner.map { Int($0) < outer.count ? outer[Int($0)] : -1 }
+        }
+        let parts = placed.map { p in
+            let key = (composed(p.accounts, maps.0), composed(p.commodities, maps.1), composed(p.payees, payees))
+            let memo = p.chunk.memoAsNumbered.withLock { kept in
+                if let k = kept, k.accounts == key.0, k.commodities == key.1, k.payees == key.2 { return k.memo }
+                let made = ChunkMemo()
+                kept = (key.0, key.1, key.2, made)
+                return made
+            }
+            return ChunkPart(memo: memo, transactions: p.transactions, records: p.records)
+        }
+        lastParts.withLock { $0 = (memo, parts) }
+        return parts
     }
 
     /// True when it took in exactly these chunks.

@@ -27,6 +27,8 @@ final class ParsedChunk {
     let remapped = Guarded<RemappedTransactions?>(nil)
     /// Its check stream's movements and records as the last compile rewrote them (`LetGoTransactions.absorb`).
     let remappedLetGo = Guarded<RemappedLetGo?>(nil)
+    /// What the stages found in it as a part of a run (`ChunkGroup.memberParts`), with the ids it was numbered by.
+    let memoAsNumbered = Guarded<(accounts: [Int32], commodities: [Int32], payees: [Int32], memo: ChunkMemo)?>(nil)
 
     /// Reads `file` on its own, as a second parser would from a transaction
     /// header; `fileIndex`: the chunk's index in every compile's
@@ -97,6 +99,9 @@ extension JournalParser {
                     flushEntry()
                     if takesIn(group) {
                         takeIn(group)
+                        if let last = journal.chunkParts.indices.last {
+                            journal.chunkParts[last].members = group.memberParts(for: journal.chunkParts[last].memo)
+                        }
                         chunksTakenIn += group.members.count
                         continue
                     }
