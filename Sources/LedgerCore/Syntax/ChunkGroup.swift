@@ -22,8 +22,8 @@ extension ParsedChunk: ChunkWork {}
 /// the same (the chunk's names looked up, its check stream placed, its
 /// transactions' part noted for the stages after). At 100,000 transactions
 /// that was 190 chunks, a quarter of an edit. Taken in runs of about the
-/// square root of their number, an edit takes in the runs (14 at 100,000)
-/// and the chunks of the one run it touched, once more.
+/// square root of half their number, an edit takes in the runs (19 at
+/// 100,000) and the chunks of the one run it touched (10), once more.
 ///
 /// Taking in is associative: a run's journal, check stream and diagnostics
 /// taken in after the head are those its chunks give taken in one by one
