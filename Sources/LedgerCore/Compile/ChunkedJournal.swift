@@ -118,9 +118,10 @@ public final class ChunkedJournal {
         lastTransactions = nil
         let compiled = layOut(file, options: options, reusing: isKnownUniquelyReferenced(&last) ? last : nil, transactions: transactions)()
         lastLetGo = compiled.compilation.ledger.journal.letGo
-        // (A diff lays its two sides out over the same chunks: neither takes over the other's.)
         transactionPartsLeft += transactions?.partsLeft ?? 0
-        lastTransactions = findsMovedChunks || !takesOverTransactions ? nil : TransactionsTakenOver(compiled.compilation.ledger.transactions, of: compiled.compilation.ledger.journal)
+        // (A diff lays its two sides out over the same chunks: neither takes over the other's.)
+        let ledger = compiled.compilation.ledger
+        lastTransactions = findsMovedChunks || !takesOverTransactions ? nil : TransactionsTakenOver(ledger.transactions, of: ledger.journal)
         textSerial = file.serial
         chunksTakenIn += compiled.chunksTakenIn
         return compiled.compilation
