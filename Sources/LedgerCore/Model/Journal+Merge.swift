@@ -8,11 +8,7 @@ extension Journal {
     mutating func append(_ theirs: consuming Journal) -> (accounts: [Int32], commodities: [Int32]) {
         let (accounts, commodities) = takeNames(of: theirs)
         let base = transactions.count
-        for t in theirs.transactions.indices {
-            for i in theirs.transactions[t].postings.indices {
-                theirs.transactions[t].postings[i].remap(accounts: accounts, commodities: commodities)
-            }
-        }
+        Journal.remap(&theirs.transactions, accounts: accounts, commodities: commodities)
         transactions.append(contentsOf: theirs.transactions)
         theirs.transactions = []
         takeRest(of: theirs, accounts: accounts, commodities: commodities, base: base)
@@ -34,9 +30,7 @@ extension Journal {
             (mine, memo) = (cached.transactions, cached.memo)
         } else {
             var remade = theirs.transactions
-            for t in remade.indices {
-                for i in remade[t].postings.indices { remade[t].postings[i].remap(accounts: accounts, commodities: commodities) }
-            }
+            Journal.remap(&remade, accounts: accounts, commodities: commodities)
             // No stage after the parse changes a transaction balanced where its chunk was read, with no assertion.
             memo = ChunkMemo(unchangedByTheCheck: remade.allSatisfy { t in t.isBalanced && !t.postings.contains { $0.assertion != nil } })
             mine = remade
@@ -53,6 +47,13 @@ extension Journal {
         chunkParts.append(ChunkPart(memo: memo, transactions: placed))
         takeRest(of: theirs, accounts: accounts, commodities: commodities, base: placed.lowerBound)
         return (accounts, commodities)
+    }
+
+    /// Rewrites the postings' account and commodity ids by the maps.
+    private static func remap(_ transactions: inout [Transaction], accounts: [Int32], commodities: [Int32]) {
+        for t in transactions.indices {
+            for i in transactions[t].postings.indices { transactions[t].postings[i].remap(accounts: accounts, commodities: commodities) }
+        }
     }
 
     /// Interns the names `theirs` uses, with their first uses and styles;

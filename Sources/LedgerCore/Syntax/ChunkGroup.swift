@@ -31,8 +31,6 @@ extension ParsedChunk: ChunkWork {}
 /// `DiagnosticEngine.absorb` keep order and first uses, and join the
 /// rest), so the compile is the same (`IncrementalCompileTests`).
 final class ChunkGroup: ChunkWork {
-    /// The chunks it took in, in order.
-    let members: [ParsedChunk]
     let parser: JournalParser
     let year: Int?
     let streaming: Bool
@@ -65,11 +63,13 @@ final class ChunkGroup: ChunkWork {
                                  payees: chunk.remappedLetGo.withLock { $0?.payees } ?? []))
         }
         self.placed = placed
-        self.members = members
         self.parser = parser
         self.year = first.year
         self.streaming = first.streaming
     }
+
+    /// How many chunks it took in.
+    var memberCount: Int { placed.count }
 
     /// Where a chunk went in the run's journal and check stream, and the maps from its ids to the run's.
     private struct Placed {
@@ -80,6 +80,7 @@ final class ChunkGroup: ChunkWork {
         let commodities: [Int32]
         let payees: [Int32]
     }
+    /// Its chunks, in order.
     private let placed: [Placed]
     /// The members' parts made for the run's part with this memo (`memberParts`).
     private let lastParts = Guarded<(memo: ChunkMemo, parts: [ChunkPart])?>(nil)
@@ -112,6 +113,6 @@ final class ChunkGroup: ChunkWork {
 
     /// True when it took in exactly these chunks.
     func holds(_ chunks: [ParsedChunk]) -> Bool {
-        chunks.count == members.count && zip(chunks, members).allSatisfy { $0 === $1 }
+        chunks.count == placed.count && zip(chunks, placed).allSatisfy { $0 === $1.chunk }
     }
 }

@@ -102,7 +102,7 @@ extension JournalParser {
                         if let last = journal.chunkParts.indices.last {
                             journal.chunkParts[last].members = group.memberParts(for: journal.chunkParts[last].memo)
                         }
-                        chunksTakenIn += group.members.count
+                        chunksTakenIn += group.memberCount
                         continue
                     }
                 }
