@@ -210,12 +210,18 @@ final class ServeTests: XCTestCase {
     /// A journal of 256 KB and more is compiled in chunks (the editor's incremental compile): a
     /// write reads again only the chunks it touched. Its ids, lines and diagnostics are still the
     /// file's own places, and add, edit and delete change exactly their lines, in the middle too.
-    func testALargeJournalIsWrittenThroughItsChunks() throws {
+    /// A journal of 5,000 transactions (over 256 KB: compiled in chunks), 50 a day.
+    static var largeJournal: String {
         var text = "account 자산:현금\naccount 지출:식비\n\n"
         for k in 0..<5000 {
             let day = 1 + k / 50, month = 1 + (day - 1) / 28, dom = 1 + (day - 1) % 28
             text += String(format: "2025-%02d-%02d 가게 %d\n    지출:식비  %d KRW\n    자산:현금\n\n", month, dom, k, 1000 + k)
         }
+        return text
+    }
+
+    func testALargeJournalIsWrittenThroughItsChunks() throws {
+        let text = ServeTests.largeJournal
         XCTAssertGreaterThan(text.utf8.count, 256 << 10)
         let server = try Server(text)
         defer { XCTAssertEqual(server.stop(), 0) }
@@ -249,6 +255,8 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(unbalanced.status, 422, unbalanced.body)
         XCTAssertTrue(unbalanced.body.contains("\"line\":\(middleLine)"), unbalanced.body)
         XCTAssertEqual(server.text, afterAdd)
+        // (the text written ahead while it was checked is gone)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: server.dir.path), ["house.ledger"])
         // The edit itself: only its lines change (the amount in the journal's style for KRW).
         let edited = try server.write("PUT", "/api/transactions/\(id)", #"{"date":"2025-02-23","description":"가게 2500","postings":[{"account":"지출:식비","amount":"9,999 KRW"},{"account":"자산:현금"}]}"#,
                                       ["If-Match": "\"\(version)\""])
@@ -273,6 +281,31 @@ final class ServeTests: XCTestCase {
             usleep(50_000)
         }
         XCTAssertEqual((changed["source"] as? [String: Any])?["line"] as? Int, line(of: "2025-03-13 이마트 3400", in: onDisk))
+    }
+
+    /// A write compares the bytes on disk with the compile's (while it compiles and writes
+    /// ahead): a change the file's stamp does not show (written in place, same size, its
+    /// time put back) is not written over; the write starts over from the file read again.
+    func testAWriteKeepsAChangeOnDiskThatTheStampDoesNotShow() throws {
+        let text = ServeTests.largeJournal
+        let server = try Server(text)
+        defer { XCTAssertEqual(server.stop(), 0) }
+        var before = stat()
+        XCTAssertEqual(stat(server.journal.path, &before), 0)
+        // The same number of bytes: 가게 and 마트 are six each.
+        let onDisk = text.replacingOccurrences(of: "2025-03-13 가게 3400\n", with: "2025-03-13 마트 3400\n")
+        XCTAssertEqual(onDisk.utf8.count, text.utf8.count)
+        let handle = try FileHandle(forWritingTo: server.journal)
+        try handle.write(contentsOf: Data(onDisk.utf8))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, server.journal.path, &times, 0), 0)
+        var after = stat()
+        XCTAssertEqual(stat(server.journal.path, &after), 0)
+        XCTAssertEqual([after.st_ino, UInt(after.st_size), UInt(after.st_mtim.tv_nsec)], [before.st_ino, UInt(before.st_size), UInt(before.st_mtim.tv_nsec)])
+        let added = try server.write("POST", "/api/transactions", #"{"date":"2025-02-15","description":"새가게","postings":[{"account":"지출:식비","amount":"777 KRW"},{"account":"자산:현금"}]}"#)
+        XCTAssertEqual(added.status, 201, added.body)
+        XCTAssertEqual(server.text.replacingOccurrences(of: "2025-02-15 새가게\n    지출:식비  777 KRW\n    자산:현금\n\n", with: ""), onDisk)
     }
 
     /// An add to an included file of a large journal (compiled in chunks, then again whole for

@@ -23,7 +23,7 @@ public struct InputFile: Sendable {
 public struct Compilation {
     public let sources: SourceManager
     public let diagnostics: DiagnosticEngine
-    public let ledger: Ledger
+    public private(set) var ledger: Ledger
     /// Indices in `sources` of the files given to `compile` (the others were included).
     public let rootFiles: [Int]
     /// For a compile in chunks (`ChunkedJournal`): where in the first root
@@ -49,6 +49,18 @@ public struct Compilation {
 
     /// Whether this compile was read in chunks (`ChunkedJournal`), its places inside them.
     public var isChunked: Bool { !chunkStarts.isEmpty }
+
+    /// Lets go of what the next compile of the `ChunkedJournal` that made
+    /// this one takes over, its ledger's transactions and its check stream,
+    /// so that the next compile writes over them where they are instead of
+    /// copying them (`TransactionsTakenOver`, `LetGoTransactions.reusable`).
+    /// What is left has no transactions: a holder that must keep answering
+    /// (serve) lets go only just before it compiles the next text.
+    package mutating func letGoOfTransactions() {
+        ledger.transactions = []
+        ledger.order = []
+        ledger.journal.letGo = nil
+    }
 }
 
 /// Compiles journals: its stages in order, each one named call.

@@ -155,6 +155,10 @@ public final class ByteSink: @unchecked Sendable {
         if failure == nil, !bytes.withUnsafeBufferPointer({ systemWriteAll(fd, $0) }) { failure = systemErrorText() }
     }
 
+    public func write(_ bytes: ArraySlice<UInt8>) {
+        if failure == nil, !bytes.withUnsafeBufferPointer({ systemWriteAll(fd, $0) }) { failure = systemErrorText() }
+    }
+
     /// Standard output.
     public static let standardOutput = ByteSink(fd: 1)
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `ledgerc serve`'s application: one journal, compiled and kept current,
 /// answering HTTP requests (SERVE.md). It takes no path from a request, and
 /// every write is a checked edit of the journal's text, written atomically
@@ -96,8 +102,28 @@ package final class JournalServer {
         adopt(JournalServer.compileJournal(path, today: today, chunked: &chunked))
     }
 
-    /// Takes a compile of the journal as it is on disk now (a checked edit's, once written).
-    func adopt(_ c: Compilation) {
+    /// The journal's first file, edited, compiled by `chunked`: the compile
+    /// answered from lets go of its transactions first, so the edit's
+    /// compile writes over them where they are (copying 100,000 of them was
+    /// most of an add, issue 60). Requests are handled one at a time, so
+    /// nothing reads the compile meanwhile; an edit with errors is not
+    /// written, and the text before it (`file`) is compiled again, again in
+    /// chunks, and answered from as before.
+    func compileEdit(of file: SourceFile, to edited: SourceFile, range: Range<Int>, options: CompileOptions) -> Compilation {
+        // The bytes before the edit and after it are the same in both texts.
+        let prefix = range.lowerBound, suffix = file.byteCount - range.upperBound
+        compilation.letGoOfTransactions()
+        let after = JournalServer.compileJournal(edited, options: options, chunked: &chunked, unchanged: (file.serial, prefix, suffix))
+        if after.hasErrors {
+            adopt(JournalServer.compileJournal(file, options: options, chunked: &chunked, unchanged: (edited.serial, prefix, suffix)), changed: false)
+        }
+        return after
+    }
+
+    /// Takes a compile of the journal as it is on disk now (a checked edit's,
+    /// once written); `changed`: whether the journal changed (the events'
+    /// generation); `closing`: a descriptor to close with the compile let go.
+    func adopt(_ c: Compilation, changed: Bool = true, closing descriptor: Int32 = -1) {
         versions = [:]
         receipts = nil
         // The compile before is let go on a thread of its own: freeing a
@@ -106,9 +132,12 @@ package final class JournalServer {
         let old = ResultBox<Compilation>()
         old.value = compilation
         compilation = c
-        letGo = BackgroundJob { old.value = nil }
+        letGo = BackgroundJob {
+            old.value = nil
+            if descriptor >= 0 { close(descriptor) }
+        }
         stamps = JournalServer.stampsOf(c)
-        generation += 1
+        if changed { generation += 1 }
     }
 
     /// The thread freeing the compile adopted before this one.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The transactions of `ledgerc serve`: listed as `report transactions
 /// --format json` shows them (with `id`, `version` and `source`), added,
 /// edited and deleted as checked edits of the file that holds them.
@@ -33,6 +39,17 @@ extension JournalServer {
         h = step(h, h >> 32)
         let hex = String(h, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Whether two texts are the same, compared a block at a time.
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { p in
+            b.withUnsafeBytes { q in
+                guard let x = p.baseAddress, let y = q.baseAddress else { return true }
+                return memcmp(x, y, p.count) == 0
+            }
+        }
     }
 
     /// The version of a file of the compile, made once per compile.
@@ -72,7 +89,12 @@ extension JournalServer {
 
     /// The recorded transaction whose header is at `at` in its file.
     func recorded(at: SourceLocation) -> Transaction? {
-        compilation.ledger.transactions.first { $0.generated == nil && place(of: $0) == at }
+        // Looked for in place: a copy of each transaction on the way would retain its every string.
+        let c = compilation
+        let found = c.ledger.transactions.withUnsafeBufferPointer { all in
+            all.indices.first { all[$0].generated == nil && c.placeInFile(all[$0].location) == at }
+        }
+        return found.map { compilation.ledger.transactions[$0] }
     }
 
     /// A transaction as JSON.
@@ -322,37 +344,88 @@ extension JournalServer {
         case .success(let w): writer = w
         case .failure(let box): return box.response
         }
-        guard case .success(let onDisk) = FileIO.read(path) else { return .problem(409, "the file cannot be read now") }
-        let version = JournalServer.version(of: onDisk)
-        if let ifMatch, ifMatch.trimmed(of: "\" W/") != version {
-            return .problem(409, "the file changed since that version; nothing was written")
+        return write(fileIndex, path: path, writer: writer, status: status, ifMatch: ifMatch, readsAside: true, edit: edit)
+    }
+
+    /// The checked write under `writer`'s lock. Our compile must be of the
+    /// bytes on disk. `readsAside`: the disk's bytes are read and compared
+    /// with the compile's on a thread of their own while the edit is
+    /// compiled and written ahead (12 MB read and compared took a fifth of
+    /// an add); when they differ, nothing was written, and the write starts
+    /// over from the journal read again.
+    private func write(_ fileIndex: Int, path: String, writer: SafeWriter, status: Int, ifMatch: String?, readsAside: Bool,
+                       edit: (Compilation) -> (TextEdit, Int?, Submitted?)) -> HTTPResponse {
+        var readingAside: BackgroundJob?
+        let sameOnDisk = ResultBox<Bool>()
+        if readsAside, ifMatch.map({ $0.trimmed(of: "\" W/") == version(ofFile: fileIndex) }) ?? true {
+            let ours = compilation.sources.files[fileIndex].bytes
+            readingAside = BackgroundJob {
+                guard case .success(let onDisk) = FileIO.read(path) else { return }
+                sameOnDisk.value = JournalServer.sameBytes(onDisk, ours)
+            }
+        } else {
+            guard case .success(let onDisk) = FileIO.read(path) else { return .problem(409, "the file cannot be read now") }
+            // Compared byte for byte, the version kept with the compile is the disk's (not a second hash).
+            let files = compilation.sources.files
+            let compiled = fileIndex < files.count && files[fileIndex].path == path && JournalServer.sameBytes(onDisk, files[fileIndex].bytes)
+            if let ifMatch, ifMatch.trimmed(of: "\" W/") != (compiled ? version(ofFile: fileIndex) : JournalServer.version(of: onDisk)) {
+                return .problem(409, "the file changed since that version; nothing was written")
+            }
+            if !compiled { reload() }
+            guard fileIndex < compilation.sources.files.count, compilation.sources.files[fileIndex].path == path else {
+                return .problem(409, "the journal changed; nothing was written")
+            }
         }
-        // Our compile must be of the bytes on disk.
-        if self.version(ofFile: fileIndex) != version { reload() }
-        guard fileIndex < compilation.sources.files.count, compilation.sources.files[fileIndex].path == path else {
-            return .problem(409, "the journal changed; nothing was written")
+        /// Whether the compile was of the bytes on disk; when it was not, the write was let go.
+        func readAside() -> Bool {
+            guard let readingAside else { return true }
+            readingAside.wait()
+            if sameOnDisk.value == true { return true }
+            writer.abandon()
+            reload()
+            return false
         }
+        func again() -> HTTPResponse { write(fileIndex, path: path, writer: writer, status: status, ifMatch: ifMatch, readsAside: false, edit: edit) }
         let (change, at, submitted) = edit(compilation)
-        if let submitted, !submitted.newAccounts, let unknown = unknownAccount(submitted) { return unknown }
+        if let submitted, !submitted.newAccounts, let unknown = unknownAccount(submitted) { return readAside() ? unknown : again() }
         var options = CompileOptions()
         options.today = today
         options.horizon = compilation.ledger.until
-        let (after, errors, written) = checked(change, options: options)
+        // The new text is written to the temporary file and synced on a
+        // thread of its own while it is checked (the sync of 12 MB took as
+        // long as the check); it takes the file's place only when it passes.
+        var ahead: BackgroundJob?
+        let aheadWritten = ResultBox<Result<Bool, FileError>>()
+        let (after, errors, written) = checked(change, options: options) { pieces in
+            ahead = BackgroundJob {
+                do throws(FileError) { aheadWritten.value = .success(try writer.writeAhead(pieces)) } catch { aheadWritten.value = .failure(error) }
+            }
+        }
+        // Its version, hashed while the sync runs.
+        let newVersion = errors.isEmpty ? written.map(JournalServer.version(of:)) : nil
+        ahead?.wait()
+        guard readAside() else { return again() }
         guard errors.isEmpty, let bytes = written else {
+            writer.abandon()
             let printer = DiagnosticPrinter(sources: after.sources, useColor: false, columnUnit: .char)
             let list = printer.jsonObjects(errors).compactMap { JSONValue(parsing: Array($0.utf8)) }
             return .json(422, .object([("diagnostics", .array(list))]))
         }
-        do {
-            try writer.write(bytes)
+        do throws(FileError) {
+            switch aheadWritten.value {
+            case .success(true)?: try writer.commit()
+            case .failure(let error)?: throw error
+            default: try writer.write(bytes)
+            }
         } catch {
             return .problem(500, error.message.text)
         }
         // The checked compile is the journal as written: no second compile.
-        adopt(after)
-        guard let at else { return HTTPResponse(status: status == 201 ? 201 : 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array("{}".utf8)) }
+        adopt(after, closing: writer.handOverLock())
         // The file written, in the compile adopted (a chunked compile numbers an included file after its chunks).
         let writtenFile = compilation.ownFiles.first { compilation.sources.files[$0].path == path } ?? fileIndex
+        if let newVersion { versions[writtenFile] = newVersion }
+        guard let at else { return HTTPResponse(status: status == 201 ? 201 : 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array("{}".utf8)) }
         return .json(status, recorded(at: SourceLocation(file: writtenFile, offset: at)).map(json) ?? .object([]))
     }
 
@@ -361,13 +434,15 @@ extension JournalServer {
     /// again only the chunks it touched (the editor's incremental compile,
     /// with the same diagnostics as a whole compile); any other is a
     /// `CheckedEdit`, every file compiled again.
-    func checked(_ change: TextEdit, options: CompileOptions) -> (after: Compilation, errors: [Diagnostic], bytes: [UInt8]?) {
+    /// `whenEdited` is given the new text in pieces before the compile, when they are known then.
+    func checked(_ change: TextEdit, options: CompileOptions, whenEdited: ([ArraySlice<UInt8>]) -> Void = { _ in }) -> (after: Compilation, errors: [Diagnostic], bytes: [UInt8]?) {
         let file = compilation.sources.files[change.file]
         if compilation.isChunked, change.file == 0, chunked != nil {
+            let old = file.bytes
+            whenEdited([old[..<change.range.lowerBound], change.text[...], old[change.range.upperBound...]])
             // The edited text, its line starts moved from the file's (no scan of megabytes).
             let edited = file.replacing(change.range, with: change.text)
-            let unchanged = (since: file.serial, prefix: change.range.lowerBound, suffix: file.byteCount - change.range.upperBound)
-            let after = JournalServer.compileJournal(edited, options: options, chunked: &chunked, unchanged: unchanged)
+            let after = compileEdit(of: file, to: edited, range: change.range, options: options)
             return (after, after.diagnostics.sorted().filter { $0.severity == .error }, edited.bytes)
         }
         let outcome = CheckedEdit(compilation, edits: [change], keeps: .errorsOnly).check(options: options)
