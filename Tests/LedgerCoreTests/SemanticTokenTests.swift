@@ -140,3 +140,51 @@ final class NameUsesTests: XCTestCase {
         XCTAssertFalse(uses.describes(compileText(text)), "another compilation")
     }
 }
+
+/// How a document differs from the texts whole compiles read (`TextDocument.noteRead`): the
+/// ends its edits leave alone are never more than the ends the texts really share, and the
+/// line being typed is found in an older text by them, not by comparing the two whole.
+final class TextReadTests: XCTestCase {
+    func testTheEndsAnEditLeftAloneAreNoMoreThanTheTextsShare() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["\n", "x", "지출:식비  1 KRW\n", "", "    ", "2025-01-09 새가게\n"]
+        for round in 0..<30 {
+            var doc = TextDocument(uri: "file:///read\(round).ledger", version: 1, text: Array("2025-01-01 가게\n    지출:식비  1 KRW\n    자산:현금\n".utf8))
+            var read: [(serial: Int, bytes: [UInt8])] = []
+            for step in 0..<16 {
+                if step % 4 == 0 {
+                    read.append((doc.noteRead(), doc.file.bytes))
+                    // The text as it is: the same whole.
+                    XCTAssertEqual(doc.unchanged(since: doc.file.serial)?.prefix, Int.max)
+                }
+                let bytes = doc.file.bytes
+                func boundary(_ i: Int) -> Int { var j = i; while j < bytes.count, bytes[j] & 0xC0 == 0x80 { j += 1 }; return j }
+                let a = boundary(Int.random(in: 0...bytes.count, using: &generator))
+                let b = boundary(min(bytes.count, a + Int.random(in: 0...6, using: &generator)))
+                let change = JSONValue.object([("range", .object([("start", doc.file.editorPosition(of: a, .utf16).json),
+                                                                  ("end", doc.file.editorPosition(of: b, .utf16).json)])),
+                                               ("text", .string(pieces.randomElement(using: &generator) ?? ""))])
+                XCTAssertTrue(doc.apply(change, .utf16))
+                let now = doc.file.bytes
+                for (k, older) in read.enumerated() {
+                    // The last four texts read are remembered; older ones are not.
+                    guard let bound = doc.unchanged(since: older.serial) else {
+                        XCTAssertLessThan(k, read.count - 4, "round \(round), step \(step): text \(k) of \(read.count) forgotten")
+                        continue
+                    }
+                    // As completion takes them: the first `prefix` bytes and the last `suffix` are the same in both.
+                    let shortest = min(older.bytes.count, now.count)
+                    let prefix = min(bound.prefix, shortest), suffix = min(bound.suffix, shortest - prefix)
+                    XCTAssertEqual(older.bytes[..<prefix], now[..<prefix], "round \(round), step \(step)")
+                    XCTAssertEqual(older.bytes.suffix(suffix), now.suffix(suffix), "round \(round), step \(step)")
+                }
+            }
+        }
+        // A text the document never had, and the whole text replaced: nothing known.
+        var doc = TextDocument(uri: "file:///whole.ledger", version: 1, text: Array("a\n".utf8))
+        let first = doc.noteRead()
+        XCTAssertNil(doc.unchanged(since: first + 1_000_000))
+        XCTAssertTrue(doc.apply(.object([("text", .string("b\n"))]), .utf16))
+        XCTAssertNil(doc.unchanged(since: first))
+    }
+}

@@ -120,17 +120,17 @@ extension LanguageServer {
         case .ruleWord(let prefix):
             items = ruleHeaderWords.filter { $0.hasPrefix(prefix.lowercased()) }.map { ($0, 14, nil) }
         case .account(let prefix):
-            guard let (compilation, index, text) = workspace.completionCompilation(for: doc.uri) else { return .null }
+            guard let (compilation, index, text, read) = workspace.completionCompilation(for: doc.uri) else { return .null }
             let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
-            items = rankedAccounts(compilation, matching: prefix, notOn: inText(text, here, from: file))
+            items = rankedAccounts(compilation, matching: prefix, notOn: inText(text, here, from: file, unchanged: read.flatMap(doc.unchanged(since:))))
                 .map { ($0.name, 9, usesText($0.uses)) }
         case .payee(let prefix):
-            guard let (compilation, index, text) = workspace.completionCompilation(for: doc.uri) else { return .null }
+            guard let (compilation, index, text, read) = workspace.completionCompilation(for: doc.uri) else { return .null }
             let here = (Int32(index), lineStart..<file.lineEnd(after: cursor) + 1)
-            items = rankedPayees(compilation, matching: prefix, notOn: inText(text, here, from: file))
+            items = rankedPayees(compilation, matching: prefix, notOn: inText(text, here, from: file, unchanged: read.flatMap(doc.unchanged(since:))))
                 .map { ($0.name, 1, usesText($0.uses)) }
         case .commodity(let prefix):
-            guard let (compilation, _, _) = workspace.completionCompilation(for: doc.uri) else { return .null }
+            guard let (compilation, _, _, _) = workspace.completionCompilation(for: doc.uri) else { return .null }
             items = rankedCommodities(compilation, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
         }
         let typed = String(decoding: file.bytes[replaceFrom..<cursor], as: UTF8.self)
@@ -150,10 +150,19 @@ extension LanguageServer {
     /// The line being typed (a range of the document's text now) in `older`,
     /// the text a compilation a few keystrokes old read: widened to all that
     /// was edited since when the two overlap, so that nothing typed on it counts.
-    private func inText(_ older: SourceFile, _ here: (Int32, Range<Int>), from now: SourceFile) -> (Int32, Range<Int>) {
+    private func inText(_ older: SourceFile, _ here: (Int32, Range<Int>), from now: SourceFile,
+                        unchanged: (prefix: Int, suffix: Int)?) -> (Int32, Range<Int>) {
         let r = here.1
         guard older !== now else { return here }
-        let (p, s) = ChunkedJournal.commonEnds(older.bytes, now.bytes)
+        // The ends the two texts share: as the document's edits since the
+        // older text was read bound them (at least that much), else compared.
+        let (p, s): (Int, Int)
+        if let unchanged {
+            let shortest = min(older.byteCount, now.byteCount), prefix = min(unchanged.prefix, shortest)
+            (p, s) = (prefix, min(unchanged.suffix, shortest - prefix))
+        } else {
+            (p, s) = ChunkedJournal.commonEnds(older.bytes, now.bytes)
+        }
         let oldEnd = older.bytes.count - s, newEnd = now.bytes.count - s, delta = now.bytes.count - older.bytes.count
         if r.upperBound <= p { return here }
         if r.lowerBound >= newEnd { return (here.0, (r.lowerBound - delta)..<(r.upperBound - delta)) }

@@ -93,6 +93,28 @@ struct TextDocument {
     /// Notes that the text as it is now was compiled.
     mutating func markCompiled() { unchanged = (file.serial, Int.max, Int.max) }
 
+    /// How the text differs from the texts the last whole compiles read,
+    /// each by its serial here (`noteRead`), as `unchanged` does for the
+    /// last compile: completion finds the line being typed in an older
+    /// compile's text by them, without comparing the two texts whole.
+    private var sinceRead: [(since: Int, prefix: Int, suffix: Int)] = []
+
+    /// Notes that a whole compile reads the text as it is now; its serial.
+    mutating func noteRead() -> Int {
+        if !sinceRead.contains(where: { $0.since == file.serial }) {
+            sinceRead.append((file.serial, Int.max, Int.max))
+            if sinceRead.count > 4 { sinceRead.removeFirst() }
+        }
+        return file.serial
+    }
+
+    /// At least how many bytes at each end of the text are as in its text
+    /// of serial `since`; nil when that text is not one `noteRead` noted.
+    func unchanged(since serial: Int) -> (prefix: Int, suffix: Int)? {
+        if serial == file.serial { return (Int.max, Int.max) }
+        return sinceRead.first { $0.since == serial }.map { ($0.prefix, $0.suffix) }
+    }
+
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
         self.path = pathOfURI(uri)
@@ -110,6 +132,7 @@ struct TextDocument {
             file = SourceFile(path: path, bytes: new)
             tokens = nil
             unchanged = nil
+            sinceRead = []
             return true
         }
         let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
@@ -120,6 +143,7 @@ struct TextDocument {
             return (line(a), line(b))
         }
         if let u = unchanged { unchanged = (u.since, min(u.prefix, a), min(u.suffix, file.byteCount - b)) }
+        sinceRead = sinceRead.map { ($0.since, min($0.prefix, a), min($0.suffix, file.byteCount - b)) }
         let current = tokens?.describes(file) == true
         SourceFile.replace(&file, a..<b, with: new)
         if current, let tokens, file.contentStart == contentStart {

@@ -62,7 +62,10 @@ final class Workspace {
     private(set) var generation = 0
     /// The last whole compile of each root, kept across edits for completion
     /// (a few edits old at most), and the compile of newer texts running meanwhile.
-    private var lastWhole: [String: (compilation: Compilation, generation: Int)] = [:]
+    /// With each, the serial of the root document's text it read (`TextDocument.noteRead`).
+    private var lastWhole: [String: (compilation: Compilation, generation: Int, read: Int?)] = [:]
+    /// The serial of the root document's text that `whole`, and the compile running, read.
+    private var wholeRead: [String: Int] = [:], refreshingRead: [String: Int] = [:]
     /// The use counts a background compile counted with its compilation (by root).
     private var countedUses: [String: NameUses] = [:]
     private var refreshing: [String: BackgroundCompile] = [:]
@@ -104,6 +107,8 @@ final class Workspace {
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
         for root in chunked.keys where !current.contains(root) { chunked[root] = nil }
         for root in lastWhole.keys where !current.contains(root) { lastWhole[root] = nil }
+        for root in wholeRead.keys where !current.contains(root) { wholeRead[root] = nil }
+        for root in refreshingRead.keys where !current.contains(root) { refreshingRead[root] = nil }
         for root in countedUses.keys where !current.contains(root) { countedUses[root] = nil }
         for root in refreshing.keys where !current.contains(root) { refreshing[root] = nil }
         // CSV rules and statements beside them: what `ledgerc import` would say of
@@ -206,30 +211,34 @@ final class Workspace {
     /// typed in those keystrokes count from the next one). With the index of
     /// the document's file in it, and that file's text there. The first
     /// completion of a journal compiles it here.
-    func completionCompilation(for uri: String) -> (Compilation, file: Int, text: SourceFile)? {
+    /// `read`: the serial of the document's text the compile read, when the
+    /// document is the root it read (`TextDocument.unchanged(since:)`).
+    func completionCompilation(for uri: String) -> (Compilation, file: Int, text: SourceFile, read: Int?)? {
         guard let doc = documents[uri], !isStatement(uri) else { return nil }
         let root = roots.first { reached[$0]?.contains(doc.path) ?? false } ?? uri
         if whole[root] == nil, var base = lastWhole[root], base.generation < generation {
             if let job = refreshing[root], let done = job.finished {
                 refreshing[root] = nil
                 countedUses[root] = job.finishedUses
-                base = (done, job.generation)
+                base = (done, job.generation, refreshingRead[root])
                 lastWhole[root] = base
             }
             if base.generation == generation {
                 whole[root] = base.compilation
+                wholeRead[root] = base.read
             } else if refreshing[root] == nil, let rootDoc = documents[root] {
                 let input = InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes), options = self.options
+                refreshingRead[root] = documents[root]?.noteRead()
                 refreshing[root] = BackgroundCompile(generation: generation) { compile([input], options: options) }
             }
             // A file the last compile did not read (a new include) is compiled here.
             if let index = base.compilation.sources.files.firstIndex(where: { $0.path == doc.path }) {
-                return (base.compilation, index, base.compilation.sources.files[index])
+                return (base.compilation, index, base.compilation.sources.files[index], root == uri ? base.read : nil)
             }
         }
         guard let (compilation, index) = self.compilation(for: uri) else { return nil }
-        lastWhole[root] = (compilation, generation)
-        return (compilation, index, compilation.sources.files[index])
+        lastWhole[root] = (compilation, generation, wholeRead[root])
+        return (compilation, index, compilation.sources.files[index], root == uri ? wholeRead[root] : nil)
     }
 
     /// The whole compilation of the journal that reads the document `uri`
@@ -244,6 +253,7 @@ final class Workspace {
         } else {
             compilation = compile([InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes)], options: options)
             whole[root] = compilation
+            wholeRead[root] = documents[root]?.noteRead()
         }
         guard let index = compilation.sources.files.firstIndex(where: { $0.path == doc.path }) else { return nil }
         return (compilation, index)
