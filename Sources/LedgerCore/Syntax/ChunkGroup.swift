@@ -113,6 +113,7 @@ final class ChunkGroup: ChunkWork {
 
     /// True when it took in exactly these chunks.
     func holds(_ chunks: [ParsedChunk]) -> Bool {
-        chunks.count == placed.count && zip(chunks, placed).allSatisfy { $0 === $1.chunk }
+        // By index: a zip copied each member's place (its three maps retained and released).
+        chunks.count == placed.count && chunks.indices.allSatisfy { chunks[$0] === placed[$0].chunk }
     }
 }
