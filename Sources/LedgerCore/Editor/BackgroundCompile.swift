@@ -4,11 +4,14 @@
 final class BackgroundCompile {
     /// The edit generation of the texts it compiles (`Workspace.generation`).
     let generation: Int
+    /// The serial of the root document's text it reads (`TextDocument.noteRead`).
+    let read: Int?
     private let handoff: Handoff<(compilation: Compilation, uses: NameUses)>
 
     /// `work` compiles; completion's use counts (`NameUses`) are counted on the same thread.
-    init(generation: Int, _ work: @escaping @Sendable () -> Compilation) {
+    init(generation: Int, read: Int?, _ work: @escaping @Sendable () -> Compilation) {
         self.generation = generation
+        self.read = read
         handoff = Handoff {
             let c = work()
             return (c, NameUses(c))

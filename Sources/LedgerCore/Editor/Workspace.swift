@@ -18,7 +18,8 @@ final class Workspace {
     /// The roots of the last check: a document that becomes a root again is checked whatever was edited.
     private var lastRoots = Set<String>()
     /// Whole compilations for hovers and completions, by root URI; dropped on every edit.
-    private var whole: [String: Compilation] = [:]
+    /// With each, the serial of the root document's text it read (`TextDocument.noteRead`).
+    private var whole: [String: (compilation: Compilation, read: Int?)] = [:]
     /// Large roots that read no other file, checked in chunks kept between edits, by root URI.
     private var chunked: [String: ChunkedJournal] = [:]
     /// A root this large (in bytes) is checked in chunks (`ChunkedJournal`).
@@ -64,8 +65,6 @@ final class Workspace {
     /// (a few edits old at most), and the compile of newer texts running meanwhile.
     /// With each, the serial of the root document's text it read (`TextDocument.noteRead`).
     private var lastWhole: [String: (compilation: Compilation, generation: Int, read: Int?)] = [:]
-    /// The serial of the root document's text that `whole`, and the compile running, read.
-    private var wholeRead: [String: Int] = [:], refreshingRead: [String: Int] = [:]
     /// The use counts a background compile counted with its compilation (by root).
     private var countedUses: [String: NameUses] = [:]
     private var refreshing: [String: BackgroundCompile] = [:]
@@ -107,8 +106,6 @@ final class Workspace {
         for root in reached.keys where documents[root] == nil { reached[root] = nil }
         for root in chunked.keys where !current.contains(root) { chunked[root] = nil }
         for root in lastWhole.keys where !current.contains(root) { lastWhole[root] = nil }
-        for root in wholeRead.keys where !current.contains(root) { wholeRead[root] = nil }
-        for root in refreshingRead.keys where !current.contains(root) { refreshingRead[root] = nil }
         for root in countedUses.keys where !current.contains(root) { countedUses[root] = nil }
         for root in refreshing.keys where !current.contains(root) { refreshing[root] = nil }
         // CSV rules and statements beside them: what `ledgerc import` would say of
@@ -220,16 +217,14 @@ final class Workspace {
             if let job = refreshing[root], let done = job.finished {
                 refreshing[root] = nil
                 countedUses[root] = job.finishedUses
-                base = (done, job.generation, refreshingRead[root])
+                base = (done, job.generation, job.read)
                 lastWhole[root] = base
             }
             if base.generation == generation {
-                whole[root] = base.compilation
-                wholeRead[root] = base.read
+                whole[root] = (base.compilation, base.read)
             } else if refreshing[root] == nil, let rootDoc = documents[root] {
                 let input = InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes), options = self.options
-                refreshingRead[root] = documents[root]?.noteRead()
-                refreshing[root] = BackgroundCompile(generation: generation) { compile([input], options: options) }
+                refreshing[root] = BackgroundCompile(generation: generation, read: documents[root]?.noteRead()) { compile([input], options: options) }
             }
             // A file the last compile did not read (a new include) is compiled here.
             if let index = base.compilation.sources.files.firstIndex(where: { $0.path == doc.path }) {
@@ -237,8 +232,9 @@ final class Workspace {
             }
         }
         guard let (compilation, index) = self.compilation(for: uri) else { return nil }
-        lastWhole[root] = (compilation, generation, wholeRead[root])
-        return (compilation, index, compilation.sources.files[index], root == uri ? wholeRead[root] : nil)
+        let read = whole[root]?.read
+        lastWhole[root] = (compilation, generation, read)
+        return (compilation, index, compilation.sources.files[index], root == uri ? read : nil)
     }
 
     /// The whole compilation of the journal that reads the document `uri`
@@ -249,11 +245,10 @@ final class Workspace {
         guard let rootDoc = documents[root] else { return nil }
         let compilation: Compilation
         if let cached = whole[root] {
-            compilation = cached
+            compilation = cached.compilation
         } else {
             compilation = compile([InputFile(path: rootDoc.path, bytes: rootDoc.file.bytes)], options: options)
-            whole[root] = compilation
-            wholeRead[root] = documents[root]?.noteRead()
+            whole[root] = (compilation, documents[root]?.noteRead())
         }
         guard let index = compilation.sources.files.firstIndex(where: { $0.path == doc.path }) else { return nil }
         return (compilation, index)
