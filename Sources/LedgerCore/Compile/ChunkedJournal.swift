@@ -134,29 +134,31 @@ public final class ChunkedJournal {
     /// text (`ledgerc diff`'s two sides).
     func layOut(_ file: SourceFile, options: CompileOptions, reusing: LetGoTransactions? = nil,
                 transactions: TransactionsTakenOver? = nil) -> () -> (compilation: Compilation, chunksTakenIn: Int) {
-        let bytes = file.bytes
+        // The file is read here only where an edit touched it, and its head:
+        // an editor's document keeps its gap (`SourceFile.replace`).
         let year = options.today?.year
         let keepsHeaders = streams(options) && options.keepsLetGoHeaders
         if year != self.year || streams(options) != streaming || keepsHeaders != self.keepsHeaders
-            || !moveChunks(to: bytes) {
+            || !moveChunks(to: file) {
             self.year = year
             streaming = streams(options)
             self.keepsHeaders = keepsHeaders
-            plan(bytes)
+            plan(file.bytes)
         }
-        textCount = bytes.count
-        head = Array(bytes[..<headEnd])
+        textCount = file.byteCount
+        head = file.bytes(in: 0..<headEnd)
         let runs = takenInRuns()
-        let (slots, headEnd, streaming, path, compileMemo) = (slots, headEnd, streaming, path, compileMemo)
+        let (slots, headEnd, streaming, path, compileMemo, head) = (slots, headEnd, streaming, path, compileMemo, head)
         return {
             // Bytes that are not UTF-8 are reported for the whole file, first: such a file is read at once.
-            let headIsUTF8 = bytes.withUnsafeBufferPointer { buf in
-                invalidUTF8Offsets(UnsafeBufferPointer(rebasing: buf[..<headEnd]), from: 0, limit: 1).isEmpty
-            }
+            let headIsUTF8 = head.withUnsafeBufferPointer { invalidUTF8Offsets($0, from: 0, limit: 1).isEmpty }
             guard headIsUTF8, !slots.contains(where: { $0.chunk?.hasInvalidUTF8 ?? false }) else { return (ChunkedJournal.whole(file, options), 0) }
 
             let sources = SourceManager(), diagnostics = DiagnosticEngine()
-            let root = sources.add(file)
+            // The parser reads the root's head from a file of its own: the
+            // file itself takes its place once read (or when a chunk must be
+            // read from it: `JournalParser.parse(fileIndex:headEnd:whole:runs:)`).
+            let root = sources.add(SourceFile(path: path, bytes: head))
             for slot in slots { sources.add(slot.chunk?.file ?? SourceFile(path: path, bytes: [])) }
             let parser = JournalParser(sources: sources, diagnostics: diagnostics)
             parser.configuration = ParserConfiguration(options)
@@ -167,11 +169,12 @@ public final class ChunkedJournal {
                 parser.sink = stream
             }
             parser.transactionsTakenOver = transactions
-            parser.parse(fileIndex: root, headEnd: headEnd, runs: runs)
+            parser.parse(fileIndex: root, headEnd: headEnd, whole: file, runs: runs)
             parser.transactionsTakenOver = nil
             // (Set in the parser's journal: a journal copied here would be copied whole when the checker changes it.)
             parser.journal.compileMemo = compileMemo
             let compilation = compileRead(parser.finish(), sources: sources, diagnostics: diagnostics, rootFiles: [root], options: options)
+            sources.replace(root, with: file)
             // Automated transactions and splits need every transaction kept: read at once.
             if mustKeepEverything(compilation) { return (ChunkedJournal.whole(file, options), parser.chunksTakenIn) }
             var chunked = compilation
@@ -210,14 +213,14 @@ public final class ChunkedJournal {
     /// Moves the chunks to the new text: as one edit (`patch`), else as
     /// another version edited in several places (`realign`, which
     /// `findsMovedChunks` asks for at once); false when they must be planned again.
-    private func moveChunks(to bytes: [UInt8]) -> Bool {
-        if findsMovedChunks { return realign(to: bytes) }
+    private func moveChunks(to file: SourceFile) -> Bool {
+        if findsMovedChunks { return realign(to: file.bytes) }
         let (laidOut, head) = (slots, headEnd)
-        if patch(to: bytes) { return true }
+        if patch(to: file) { return true }
         // Edits far apart (a burst of them, a replacement of every match) make one
         // span too large to patch: the chunks between them are found again.
         (slots, headEnd) = (laidOut, head)
-        return realign(to: bytes)
+        return realign(to: file.bytes)
     }
 
     private static func whole(_ file: SourceFile, _ options: CompileOptions) -> Compilation {
@@ -255,7 +258,12 @@ public final class ChunkedJournal {
     /// balanced there where they balance exactly (`Checker.balanceExactly`):
     /// once, not in every compile that takes the chunk in.
     static func read(_ bytes: ArraySlice<UInt8>, path: String, fileIndex: Int, year: Int?, sink: (any EntrySink)?) -> ParsedChunk {
-        let chunk = ParsedChunk(SourceFile(path: path, bytes: Array(bytes)), fileIndex: fileIndex, year: year, sink: sink, limit: DiagnosticEngine().limit)
+        read(Array(bytes), path: path, fileIndex: fileIndex, year: year, sink: sink)
+    }
+
+    /// The same, of bytes already copied out of the file.
+    static func read(_ bytes: [UInt8], path: String, fileIndex: Int, year: Int?, sink: (any EntrySink)?) -> ParsedChunk {
+        let chunk = ParsedChunk(SourceFile(path: path, bytes: bytes), fileIndex: fileIndex, year: year, sink: sink, limit: DiagnosticEngine().limit)
         Checker.balanceExactly(&chunk.parser.journal)
         return chunk
     }
@@ -268,11 +276,12 @@ public final class ChunkedJournal {
 
     /// Moves the chunks to `bytes` and reads again those the edit touched;
     /// false when the chunks must be planned again.
-    private func patch(to bytes: [UInt8]) -> Bool {
+    private func patch(to file: SourceFile) -> Bool {
         guard !slots.isEmpty else { return false }
-        let (p, s) = editedEnds ?? ChunkedJournal.commonEnds(lastText(), bytes)
-        if p == textCount && textCount == bytes.count { return true }
-        let oldEnd = textCount - s, delta = bytes.count - textCount
+        let (p, s) = editedEnds ?? ChunkedJournal.commonEnds(lastText(), file.bytes)
+        let count = file.byteCount
+        if p == textCount && textCount == count { return true }
+        let oldEnd = textCount - s, delta = count - textCount
         // A part is untouched when it ends before the edit (a part at the end
         // of the text grows with what is typed after it), or starts after it
         // with the line break before it untouched.
@@ -290,7 +299,7 @@ public final class ChunkedJournal {
         let newEnd = touched.last.map { slots[$0].end + delta }
         // A chunk must start at a transaction header: else it joins the chunk before it.
         var first = touched.first
-        while let f = first, !before(headEnd) || !ChunkedJournal.isHeader(bytes, at: slots[f].start) {
+        while let f = first, !before(headEnd) || !ChunkedJournal.isHeader(file, at: slots[f].start) {
             if before(headEnd), let previous = slots[..<f].lastIndex(where: { $0.chunk != nil }) {
                 first = previous
             } else {
@@ -309,7 +318,7 @@ public final class ChunkedJournal {
         for i in joined.dropFirst() { slots[i] = Slot(start: newEnd, end: newEnd, chunk: nil) }
         if start < newEnd { chunksRead += 1 }
         slots[first] = Slot(start: start, end: newEnd, chunk: start < newEnd
-            ? ChunkedJournal.read(bytes[start..<newEnd], path: path, fileIndex: first + 1, year: year, sink: sink()) : nil)
+            ? ChunkedJournal.read(file.bytes(in: start..<newEnd), path: path, fileIndex: first + 1, year: year, sink: sink()) : nil)
         // Chunks that grew large, or many emptied slots: plan again.
         return newEnd - start <= 8 * chunkSize && slots.filter({ $0.chunk == nil }).count <= slots.count / 2
     }
@@ -325,8 +334,10 @@ public final class ChunkedJournal {
     }
 
     /// True when a transaction header starts at `i`: a digit at a line's start.
-    static func isHeader(_ bytes: [UInt8], at i: Int) -> Bool {
-        i < bytes.count && i > 0 && bytes[i - 1] == 0x0A && Lexer.isDigit(bytes[i])
+    static func isHeader(_ file: SourceFile, at i: Int) -> Bool {
+        guard i < file.byteCount, i > 0 else { return false }
+        let two = file.bytes(in: (i - 1)..<(i + 1))
+        return two[0] == 0x0A && Lexer.isDigit(two[1])
     }
 
     /// The first transaction header at or after `from`, if any.

@@ -109,7 +109,7 @@ extension LanguageServer {
         let cursor = file.offset(of: position, workspace.encoding)
         let lineStart = file.lineStart(before: cursor)
         var start = 0
-        let context = CompletionContext(line: Array(file.bytes[lineStart..<cursor]), start: &start)
+        let context = CompletionContext(line: file.bytes(in: lineStart..<cursor), start: &start)
         let replaceFrom = lineStart + start
         var items: [(label: String, kind: Int, detail: String?)] = []
         switch context {
@@ -133,7 +133,7 @@ extension LanguageServer {
             guard let (compilation, _, _, _) = workspace.completionCompilation(for: doc.uri) else { return .null }
             items = rankedCommodities(compilation, matching: prefix).map { ($0.name, 12, usesText($0.uses)) }
         }
-        let typed = String(decoding: file.bytes[replaceFrom..<cursor], as: UTF8.self)
+        let typed = String(decoding: file.bytes(in: replaceFrom..<cursor), as: UTF8.self)
         let range = file.editorRange(replaceFrom, cursor, workspace.encoding)
         let list = items.prefix(100).enumerated().map { rank, item -> JSONValue in
             var fields: [(String, JSONValue)] = [("label", .string(item.label)), ("kind", .int(item.kind))]
@@ -163,7 +163,7 @@ extension LanguageServer {
         } else {
             (p, s) = ChunkedJournal.commonEnds(older.bytes, now.bytes)
         }
-        let oldEnd = older.bytes.count - s, newEnd = now.bytes.count - s, delta = now.bytes.count - older.bytes.count
+        let oldEnd = older.byteCount - s, newEnd = now.byteCount - s, delta = now.byteCount - older.byteCount
         if r.upperBound <= p { return here }
         if r.lowerBound >= newEnd { return (here.0, (r.lowerBound - delta)..<(r.upperBound - delta)) }
         return (here.0, min(r.lowerBound, p)..<max(r.upperBound - delta, oldEnd))

@@ -52,21 +52,20 @@ final class SemanticTokenLines {
         }
         var oldEnd = old.upperBound + 1, newEnd = new.upperBound + 1
         var fresh: [UInt32] = [], freshFirst: [Int32] = [], freshBlocks: [UInt8] = []
-        file.withBytes { b in
-            var reader = JournalLineReader(block: JournalLineReader.Block(rawValue: blocks[old.lowerBound]) ?? .none)
-            var k = new.lowerBound
-            while true {
-                while k < newEnd {
-                    freshBlocks.append(reader.block.rawValue)
-                    freshFirst.append(Int32(fresh.count / 3))
-                    appendTokens(ofLine: k, starts, b, &reader, into: &fresh)
-                    k += 1
-                }
-                // The lines after read as before when they start in the same block.
-                guard oldEnd < lineCount, newEnd < starts.count, blocks[oldEnd] != reader.block.rawValue else { break }
-                oldEnd += 1
-                newEnd += 1
+        var reader = JournalLineReader(block: JournalLineReader.Block(rawValue: blocks[old.lowerBound]) ?? .none)
+        var k = new.lowerBound
+        while true {
+            while k < newEnd {
+                freshBlocks.append(reader.block.rawValue)
+                freshFirst.append(Int32(fresh.count / 3))
+                // (Line by line, read where it lies: an editor's document keeps its gap.)
+                file.withBytes(near: Int(starts[k])) { b, _ in appendTokens(ofLine: k, starts, b, &reader, into: &fresh) }
+                k += 1
             }
+            // The lines after read as before when they start in the same block.
+            guard oldEnd < lineCount, newEnd < starts.count, blocks[oldEnd] != reader.block.rawValue else { break }
+            oldEnd += 1
+            newEnd += 1
         }
         if var since = sent {
             since.firstChanged = min(since.firstChanged, old.lowerBound)

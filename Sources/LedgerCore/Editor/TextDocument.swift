@@ -28,41 +28,48 @@ extension SourceFile {
     /// The protocol's position of a byte offset. Line 0 starts after a
     /// byte-order mark, as editors show the text.
     func editorPosition(of offset: Int, _ encoding: PositionEncoding) -> EditorPosition {
-        let offset = min(max(offset, contentStart), bytes.count)
+        let offset = min(max(offset, contentStart), byteCount)
         let (line, _) = lineAndColumn(of: offset)
         let start = Int(lineStarts[line - 1])
         return EditorPosition(line: line - 1, character: units(from: start, to: offset, encoding))
     }
 
-    /// The code units of `encoding` in a byte range.
+    /// The code units of `encoding` in a byte range (of one line).
     func units(from start: Int, to end: Int, _ encoding: PositionEncoding) -> Int {
         if encoding == .utf8 { return end - start }
-        var n = 0
-        var i = start
-        while i < end {
-            let b = bytes[i]
-            if b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
-            i += 1
+        return withBytes(near: start) { bytes, valid in
+            var n = 0
+            var i = max(start, valid.lowerBound)
+            let end = min(end, valid.upperBound)
+            while i < end {
+                let b = bytes[i]
+                if b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
+                i += 1
+            }
+            return n
         }
-        return n
     }
 
     /// The byte offset of a protocol position; a character past the end of
     /// its line is the line's end, a line past the end is the end of the text.
     func offset(of position: EditorPosition, _ encoding: PositionEncoding) -> Int {
         let starts = lineStarts
-        guard position.line < starts.count else { return bytes.count }
-        var i = Int(starts[position.line])
-        var lineEnd = position.line + 1 < starts.count ? Int(starts[position.line + 1]) - 1 : bytes.count
-        if lineEnd > i, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        var units = 0
-        while i < lineEnd, units < position.character {
-            let b = bytes[i]
-            let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-            units += encoding == .utf8 ? length : (length == 4 ? 2 : 1)
-            i = min(i + length, lineEnd)
+        guard position.line < starts.count else { return byteCount }
+        let start = Int(starts[position.line])
+        let next = position.line + 1 < starts.count ? Int(starts[position.line + 1]) - 1 : byteCount
+        return withBytes(near: start) { bytes, valid in
+            var i = start
+            var lineEnd = min(next, valid.upperBound)
+            if lineEnd > i, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            var units = 0
+            while i < lineEnd, units < position.character {
+                let b = bytes[i]
+                let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                units += encoding == .utf8 ? length : (length == 4 ? 2 : 1)
+                i = min(i + length, lineEnd)
+            }
+            return i
         }
-        return i
     }
 
     /// The protocol's range of a byte range.

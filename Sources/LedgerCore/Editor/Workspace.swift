@@ -29,9 +29,13 @@ final class Workspace {
         self.today = today
     }
 
-    var options: CompileOptions {
+    var options: CompileOptions { options(besides: nil) }
+
+    /// The options of a compile, with every open document but `root` (a
+    /// chunked root, given as itself: its text is not read whole) in the overlay.
+    private func options(besides root: String?) -> CompileOptions {
         var options = CompileOptions(horizon: today, today: today)
-        for doc in documents.values {
+        for (uri, doc) in documents where uri != root {
             options.overlay[doc.path] = doc.file.bytes
             if let real = doc.realPath, real != doc.path { options.overlay[real] = doc.file.bytes }
         }
@@ -122,11 +126,12 @@ final class Workspace {
     /// Compiles one root; returns the URIs whose diagnostics it changed.
     private func checkRoot(_ root: String) -> Set<String> {
         let doc = documents[root]!
-        var options = self.options
-        options.mode = .diagnosticsOnly
         // A large journal that read only itself last time: an edit re-reads the chunks it touched.
+        let chunks = doc.file.byteCount >= Workspace.chunkedFromBytes && reached[root] == [doc.path]
+        var options = options(besides: chunks ? root : nil)
+        options.mode = .diagnosticsOnly
         let compilation: Compilation
-        if doc.file.byteCount >= Workspace.chunkedFromBytes, reached[root] == [doc.path] {
+        if chunks {
             let journal = chunked[root] ?? ChunkedJournal(path: doc.path)
             chunked[root] = journal
             compilation = journal.compile(doc.file, options: options, unchanged: doc.unchanged)

@@ -4,29 +4,37 @@ extension SourceFile {
     /// end (an account name holds single spaces). At least one character
     /// when the line has one.
     package func wordEnd(from offset: Int) -> Int {
-        var i = offset
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x0A || b == 0x0D || b == 0x09 { break }
-            if b == 0x20, i + 1 < bytes.count, bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 { break }
-            i += 1
+        withBytes(near: offset) { bytes, valid in
+            var i = max(offset, valid.lowerBound)
+            while i < valid.upperBound {
+                let b = bytes[i]
+                if b == 0x0A || b == 0x0D || b == 0x09 { break }
+                if b == 0x20, i + 1 < valid.upperBound, bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 { break }
+                i += 1
+            }
+            while i > offset, bytes[i - 1] == 0x20 { i -= 1 }
+            return i
         }
-        while i > offset, bytes[i - 1] == 0x20 { i -= 1 }
-        return i
     }
 
     /// Offset of the end of the line holding `offset` (before `\r\n` or `\n`).
     package func lineEnd(after offset: Int) -> Int {
-        var i = offset
-        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-        if i > offset, bytes[i - 1] == 0x0D { i -= 1 }
-        return i
+        withBytes(near: offset) { bytes, valid in
+            var i = max(offset, valid.lowerBound)
+            while i < valid.upperBound, bytes[i] != 0x0A { i += 1 }
+            if i > offset, bytes[i - 1] == 0x0D { i -= 1 }
+            return i
+        }
     }
 
     /// Offset of the start of the line holding `offset`.
     package func lineStart(before offset: Int) -> Int {
-        var i = min(offset, bytes.count)
-        while i > contentStart, bytes[i - 1] != 0x0A { i -= 1 }
-        return i
+        // (A line's start: the line starting at `offset` is found on the side it starts on.)
+        withBytes(near: max(0, min(offset, byteCount) - 1)) { bytes, valid in
+            var i = min(offset, byteCount)
+            if i > valid.upperBound { return i }
+            while i > max(contentStart, valid.lowerBound), bytes[i - 1] != 0x0A { i -= 1 }
+            return i
+        }
     }
 }

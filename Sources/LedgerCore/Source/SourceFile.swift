@@ -41,10 +41,22 @@ public final class SourceFile: @unchecked Sendable {
             n += 1
             return n
         }
-        contentStart = contents.withUnsafeBufferPointer { b in
-            b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+        // (Read around a gap: a document edited where it lies keeps it.)
+        contentStart = contents.withBytes(near: 0) { b, valid in
+            valid.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         }
     }
+
+    /// Calls `body` with bytes in which the line holding `offset` lies at its
+    /// own offsets, and the offsets that may be read there (`FileBytes.withBytes(near:)`):
+    /// an editor's document is read so without closing its gap.
+    @inline(__always)
+    public func withBytes<R>(near offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> R) rethrows -> R {
+        try contents.withBytes(near: offset, body)
+    }
+
+    /// The bytes of `range`, copied (read around a gap: see `withBytes(near:)`).
+    public func bytes(in range: Range<Int>) -> [UInt8] { contents.bytes(in: range) }
 
     /// Calls `body` with the file's bytes where they lie (no copy).
     @inline(__always)
@@ -101,18 +113,19 @@ public final class SourceFile: @unchecked Sendable {
     /// to be read again (it is replaced in `file`).
     public static func replace(_ file: inout SourceFile, _ range: Range<Int>, with text: [UInt8]) {
         guard isKnownUniquelyReferenced(&file), isKnownUniquelyReferenced(&file.contents), !file.contents.isMapped,
-              range.lowerBound >= file.contentStart, let old = file.lineStartsCache else {
+              range.lowerBound >= file.contentStart, let old = file.lineStartsCache, var taken = file.contents.takeStorage() else {
             file = file.replacing(range, with: text)
             return
         }
-        var bytes = file.contents.takeArray()
         var starts = old
         file.lineStartsCache = nil
-        let delta = text.count - range.count
-        // Room to grow by at once: typing after this moves the bytes after it, and copies nothing.
-        if bytes.capacity < bytes.count + delta { bytes.reserveCapacity(bytes.count + max(delta, 1 << 16)) }
-        bytes.replaceSubrange(range, with: text)
-        let edited = SourceFile(path: file.path, bytes: bytes)
+        // (The storage is moved, never shared: a second reference would make its change a copy.)
+        var storage = taken.storage
+        taken.storage = []
+        let (gapStart, gapLength, moved) = SourceFile.edit(&storage, gap: (taken.gapStart, taken.gapLength), count: file.byteCount,
+                                                           range, with: text, lineStarts: old)
+        let edited = SourceFile(path: file.path, contents: FileBytes(gapped: storage, gapStart: gapStart, gapLength: gapLength,
+                                                                       movedByEdits: file.contents.movedByEdits + moved))
         guard edited.contentStart == file.contentStart else {
             file = edited
             return
@@ -120,6 +133,55 @@ public final class SourceFile: @unchecked Sendable {
         moveLineStarts(&starts, replacing: range, with: text)
         edited.lineStartsCache = starts
         file = edited
+    }
+
+    /// The storage of a text of `count` bytes, with a gap in it, after
+    /// `range` was replaced by `text`: the gap is moved first to the start of
+    /// the line after the edit (the text's end when none), so that the
+    /// edit moves only the rest of its line, and typing on the same line
+    /// moves nothing more. The gap grows, with the bytes after it moved
+    /// once, when the edit needs more room than it has.
+    /// Returns where its gap is and how long, and how many bytes were moved.
+    static func edit(_ storage: inout [UInt8], gap: (start: Int, length: Int), count: Int, _ range: Range<Int>, with text: [UInt8],
+                     lineStarts: [Int32]) -> (gapStart: Int, gapLength: Int, moved: Int) {
+        var (gapStart, gapLength) = gap
+        var moved = 0
+        let delta = text.count - range.count
+        if gapLength < delta {
+            // Closed, then grown at the end by 64 KB past what this edit needs.
+            // (A text never edited has no gap: this is the first edit's move of the bytes after it.)
+            storage.withUnsafeMutableBufferPointer { s in
+                if let base = s.baseAddress, gapLength > 0, count > gapStart { memmove(base + gapStart, base + gapStart + gapLength, count - gapStart) }
+            }
+            if gapLength > 0 { moved += count - gapStart }
+            storage.removeLast(gapLength)
+            // (A gap closed leaves its room in the array's capacity: taken again, not moved elsewhere.)
+            let spare = storage.capacity - count
+            let room = spare >= delta + (1 << 12) ? spare : delta + (1 << 16)
+            if storage.capacity < count + room { storage.reserveCapacity(count + room) }
+            storage.append(contentsOf: repeatElement(0, count: room))
+            (gapStart, gapLength) = (count, room)
+        }
+        let after = lineStarts.partitionIndex(past: { Int($0) > range.upperBound })
+        let target = after < lineStarts.count ? Int(lineStarts[after]) : count
+        storage.withUnsafeMutableBufferPointer { s in
+            guard let base = s.baseAddress else { return }
+            if gapLength == 0 {
+                // No gap to move: the edit makes one, of what it takes away.
+            } else if target > gapStart {
+                // The text between moves down onto the gap's start.
+                memmove(base + gapStart, base + gapStart + gapLength, target - gapStart)
+            } else if target < gapStart {
+                memmove(base + target + gapLength, base + target, gapStart - target)
+            }
+            // The rest of the edited line moves by the change in length; the new text goes in.
+            memmove(base + range.lowerBound + text.count, base + range.upperBound, target - range.upperBound)
+            text.withUnsafeBufferPointer { t in
+                if let from = t.baseAddress { memcpy(base + range.lowerBound, from, t.count) }
+            }
+        }
+        moved += (gapLength > 0 ? abs(target - gapStart) : 0) + (target - range.upperBound)
+        return (target + delta, gapLength - delta, moved)
     }
 
     /// Line starts after `range` was replaced by `text`: the lines that
@@ -175,9 +237,9 @@ public final class SourceFile: @unchecked Sendable {
         // The last line starting at or before `offset` (the first starts at 0).
         let lo = max(0, starts.partitionIndex { Int($0) > offset } - 1)
         var column = 1
-        withBytes { bytes in
+        withBytes(near: Int(starts[lo])) { bytes, valid in
             var i = Int(starts[lo])
-            let end = min(offset, bytes.count)
+            let end = min(offset, valid.upperBound)
             while i < end {
                 if bytes[i] & 0xC0 != 0x80 { column += 1 }
                 i += 1
@@ -275,6 +337,10 @@ public final class SourceManager: @unchecked Sendable {
     }
 
     public subscript(index: Int32) -> SourceFile { files[Int(index)] }
+
+    /// Puts `file` in the place of the file at `index` (a chunked compile's
+    /// root, read from a file of its head only: `ChunkedJournal.layOut`).
+    func replace(_ index: Int, with file: SourceFile) { files[index] = file }
 
     /// The path and line of a location (`SourceFile.line(of:)`).
     public func line(of location: SourceLocation) -> (path: String, line: Int) {

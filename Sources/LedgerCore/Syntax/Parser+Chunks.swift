@@ -62,7 +62,11 @@ extension JournalParser {
     /// run's chunks taken in at once when its group took them in
     /// (`ChunkGroup`). The caller makes sure that no part holds bytes that
     /// are not UTF-8 (`parseFile` reports those first, for the whole file).
-    func parse(fileIndex index: Int, headEnd: Int, runs: [(group: ChunkGroup?, chunks: [(chunk: ParsedChunk, start: Int)])]) {
+    /// The file at `index` may hold the head only, and `whole` the whole
+    /// file: it is read, and takes the head's place in `sources`, only when a
+    /// chunk must be read here (an editor's document keeps its gap else).
+    func parse(fileIndex index: Int, headEnd: Int, whole: SourceFile,
+               runs: [(group: ChunkGroup?, chunks: [(chunk: ParsedChunk, start: Int)])]) {
         let file = sources.files[index]
         let real = realPath(file.path) ?? file.path
         includeStack.append(real)
@@ -74,10 +78,10 @@ extension JournalParser {
         currentFile = file
         // Room for the whole file's transactions: the chunks' are copied in
         // without the arrays growing (and being copied) on the way.
-        makeRoom(forBytes: file.byteCount)
-        file.withBytes { buf in
+        makeRoom(forBytes: whole.byteCount)
+        do {
             var block: BlockComment?
-            parseLines(buf, from: file.contentStart, to: headEnd, block: &block)
+            file.withBytes { parseLines($0, from: file.contentStart, to: headEnd, block: &block) }
             /// Whether `work` is taken in as it was read: when this parser would read it the same way.
             func takesIn(_ work: any ChunkWork) -> Bool {
                 let tooManyErrors = diagnostics.errorCount + work.parser.diagnostics.errorCount > diagnostics.limit
@@ -115,7 +119,11 @@ extension JournalParser {
                         // (Read here, its records go after what was written: not over the last compile's.)
                         sink?.letGo.endReuse()
                         transactionsTakenOver?.cut(&journal.transactions)
-                        parseLines(buf, from: start, to: start + chunk.file.byteCount, block: &block)
+                        if currentFile !== whole {
+                            sources.replace(index, with: whole)
+                            currentFile = whole
+                        }
+                        whole.withBytes { parseLines($0, from: start, to: start + chunk.file.byteCount, block: &block) }
                     }
                 }
             }
