@@ -87,3 +87,24 @@ final class CivilDateTests: XCTestCase {
         XCTAssertNil(CivilDate.parse("yesterday"))
     }
 }
+
+final class CommaSeparatedTests: XCTestCase {
+    /// Semantic tokens' numbers written with commas: each under 1,000 from a
+    /// table, larger ones digit by digit, none past the last, after what the
+    /// buffer held.
+    func testCommaSeparatedNumbers() {
+        var values: [UInt32] = Array(0..<1200) + [9_999, 10_000, 65_535, 1_000_000, UInt32.max, 7, 0]
+        var rng = SeededRandom(seed: 3)
+        for _ in 0..<500 { values.append(UInt32(truncatingIfNeeded: rng.next() >> UInt64(rng.next() % 64))) }
+        var buf = ByteBuffer()
+        buf.write("[")
+        values.withUnsafeBufferPointer { buf.commaSeparated($0) }
+        XCTAssertEqual(buf.string, "[" + values.map(String.init).joined(separator: ","))
+        var empty = ByteBuffer()
+        [UInt32]().withUnsafeBufferPointer { empty.commaSeparated($0) }
+        XCTAssertEqual(empty.count, 0)
+        var one = ByteBuffer()
+        [UInt32(5)].withUnsafeBufferPointer { one.commaSeparated($0) }
+        XCTAssertEqual(one.string, "5")
+    }
+}

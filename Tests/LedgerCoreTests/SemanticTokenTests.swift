@@ -39,7 +39,7 @@ final class SemanticTokenTests: XCTestCase {
 
     func testTokensOfEachKindOfLine() {
         let file = SourceFile(path: "t.ledger", bytes: Array(journal.utf8))
-        let tokens = decode(SemanticTokenLines(file, .utf16).encoded())
+        let tokens = decode(SemanticTokenLines(file, .utf16).encoded().values)
         let keyword = 0, number = 1, op = 2, string = 3, namespace = 4, type = 5, comment = 6, property = 7
         // `repeat monthly from 2025-01-25  월급`: keywords, the date, the description.
         XCTAssertEqual(tokens.filter { $0[0] == 3 }, [[3, 0, 6, keyword], [3, 7, 7, keyword], [3, 15, 4, keyword], [3, 20, 10, number], [3, 32, 2, string]])
@@ -53,7 +53,7 @@ final class SemanticTokenTests: XCTestCase {
         XCTAssertEqual(tokens.filter { $0[0] == 12 }, [[12, 4, 5, namespace], [12, 11, 6, number], [12, 18, 3, type], [12, 22, 1, op], [12, 24, 1, number], [12, 26, 3, type]])
         XCTAssertEqual(tokens.filter { $0[0] == 16 }, [[16, 0, 1, keyword], [16, 2, 10, number], [16, 13, 8, type], [16, 22, 6, number], [16, 29, 3, type]])
         // In UTF-8 units the Korean account is three times as long.
-        let utf8 = decode(SemanticTokenLines(file, .utf8).encoded())
+        let utf8 = decode(SemanticTokenLines(file, .utf8).encoded().values)
         XCTAssertEqual(utf8.filter { $0[0] == 4 }.first, [4, 4, 13, namespace])
     }
 
@@ -63,7 +63,7 @@ final class SemanticTokenTests: XCTestCase {
         for round in 0..<40 {
             var doc = TextDocument(uri: "file:///t\(round).ledger", version: 1, text: Array(journal.utf8))
             doc.tokens = SemanticTokenLines(doc.file, .utf16)
-            var sent = doc.tokens!.encoded()
+            var sent = doc.tokens!.encoded().values
             doc.tokens!.markSent("0")
             for step in 1...12 {
                 let bytes = doc.file.bytes
@@ -79,8 +79,8 @@ final class SemanticTokenTests: XCTestCase {
                 let change = JSONValue.object([("range", .object([("start", position(a)), ("end", position(b))])), ("text", .string(text))])
                 XCTAssertTrue(doc.apply(change, .utf16))
                 guard let kept = doc.tokens else { return XCTFail("the edit dropped the tokens") }
-                let fresh = SemanticTokenLines(doc.file, .utf16).encoded()
-                let now = kept.encoded()
+                let fresh = SemanticTokenLines(doc.file, .utf16).encoded().values
+                let now = kept.encoded().values
                 XCTAssertEqual(now, fresh, "after replacing \(a)..<\(b) with \(text.debugDescription) in\n\(String(decoding: doc.file.bytes, as: UTF8.self))")
                 guard now == fresh else { return }
                 // A delta every other edit: the edits between are summed up in one.

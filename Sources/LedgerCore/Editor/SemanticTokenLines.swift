@@ -86,16 +86,16 @@ final class SemanticTokenLines {
 
     /// The tokens in the protocol's encoding: five numbers each, the line and
     /// start relative to the token before.
-    func encoded() -> [UInt32] {
+    func encoded() -> EncodedTokens {
         encode(lines: 0..<lineCount, tokens: 0..<(firstToken[lineCount]), lineBefore: 0)
     }
 
     /// The tokens of the lines `lines` (those past the end left out), the
     /// first one's line counted from the document's start.
-    func encoded(lines: ClosedRange<Int>) -> [UInt32] {
+    func encoded(lines: ClosedRange<Int>) -> EncodedTokens {
         // `upperBound + 1` would overflow at Int.max (a client may send any line).
         let first = min(max(lines.lowerBound, 0), lineCount), end = lines.upperBound >= lineCount ? lineCount : max(lines.upperBound, 0) + 1
-        guard first < end else { return [] }
+        guard first < end else { return encode(lines: 0..<0, tokens: 0..<0, lineBefore: 0) }
         return encode(lines: first..<end, tokens: firstToken[first]..<firstToken[end], lineBefore: 0)
     }
 
@@ -121,39 +121,13 @@ final class SemanticTokenLines {
         while lineBefore > 0, firstToken[lineBefore] == Int32(before) { lineBefore -= 1 }
         if before == 0 { lineBefore = 0 }
         let data = encode(lines: first..<lineCount, tokens: Int32(before)..<Int32(before + changedNow + next), lineBefore: lineBefore)
-        return (before * 5, (changedBefore + next) * 5, data)
+        return (before * 5, (changedBefore + next) * 5, data.values)
     }
 
     /// The tokens `tokens` (on the lines `lines`) in the protocol's
     /// encoding, the first one's line counted from `lineBefore`.
-    private func encode(lines: Range<Int>, tokens wanted: Range<Int32>, lineBefore: Int) -> [UInt32] {
-        // Every number is written below: the array is not zeroed first (25 MB at 100k).
-        return [UInt32](unsafeUninitializedCapacity: wanted.count * 5) { o, written in
-            tokens.withUnsafeBufferPointer { t in
-                var j = 0, lastLine = lineBefore
-                for line in lines {
-                    let first = max(Int(firstToken[line]), Int(wanted.lowerBound)), last = min(Int(firstToken[line + 1]), Int(wanted.upperBound))
-                    guard first < last else {
-                        if first >= Int(wanted.upperBound) { break }
-                        continue
-                    }
-                    var previousStart: UInt32 = 0
-                    for i in first..<last {
-                        let start = t[i * 3]
-                        o[j] = i == first ? UInt32(line - lastLine) : 0
-                        o[j + 1] = start - previousStart
-                        o[j + 2] = t[i * 3 + 1]
-                        o[j + 3] = t[i * 3 + 2]
-                        // No modifiers.
-                        o[j + 4] = 0
-                        previousStart = start
-                        j += 5
-                    }
-                    lastLine = line
-                }
-                written = j
-            }
-        }
+    private func encode(lines: Range<Int>, tokens wanted: Range<Int32>, lineBefore: Int) -> EncodedTokens {
+        EncodedTokens(tokens: tokens, firstToken: firstToken, lines: lines, wanted: wanted, lineBefore: lineBefore)
     }
 
     // MARK: Reading one line
@@ -251,5 +225,61 @@ final class SemanticTokenLines {
             }
         }
         emit(from..<line.end, .comment)
+    }
+}
+
+/// Semantic tokens in the protocol's encoding (five numbers a token: its
+/// line and start relative to the token before, its length, type and
+/// modifiers), made as they are written (`JSONNumbers`): the 25 MB of
+/// numbers of a 100k-transaction file are never held. It holds the lines'
+/// tokens as they were (the arrays are shared, not copied).
+struct EncodedTokens: JSONNumbers {
+    /// Three numbers per token, and each line's first token (`SemanticTokenLines`).
+    let tokens: [UInt32]
+    let firstToken: [Int32]
+    let lines: Range<Int>
+    let wanted: Range<Int32>
+    let lineBefore: Int
+
+    var count: Int { wanted.count * 5 }
+
+    var values: [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(count)
+        encode { out.append($0) }
+        return out
+    }
+
+    func writeCommaSeparated(at out: UnsafeMutablePointer<UInt8>) -> Int {
+        CommaSeparatedWriter.write(at: out) { w in encode { w.put($0) } }
+    }
+
+    /// Calls `put` with each number, in order.
+    @inline(__always)
+    private func encode(_ put: (UInt32) -> Void) {
+        tokens.withUnsafeBufferPointer { t in
+            firstToken.withUnsafeBufferPointer { firstToken in
+                var lastLine = lineBefore
+                for line in lines {
+                    let first = max(Int(firstToken[line]), Int(wanted.lowerBound)), last = min(Int(firstToken[line + 1]), Int(wanted.upperBound))
+                    guard first < last else {
+                        if first >= Int(wanted.upperBound) { break }
+                        continue
+                    }
+                    var previousStart: UInt32 = 0
+                    for i in first..<last {
+                        let start = t[i * 3]
+                        put(i == first ? UInt32(line - lastLine) : 0)
+                        put(start - previousStart)
+                        put(t[i * 3 + 1])
+                        put(t[i * 3 + 2])
+                        // No modifiers.
+                        put(0)
+                        previousStart = start
+                    }
+                    lastLine = line
+                }
+            }
+        }
     }
 }

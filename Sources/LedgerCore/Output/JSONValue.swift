@@ -1,5 +1,30 @@
 /// A JSON value as the language server, `serve` and hledger's `-O json` read and write it. Objects keep
 /// their keys in order, so that what the server writes reads the same every time.
+/// Whole numbers a JSON array holds, written straight into the output as
+/// decimals (`JSONValue.numbers`): an array of them, or semantic tokens
+/// encoded as they are written.
+public protocol JSONNumbers: Sendable {
+    /// At most how many numbers there are.
+    var count: Int { get }
+    /// The numbers, in order.
+    var values: [UInt32] { get }
+    /// Writes the numbers at `out` with commas between them, in room for
+    /// `count` of them (`CommaSeparatedWriter.room(for:)`); returns how many bytes it wrote.
+    func writeCommaSeparated(at out: UnsafeMutablePointer<UInt8>) -> Int
+}
+
+extension Array: JSONNumbers where Element == UInt32 {
+    public var values: [UInt32] { self }
+
+    public func writeCommaSeparated(at out: UnsafeMutablePointer<UInt8>) -> Int {
+        withUnsafeBufferPointer { values in
+            CommaSeparatedWriter.write(at: out) { w in
+                for value in values { w.put(value) }
+            }
+        }
+    }
+}
+
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -9,7 +34,7 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
     /// An array of whole numbers, kept as numbers (semantic tokens send millions).
-    case numbers([UInt32])
+    case numbers(any JSONNumbers)
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
@@ -18,7 +43,7 @@ public enum JSONValue: Equatable, Sendable {
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
-        case (.numbers(let x), .numbers(let y)): return x == y
+        case (.numbers(let x), .numbers(let y)): return x.values == y.values
         case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
@@ -52,7 +77,7 @@ public enum JSONValue: Equatable, Sendable {
 
     public var array: [JSONValue]? {
         if case .array(let a) = self { return a }
-        if case .numbers(let n) = self { return n.map { JSONValue.int(Int($0)) } }
+        if case .numbers(let n) = self { return n.values.map { JSONValue.int(Int($0)) } }
         return nil
     }
 

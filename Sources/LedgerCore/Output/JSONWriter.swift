@@ -87,10 +87,10 @@ package struct JSONWriter {
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
     public mutating func int(_ i: Int) { separate(); buffer.int(i) }
     /// An array of whole numbers, written in one pass.
-    public mutating func array(of numbers: [UInt32]) {
+    public mutating func array(of numbers: any JSONNumbers) {
         separate()
         buffer.byte(0x5B)
-        numbers.withUnsafeBufferPointer { buffer.commaSeparated($0) }
+        buffer.append(reserving: CommaSeparatedWriter.room(for: numbers.count)) { numbers.writeCommaSeparated(at: $0) }
         buffer.byte(0x5D)
     }
     /// A number already written as JSON (the language server's values).
