@@ -314,30 +314,53 @@ public enum Messages {
 
 /// Suggests the closest known word for a misspelled one (edit distance ≤ 2).
 package func closestWord(to word: String, among candidates: [String]) -> String? {
-    let w = Array(word.lowercased().unicodeScalars)
-    let limit = min(2, max(1, w.count / 2))
-    var best: (word: String, distance: Int)?
-    for c in candidates {
-        let other = Array(c.lowercased().unicodeScalars)
-        // Words whose lengths differ by more than the limit are farther than it: not compared.
-        guard abs(other.count - w.count) <= limit else { continue }
-        let d = editDistance(w, other)
-        if d <= limit, d < best?.distance ?? Int.max { best = (c, d) }
-    }
-    return best?.word
+    NearWords(candidates).closest(to: word)
 }
 
-func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+/// Words to find a near miss among, each lowercased once: the checker asks
+/// this of every undeclared account against every declared one.
+package struct NearWords {
+    private let words: [(word: String, scalars: [Unicode.Scalar])]
+
+    package init(_ candidates: [String]) {
+        words = candidates.map { ($0, Array($0.lowercased().unicodeScalars)) }
+    }
+
+    /// The candidate closest to `word` (ignoring case), within two edits
+    /// (one for a word of three letters or fewer); the first of the closest.
+    package func closest(to word: String) -> String? {
+        let w = Array(word.lowercased().unicodeScalars)
+        let limit = min(2, max(1, w.count / 2))
+        var best: (word: String, distance: Int)?
+        for c in words {
+            if best?.distance == 0 { break }
+            // Words whose lengths differ by more than the limit are farther than it: not compared.
+            guard abs(c.scalars.count - w.count) <= limit else { continue }
+            let d = editDistance(w, c.scalars, atMost: min(limit, (best?.distance ?? Int.max) - 1))
+            if d <= limit, d < best?.distance ?? Int.max { best = (c.word, d) }
+        }
+        return best?.word
+    }
+}
+
+/// The edit distance of `a` and `b` when it is at most `bound`, else some
+/// number past `bound` (the rows stop once none of their cells is within it).
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var prev = Array(0...b.count)
     var cur = prev
     for i in 1...a.count {
         cur[0] = i
+        var least = i
         for j in 1...b.count {
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            least = min(least, cur[j])
         }
+        // A row's least cell never shrinks further down.
+        if least > bound { return bound + 1 }
         swap(&prev, &cur)
     }
     return prev[b.count]
 }
+

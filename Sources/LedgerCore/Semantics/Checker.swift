@@ -84,6 +84,7 @@ package struct Checker {
         let used = (0..<Int32(accounts.count)).filter { accounts.firstUse[Int($0)] != nil }
         // Near misses cost an edit distance per pair: skipped for huge account lists.
         let compareNames = !declared.isEmpty && !options.strict && declared.count * used.count <= 2_000_000
+        let near = NearWords(compareNames ? declared : [])
         // A parent of declared accounts is known through them (`지출:식비` of `지출:식비:외식`).
         var impliedByDeclared = Set<Int32>()
         for id in accounts.declared.keys {
@@ -112,7 +113,7 @@ package struct Checker {
                 diagnostics.warning(Messages.accountEndsInAmount(name, amount), at: at,
                                     notes: [DiagnosticNote(Messages.accountAmountSeparator)])
             }
-            if compareNames, wide == nil, accounts.declared[id] == nil, !impliedByDeclared.contains(id), let near = closestWord(to: name, among: declared) {
+            if compareNames, wide == nil, accounts.declared[id] == nil, !impliedByDeclared.contains(id), let near = near.closest(to: name) {
                 diagnostics.warning(Messages.undeclaredNear(name, near), at: at,
                                     notes: [DiagnosticNote(Messages.didYouMean(near))])
             }
@@ -122,11 +123,11 @@ package struct Checker {
     /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
     private func checkDeclarations(_ journal: Journal) {
         var reported = Set<String>()
-        let declaredAccounts = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }
+        let declaredAccounts = NearWords(journal.accounts.declared.keys.sorted().map { journal.accounts[$0] })
         func report(_ kind: String, _ directive: String, _ name: String, _ at: SourceLocation) {
             guard reported.insert(kind + "\u{0}" + name).inserted else { return }
             var notes = [DiagnosticNote(Messages.undeclaredHint(directive, name))]
-            if kind == "account", let near = closestWord(to: name, among: declaredAccounts) {
+            if kind == "account", let near = declaredAccounts.closest(to: name) {
                 notes.insert(DiagnosticNote(Messages.didYouMean(near)), at: 0)
             }
             diagnostics.error(Messages.undeclared(kind, name, option: kind == "payee" ? "--check-payees" : "--strict"), at: at, notes: notes)

@@ -1,0 +1,56 @@
+import XCTest
+@testable import LedgerCore
+
+/// Near misses ("did you mean"): the bounded edit distance and the prepared
+/// candidates give what a plain edit distance over every candidate gives.
+final class NearWordsTests: XCTestCase {
+    /// The textbook edit distance, every cell computed.
+    func plainDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    func word(_ rng: inout SeededRandom) -> String {
+        let letters = Array("abc식비:Ab")
+        return String((0..<Int(rng.next() % 9)).map { _ in letters[Int(rng.next() % UInt64(letters.count))] })
+    }
+
+    func testTheBoundedDistanceIsExactWithinItsBound() {
+        var rng = SeededRandom(seed: 12)
+        for _ in 0..<3000 {
+            let a = Array(word(&rng).unicodeScalars), b = Array(word(&rng).unicodeScalars)
+            let bound = Int(rng.next() % 4), exact = plainDistance(a, b)
+            let d = editDistance(a, b, atMost: bound)
+            if exact <= bound {
+                XCTAssertEqual(d, exact, "\(a) \(b) within \(bound)")
+            } else {
+                XCTAssertGreaterThan(d, bound, "\(a) \(b) within \(bound)")
+            }
+        }
+    }
+
+    func testTheClosestIsThePlainSearchsFirstClosest() {
+        var rng = SeededRandom(seed: 13)
+        for _ in 0..<300 {
+            let candidates = (0..<Int(rng.next() % 12)).map { _ in word(&rng) }
+            let w = word(&rng)
+            // The plain search: within two edits (one for three letters or fewer), the first of the closest.
+            let scalars = Array(w.lowercased().unicodeScalars), limit = min(2, max(1, scalars.count / 2))
+            var expected: (String, Int)?
+            for c in candidates {
+                let d = plainDistance(scalars, Array(c.lowercased().unicodeScalars))
+                if d <= limit, d < expected?.1 ?? Int.max { expected = (c, d) }
+            }
+            XCTAssertEqual(NearWords(candidates).closest(to: w), expected?.0, "\(w) among \(candidates)")
+            XCTAssertEqual(closestWord(to: w, among: candidates), expected?.0)
+        }
+        XCTAssertEqual(closestWord(to: "Expenses:Fod", among: ["Assets:Cash", "Expenses:Food", "Expenses:Foo"]), "Expenses:Food")
+    }
+}
