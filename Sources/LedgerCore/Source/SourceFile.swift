@@ -108,8 +108,9 @@ public final class SourceFile: @unchecked Sendable {
     /// `file` with `range` replaced by `text`, as `replacing` gives it, but
     /// changed where it lies when the caller holds the only reference to the
     /// file and its bytes (an editor's document, once compiled): the bytes
-    /// after the edit are moved, not the whole copied, and the line starts
-    /// likewise. Else the same as `replacing`. The file given is then not
+    /// are kept with a gap at the edit's next line (`edit`), so that typing
+    /// moves the rest of a line, not of the file; the line starts are moved
+    /// in place. Else the same as `replacing`. The file given is then not
     /// to be read again (it is replaced in `file`).
     public static func replace(_ file: inout SourceFile, _ range: Range<Int>, with text: [UInt8]) {
         guard isKnownUniquelyReferenced(&file), isKnownUniquelyReferenced(&file.contents), !file.contents.isMapped,
@@ -155,9 +156,10 @@ public final class SourceFile: @unchecked Sendable {
             }
             if gapLength > 0 { moved += count - gapStart }
             storage.removeLast(gapLength)
-            // (A gap closed leaves its room in the array's capacity: taken again, not moved elsewhere.)
+            // (A gap closed leaves its room in the array's capacity: taken again, up to a megabyte, not
+            // moved elsewhere.)
             let spare = storage.capacity - count
-            let room = spare >= delta + (1 << 12) ? spare : delta + (1 << 16)
+            let room = spare >= delta + (1 << 12) ? min(spare, delta + (1 << 20)) : delta + (1 << 16)
             if storage.capacity < count + room { storage.reserveCapacity(count + room) }
             storage.append(contentsOf: repeatElement(0, count: room))
             (gapStart, gapLength) = (count, room)
