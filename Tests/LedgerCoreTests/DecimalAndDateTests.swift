@@ -90,21 +90,24 @@ final class CivilDateTests: XCTestCase {
 
 final class CommaSeparatedTests: XCTestCase {
     /// Semantic tokens' numbers written with commas: each under 1,000 from a
-    /// table, larger ones digit by digit, none past the last, after what the
-    /// buffer held.
+    /// table, larger ones digit by digit, none past the last, as a JSON array.
     func testCommaSeparatedNumbers() {
         var values: [UInt32] = Array(0..<1200) + [9_999, 10_000, 65_535, 1_000_000, UInt32.max, 7, 0]
         var rng = SeededRandom(seed: 3)
         for _ in 0..<500 { values.append(UInt32(truncatingIfNeeded: rng.next() >> UInt64(rng.next() % 64))) }
-        var buf = ByteBuffer()
-        buf.write("[")
-        values.withUnsafeBufferPointer { buf.commaSeparated($0) }
-        XCTAssertEqual(buf.string, "[" + values.map(String.init).joined(separator: ","))
-        var empty = ByteBuffer()
-        [UInt32]().withUnsafeBufferPointer { empty.commaSeparated($0) }
-        XCTAssertEqual(empty.count, 0)
-        var one = ByteBuffer()
-        [UInt32(5)].withUnsafeBufferPointer { one.commaSeparated($0) }
-        XCTAssertEqual(one.string, "5")
+        XCTAssertEqual(String(decoding: JSONValue.numbers(values).bytes, as: UTF8.self), "[" + values.map(String.init).joined(separator: ",") + "]")
+        XCTAssertEqual(String(decoding: JSONValue.numbers([UInt32]()).bytes, as: UTF8.self), "[]")
+        XCTAssertEqual(String(decoding: JSONValue.object([("a", .numbers([UInt32(5)])), ("b", .int(1))]).bytes, as: UTF8.self), #"{"a":[5],"b":1}"#)
+    }
+
+    /// Semantic tokens written as they are encoded are the numbers encoded.
+    func testSemanticTokensWrittenAsEncoded() {
+        let text = "2025-01-05 * 가게  ; 메모\n    Expenses:식비    1,000 KRW\n    Assets:Cash\n\n" + String(repeating: "; x\n", count: 1500) + "2025-01-06 b\n    a  $1\n    b\n"
+        let tokens = SemanticTokenLines(SourceFile(path: "t.ledger", bytes: Array(text.utf8)), .utf16)
+        for encoded in [tokens.encoded(), tokens.encoded(lines: 1...3), tokens.encoded(lines: 1500...9000)] {
+            let written = JSONValue(parsing: JSONValue.numbers(encoded).bytes)?.array?.compactMap { $0.int }.map(UInt32.init)
+            XCTAssertEqual(written, encoded.values)
+            XCTAssertFalse(encoded.values.isEmpty)
+        }
     }
 }

@@ -99,21 +99,6 @@ package struct ByteBuffer: @unchecked Sendable {
         }
     }
 
-    /// Appends `values` as decimals separated by commas (a language
-    /// server's semantic tokens: millions of small numbers), written in place.
-    public mutating func commaSeparated(_ values: UnsafeBufferPointer<UInt32>) {
-        commaSeparated(count: values.count) { w in
-            for value in values { w.put(value) }
-        }
-    }
-
-    /// Appends the numbers `body` puts (at most `count`), as decimals
-    /// separated by commas, written in place (`CommaSeparatedWriter`).
-    @inline(__always)
-    package mutating func commaSeparated(count: Int, _ body: (inout CommaSeparatedWriter) -> Void) {
-        append(reserving: CommaSeparatedWriter.room(for: count)) { CommaSeparatedWriter.write(at: $0, body) }
-    }
-
     /// Appends what `body` writes at the end, in room for `count` bytes made
     /// first; `body` returns how many it wrote.
     @inline(__always)
@@ -163,8 +148,8 @@ public final class ByteSink: @unchecked Sendable {
     public static let standardOutput = ByteSink(fd: 1)
 }
 
-/// Writes numbers, each with a comma after it, where `ByteBuffer.commaSeparated(count:_:)`
-/// made room. A number under 1,000 (nearly all of a semantic token's) is one
+/// Writes numbers, each with a comma after it, where `room(for:)` made
+/// room (`ByteBuffer.append(reserving:_:)`, `JSONNumbers`). A number under 1,000 (nearly all of a semantic token's) is one
 /// store of its digits and comma from a table.
 package struct CommaSeparatedWriter {
     private var out: UnsafeMutablePointer<UInt8>
