@@ -37,8 +37,10 @@ extension JournalParser {
     /// Reads the transaction whose header line is `header` (its content,
     /// without the line break) and the lines after it up to `end`, when it is
     /// plain and balances exactly. Returns where the first line after it
-    /// starts, or nil when it left the transaction to the general path.
-    func readPlainTransaction(_ buf: UnsafeBufferPointer<UInt8>, header: Range<Int>, lineEnd: Int, end n: Int) -> Int? {
+    /// starts, and where that line ends when it was read to its end (-1 when
+    /// not: the reader finds it again), or nil when it left the transaction
+    /// to the general path.
+    func readPlainTransaction(_ buf: UnsafeBufferPointer<UInt8>, header: Range<Int>, lineEnd: Int, end n: Int) -> (next: Int, lineEnd: Int)? {
         guard let sink, let letGo = plainLetGo else { return nil }
         var lx = Lexer(buf, from: header.lowerBound, to: header.upperBound)
         guard let date = plainDate(&lx), lx.atEnd || Lexer.isSpace(lx.peek()) || lx.peek() == UInt8(ascii: ";") else { return nil }
@@ -49,6 +51,7 @@ extension JournalParser {
         let before = letGo.moves.count
         var commodity: Int32 = -1, scale = -1, sum: Int64 = 0, elided = -1
         var pos = lineEnd + 1
+        var nextLineEnd = -1
         while pos < n {
             let lineStart = pos
             var lineEnd = n
@@ -60,7 +63,10 @@ extension JournalParser {
             if contentEnd > lineStart {
                 let first = buf[lineStart]
                 // A line in column 1 that is not a comment ends the transaction.
-                if !Lexer.isSpace(first) && !Lexer.startsComment(first) { break }
+                if !Lexer.isSpace(first) && !Lexer.startsComment(first) {
+                    nextLineEnd = lineEnd
+                    break
+                }
                 if Lexer.isSpace(first) {
                     var line = Lexer(buf, from: lineStart, to: contentEnd)
                     line.skipSpaces()
@@ -98,7 +104,7 @@ extension JournalParser {
         if elided >= 0 { letGo.moves[elided].mantissa = Int32(truncatingIfNeeded: -sum) }
         sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
                         location: location(header.lowerBound), commodity: commodity, scale: Int8(truncatingIfNeeded: scale))
-        return pos
+        return (pos, nextLineEnd)
     }
 
     /// A header's date, as `dateToken` reads it, when it reads with nothing to say.

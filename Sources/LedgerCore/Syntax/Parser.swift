@@ -275,6 +275,8 @@ package final class JournalParser {
         var pos = start
         let n = end
         var released = start
+        // The end of the line at `pos` when a plain transaction's read found it already (-1: not).
+        var knownLineEnd = -1
         // What was read last is given back too, however it ends (a file of a few blocks, an included one).
         defer { if releasesReadPages, min(pos, n) > released { giveBack(UnsafeBufferPointer(rebasing: buf[released..<min(pos, n)])) } }
         while pos < n {
@@ -288,7 +290,10 @@ package final class JournalParser {
                 released = lineStart
             }
             var lineEnd = n
-            if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
+            if knownLineEnd >= 0 {
+                lineEnd = knownLineEnd
+                knownLineEnd = -1
+            } else if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
                 lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
             }
             pos = lineEnd + 1
@@ -314,7 +319,7 @@ package final class JournalParser {
             case 0x30...0x39:
                 flushEntry()
                 if readsPlainTransactions, let next = readPlainTransaction(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n) {
-                    pos = next
+                    (pos, knownLineEnd) = next
                     continue
                 }
                 transactionHeader(&lx)
