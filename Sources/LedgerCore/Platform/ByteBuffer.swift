@@ -153,7 +153,7 @@ public final class ByteSink: @unchecked Sendable {
 /// store of its digits and comma from a table.
 package struct CommaSeparatedWriter {
     private var out: UnsafeMutablePointer<UInt8>
-    private let table: UnsafePointer<UInt64>
+    private let table: UnsafeBufferPointer<UInt64>
 
     /// The room `count` numbers need: eleven bytes each, and four to spare (a table's store writes four).
     package static func room(for count: Int) -> Int { count * 11 + 4 }
@@ -163,7 +163,7 @@ package struct CommaSeparatedWriter {
     @inline(__always)
     package static func write(at out: UnsafeMutablePointer<UInt8>, _ body: (inout CommaSeparatedWriter) -> Void) -> Int {
         commaSeparatedDigits.withUnsafeBufferPointer { table in
-            var w = CommaSeparatedWriter(out: out, table: table.baseAddress!)
+            var w = CommaSeparatedWriter(out: out, table: table)
             body(&w)
             return max(0, out.distance(to: w.out) - 1)
         }

@@ -100,10 +100,11 @@ public final class FileBytes: @unchecked Sendable {
         guard isGapped else { return try withUnsafeBufferPointer { try body($0, 0..<$0.count) } }
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        guard gapLength > 0 else { return try withExtendedLifetime(self) { try body(whole, 0..<whole.count) } }
-        return try copy!.withUnsafeBufferPointer { storage in
+        guard gapLength > 0, let storage = copy else { return try withExtendedLifetime(self) { try body(whole, 0..<whole.count) } }
+        return try storage.withUnsafeBufferPointer { storage in
+            // (After the gap: the text's offset i is the storage's i + gapLength, read below the gap's start as nothing of the text.)
             offset < gapStart ? try body(UnsafeBufferPointer(rebasing: storage[..<gapStart]), 0..<gapStart)
-                              : try body(UnsafeBufferPointer(start: storage.baseAddress! + gapLength, count: count), gapStart..<count)
+                              : try body(UnsafeBufferPointer(rebasing: storage[gapLength...]), gapStart..<count)
         }
     }
 
@@ -112,7 +113,8 @@ public final class FileBytes: @unchecked Sendable {
         guard isGapped else { return withUnsafeBufferPointer { Array($0[range]) } }
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        return copy!.withUnsafeBufferPointer { storage in
+        guard let storage = copy else { return Array(whole[range]) }
+        return storage.withUnsafeBufferPointer { storage in
             if gapLength == 0 || range.upperBound <= gapStart { return Array(storage[range]) }
             if range.lowerBound >= gapStart { return Array(storage[(range.lowerBound + gapLength)..<(range.upperBound + gapLength)]) }
             var out = [UInt8]()
@@ -127,15 +129,18 @@ public final class FileBytes: @unchecked Sendable {
     private func closeGap() {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        guard gapLength > 0 else { return }
+        // (Moved out while changed: a second reference would make the change a copy.)
+        guard gapLength > 0, var storage = copy else { return }
+        copy = nil
         let (start, length, count) = (gapStart, gapLength, count)
-        copy!.withUnsafeMutableBufferPointer { storage in
+        storage.withUnsafeMutableBufferPointer { storage in
             if let base = storage.baseAddress, count > start { memmove(base + start, base + start + length, count - start) }
         }
-        copy!.removeLast(length)
+        storage.removeLast(length)
         gapLength = 0
         gapStart = count
-        whole = copy!.withUnsafeBufferPointer { $0 }
+        whole = storage.withUnsafeBufferPointer { $0 }
+        copy = storage
     }
 
     /// The storage, moved out, for its holder to change where it lies
@@ -161,7 +166,7 @@ public final class FileBytes: @unchecked Sendable {
     public var array: [UInt8] {
         if isGapped {
             closeGap()
-            return copy!
+            return copy ?? Array(whole)
         }
         guard isMapped else { return copy! }
         pthread_mutex_lock(&lock)

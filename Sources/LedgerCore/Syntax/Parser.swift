@@ -293,8 +293,8 @@ package final class JournalParser {
             if knownLineEnd >= 0 {
                 lineEnd = knownLineEnd
                 knownLineEnd = -1
-            } else if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
-                lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            } else if let base = buf.baseAddress, let p = memchr(base + pos, 0x0A, n - pos) {
+                lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
             }
             pos = lineEnd + 1
             var contentEnd = lineEnd
