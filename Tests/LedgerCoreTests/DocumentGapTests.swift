@@ -35,7 +35,7 @@ final class DocumentGapTests: XCTestCase {
         var expected = text(lines: 120)
         var file = SourceFile(path: "a.ledger", bytes: expected)
         _ = file.lineStarts
-        var withGap = 0
+        var withGap = 0, withShift = 0
         var last = expected.count / 2
         for step in 0..<400 {
             // Mostly near the last edit, as typing is; sometimes anywhere.
@@ -48,7 +48,7 @@ final class DocumentGapTests: XCTestCase {
             if file.contents.hasGap { withGap += 1 }
             let fresh = SourceFile(path: "a.ledger", bytes: expected)
             XCTAssertEqual(file.byteCount, expected.count, "step \(step)")
-            XCTAssertEqual(file.lineStarts, fresh.lineStarts, "step \(step)")
+            if file.hasPendingLineShift { withShift += 1 }
             for _ in 0..<8 {
                 let o = Int(rng.next() % UInt64(expected.count + 1))
                 let r = o..<min(expected.count, o + Int(rng.next() % 300))
@@ -64,11 +64,46 @@ final class DocumentGapTests: XCTestCase {
                 }
             }
             XCTAssertEqual(file.contentStart, 3, "step \(step)")
+            // The table read whole now and then (the lines after the edits moved then).
+            if step % 7 == 6 { XCTAssertEqual(file.lineStarts, fresh.lineStarts, "step \(step)") }
             if step % 50 == 49 { XCTAssertEqual(file.bytes, expected, "step \(step): read whole") }
         }
-        // (Most steps are checked with the gap open: the reads above went around it.)
+        // (Most steps are checked with the gap open: the reads above went around it;
+        // many with the lines after the edits not yet moved.)
         XCTAssertGreaterThan(withGap, 300)
+        XCTAssertGreaterThan(withShift, 100)
         XCTAssertEqual(file.bytes, expected)
+    }
+
+    /// Typing on one line moves no line start after it: the change in
+    /// length is kept as a shift until the table is read whole, and the
+    /// lines read before then are where a fresh read finds them.
+    func testTypingOnOneLineLeavesTheLineStartsAfterItWhereTheyAre() {
+        let original = text(lines: 2_000)
+        var file = SourceFile(path: "a.ledger", bytes: original)
+        var expected = original
+        let before = file.lineStarts
+        let at = Int(before[1_000]) + 4
+        for k in 0..<40 {
+            let range = k % 3 == 2 ? at..<(at + 1) : at..<at
+            let piece: [UInt8] = k % 3 == 2 ? [] : Array("식".utf8)
+            expected.replaceSubrange(range, with: piece)
+            SourceFile.replace(&file, range, with: piece)
+            XCTAssertTrue(file.hasPendingLineShift, "edit \(k)")
+            let fresh = SourceFile(path: "a.ledger", bytes: expected)
+            for line in [0, 999, 1_000, 1_001, 1_500, before.count - 1] {
+                let offset = fresh.lineStarts[line] + 2
+                XCTAssertTrue(file.lineAndColumn(of: Int(offset)) == fresh.lineAndColumn(of: Int(offset)), "edit \(k), line \(line)")
+            }
+        }
+        // The table read whole: moved once, as a fresh read finds it.
+        XCTAssertEqual(file.lineStarts, SourceFile(path: "a.ledger", bytes: expected).lineStarts)
+        XCTAssertFalse(file.hasPendingLineShift)
+        // A line break typed applies the shift, and starts one of its own.
+        SourceFile.replace(&file, at..<at, with: Array("\n".utf8))
+        expected.replaceSubrange(at..<at, with: Array("\n".utf8))
+        XCTAssertTrue(file.hasPendingLineShift)
+        XCTAssertEqual(file.lineStarts, SourceFile(path: "a.ledger", bytes: expected).lineStarts)
     }
 
     /// Typing on one line of a large document moves the rest of that line,

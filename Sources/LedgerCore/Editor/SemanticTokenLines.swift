@@ -22,7 +22,7 @@ final class SemanticTokenLines {
 
     init(_ file: SourceFile, _ encoding: PositionEncoding) {
         self.encoding = encoding
-        let starts = file.lineStarts
+        let starts = file.shiftedLineStarts
         tokens.reserveCapacity(starts.count * 9)
         firstToken.reserveCapacity(starts.count + 1)
         blocks.reserveCapacity(starts.count)
@@ -39,12 +39,12 @@ final class SemanticTokenLines {
     }
 
     /// Whether these are the tokens of `file` (an edit it missed leaves them of another text).
-    func describes(_ file: SourceFile) -> Bool { lineCount == file.lineStarts.count && byteCount == file.byteCount }
+    func describes(_ file: SourceFile) -> Bool { lineCount == file.shiftedLineStarts.count && byteCount == file.byteCount }
 
     /// The tokens after the old lines `old` (0-based, inclusive) became the
     /// lines `new` of `file`.
     func replace(lines old: ClosedRange<Int>, with new: ClosedRange<Int>, in file: SourceFile) {
-        let starts = file.lineStarts
+        let starts = file.shiftedLineStarts
         guard old.upperBound < lineCount, new.upperBound < starts.count else {
             // Not this text's lines: describe no text, so that they are read again.
             byteCount = -1
@@ -59,7 +59,7 @@ final class SemanticTokenLines {
                 freshBlocks.append(reader.block.rawValue)
                 freshFirst.append(Int32(fresh.count / 3))
                 // (Line by line, read where it lies: an editor's document keeps its gap.)
-                file.withBytes(near: Int(starts[k])) { b, _ in appendTokens(ofLine: k, starts, b, &reader, into: &fresh) }
+                file.withBytes(near: starts[k]) { b, _ in appendTokens(ofLine: k, starts, b, &reader, into: &fresh) }
                 k += 1
             }
             // The lines after read as before when they start in the same block.
@@ -135,9 +135,9 @@ final class SemanticTokenLines {
     /// The token types, in the legend's order.
     enum Kind: UInt32 { case keyword, number, `operator`, string, namespace, type, comment, property }
 
-    private func appendTokens(ofLine k: Int, _ starts: [Int32], _ b: UnsafeBufferPointer<UInt8>, _ reader: inout JournalLineReader, into out: inout [UInt32]) {
-        let s = Int(starts[k])
-        let e = k + 1 < starts.count ? Int(starts[k + 1]) - 1 : b.count
+    private func appendTokens(ofLine k: Int, _ starts: ShiftedLineStarts, _ b: UnsafeBufferPointer<UInt8>, _ reader: inout JournalLineReader, into out: inout [UInt32]) {
+        let s = starts[k]
+        let e = k + 1 < starts.count ? starts[k + 1] - 1 : b.count
         let line = reader.read(b, start: s, end: max(s, e))
         guard line.kind != .blank else { return }
         // Positions in units, counted on from the last token (tokens come in order).

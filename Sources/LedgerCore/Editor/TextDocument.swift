@@ -30,7 +30,7 @@ extension SourceFile {
     func editorPosition(of offset: Int, _ encoding: PositionEncoding) -> EditorPosition {
         let offset = min(max(offset, contentStart), byteCount)
         let (line, _) = lineAndColumn(of: offset)
-        let start = Int(lineStarts[line - 1])
+        let start = shiftedLineStarts[line - 1]
         return EditorPosition(line: line - 1, character: units(from: start, to: offset, encoding))
     }
 
@@ -53,10 +53,10 @@ extension SourceFile {
     /// The byte offset of a protocol position; a character past the end of
     /// its line is the line's end, a line past the end is the end of the text.
     func offset(of position: EditorPosition, _ encoding: PositionEncoding) -> Int {
-        let starts = lineStarts
+        let starts = shiftedLineStarts
         guard position.line < starts.count else { return byteCount }
-        let start = Int(starts[position.line])
-        let next = position.line + 1 < starts.count ? Int(starts[position.line + 1]) - 1 : byteCount
+        let start = starts[position.line]
+        let next = position.line + 1 < starts.count ? starts[position.line + 1] - 1 : byteCount
         return withBytes(near: start) { bytes, valid in
             var i = start
             var lineEnd = min(next, valid.upperBound)

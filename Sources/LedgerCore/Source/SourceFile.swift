@@ -27,6 +27,11 @@ public final class SourceFile: @unchecked Sendable {
     public let contentStart: Int
 
     private var lineStartsCache: [Int32]?
+    /// The lines from `from` on start `by` bytes later than `lineStartsCache`
+    /// says: the change in length of the edits made on one line in a row
+    /// (`replace`), applied when the table is read whole (`lineStarts`).
+    /// Typing on one line then moves no line start after it.
+    private var lineShift = LineShift.none
     /// Lines found by counting line breaks, before the table was built (`line(of:)`).
     private var linesCounted = 0
 
@@ -66,6 +71,7 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Byte offsets where each line starts; line 1 starts after the BOM.
     public var lineStarts: [Int32] {
+        if lineShift.by != 0 { settleLineShift() }
         if let cached = lineStartsCache { return cached }
         var starts: [Int32] = [Int32(contentStart)]
         withBytes { buf in
@@ -78,6 +84,28 @@ public final class SourceFile: @unchecked Sendable {
         lineStartsCache = starts
         return starts
     }
+
+    /// Moves the line starts after the last edits by their change in length.
+    private func settleLineShift() {
+        let shift = lineShift
+        lineShift = .none
+        guard var starts = lineStartsCache else { return }
+        // (Taken out of the file first, so that the change is made in place.)
+        lineStartsCache = nil
+        shift.apply(to: &starts)
+        lineStartsCache = starts
+    }
+
+    /// The line starts as they are held, and the shift still to apply
+    /// after an edit: what readers of a few lines use, so that the table is
+    /// not moved for them.
+    var shiftedLineStarts: ShiftedLineStarts {
+        if lineStartsCache == nil { _ = lineStarts }
+        return ShiftedLineStarts(stored: lineStartsCache ?? [], shift: lineShift)
+    }
+
+    /// Whether line starts after an edit are still to be moved (a test sees it).
+    package var hasPendingLineShift: Bool { lineShift.by != 0 }
 
     /// `body` with the line starts (`lineStarts`), not held after it.
     public func withLineStarts<R>(_ body: ([Int32]) -> R) -> R { body(lineStarts) }
@@ -99,9 +127,10 @@ public final class SourceFile: @unchecked Sendable {
         let edited = SourceFile(path: path, bytes: bytes)
         // An edit of the byte order mark moves where line 1 starts: read again.
         guard edited.contentStart == contentStart, range.lowerBound >= contentStart else { return edited }
-        var starts = lineStarts
-        SourceFile.moveLineStarts(&starts, replacing: range, with: text)
-        edited.lineStartsCache = starts
+        var starts = shiftedLineStarts
+        starts.replace(range, with: text)
+        edited.lineStartsCache = starts.stored
+        edited.lineShift = starts.shift
         return edited
     }
 
@@ -114,11 +143,11 @@ public final class SourceFile: @unchecked Sendable {
     /// to be read again (it is replaced in `file`).
     public static func replace(_ file: inout SourceFile, _ range: Range<Int>, with text: [UInt8]) {
         guard isKnownUniquelyReferenced(&file), isKnownUniquelyReferenced(&file.contents), !file.contents.isMapped,
-              range.lowerBound >= file.contentStart, let old = file.lineStartsCache, var taken = file.contents.takeStorage() else {
+              range.lowerBound >= file.contentStart, file.lineStartsCache != nil, var taken = file.contents.takeStorage() else {
             file = file.replacing(range, with: text)
             return
         }
-        var starts = old
+        let old = file.shiftedLineStarts
         file.lineStartsCache = nil
         // (The storage is moved, never shared: a second reference would make its change a copy.)
         var storage = taken.storage
@@ -131,8 +160,10 @@ public final class SourceFile: @unchecked Sendable {
             file = edited
             return
         }
-        moveLineStarts(&starts, replacing: range, with: text)
-        edited.lineStartsCache = starts
+        var starts = old
+        starts.replace(range, with: text)
+        edited.lineStartsCache = starts.stored
+        edited.lineShift = starts.shift
         file = edited
     }
 
@@ -144,7 +175,7 @@ public final class SourceFile: @unchecked Sendable {
     /// once, when the edit needs more room than it has.
     /// Returns where its gap is and how long, and how many bytes were moved.
     static func edit(_ storage: inout [UInt8], gap: (start: Int, length: Int), count: Int, _ range: Range<Int>, with text: [UInt8],
-                     lineStarts: [Int32]) -> (gapStart: Int, gapLength: Int, moved: Int) {
+                     lineStarts: ShiftedLineStarts) -> (gapStart: Int, gapLength: Int, moved: Int) {
         var (gapStart, gapLength) = gap
         var moved = 0
         let delta = text.count - range.count
@@ -164,8 +195,8 @@ public final class SourceFile: @unchecked Sendable {
             storage.append(contentsOf: repeatElement(0, count: room))
             (gapStart, gapLength) = (count, room)
         }
-        let after = lineStarts.partitionIndex(past: { Int($0) > range.upperBound })
-        let target = after < lineStarts.count ? Int(lineStarts[after]) : count
+        let after = lineStarts.firstLine(startingAfter: range.upperBound)
+        let target = after < lineStarts.count ? lineStarts[after] : count
         storage.withUnsafeMutableBufferPointer { s in
             guard let base = s.baseAddress else { return }
             if gapLength == 0 {
@@ -184,24 +215,6 @@ public final class SourceFile: @unchecked Sendable {
         }
         moved += (gapLength > 0 ? abs(target - gapStart) : 0) + (target - range.upperBound)
         return (target + delta, gapLength - delta, moved)
-    }
-
-    /// Line starts after `range` was replaced by `text`: the lines that
-    /// start at or before the edit stay, those whose line break it replaced
-    /// go, the edit's own are put in, and the lines after it move by the
-    /// change in length (in place, when nothing else holds `starts`).
-    static func moveLineStarts(_ starts: inout [Int32], replacing range: Range<Int>, with text: [UInt8]) {
-        let kept = starts.partitionIndex(past: { Int($0) > range.lowerBound })
-        let moved = starts.partitionIndex(past: { Int($0) > range.upperBound })
-        var added: [Int32] = []
-        for (i, b) in text.enumerated() where b == 0x0A { added.append(Int32(range.lowerBound + i + 1)) }
-        starts.replaceSubrange(kept..<moved, with: added)
-        let delta = text.count - range.count
-        guard delta != 0 else { return }
-        let by = Int32(delta), first = kept + added.count
-        starts.withUnsafeMutableBufferPointer { s in
-            for i in first..<s.count { s[i] &+= by }
-        }
     }
 
     /// The 1-based line of a byte offset. The first few are counted, without
@@ -235,12 +248,12 @@ public final class SourceFile: @unchecked Sendable {
 
     /// The 1-based line and column of a byte offset.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        let starts = lineStarts
+        let starts = shiftedLineStarts
         // The last line starting at or before `offset` (the first starts at 0).
-        let lo = max(0, starts.partitionIndex { Int($0) > offset } - 1)
+        let lo = max(0, starts.firstLine(startingAfter: offset) - 1)
         var column = 1
-        withBytes(near: Int(starts[lo])) { bytes, valid in
-            var i = Int(starts[lo])
+        withBytes(near: starts[lo]) { bytes, valid in
+            var i = starts[lo]
             let end = min(offset, valid.upperBound)
             while i < end {
                 if bytes[i] & 0xC0 != 0x80 { column += 1 }
@@ -255,7 +268,7 @@ public final class SourceFile: @unchecked Sendable {
     /// wide characters count two, a tab one).
     public func position(of offset: Int) -> SourcePosition {
         let (line, column) = lineAndColumn(of: offset)
-        let start = Int(lineStarts[line - 1])
+        let start = shiftedLineStarts[line - 1]
         let end = max(start, min(offset, byteCount))
         var display = 1
         for scalar in text(start, end).unicodeScalars {
