@@ -107,9 +107,6 @@ public final class SourceFile: @unchecked Sendable {
     /// Whether line starts after an edit are still to be moved (a test sees it).
     package var hasPendingLineShift: Bool { lineShift.by != 0 }
 
-    /// `body` with the line starts (`lineStarts`), not held after it.
-    public func withLineStarts<R>(_ body: ([Int32]) -> R) -> R { body(lineStarts) }
-
     /// This file with `range` replaced by `text` (an editor's change). Its
     /// line starts are worked out from this file's, not read again: an edit
     /// of a 12 MB file costs a copy, not a scan.
