@@ -32,15 +32,57 @@ public struct Ledger: Sendable {
         // Sort keys: day, then recorded before generated, then file order.
         var keys: [UInt64] = []
         keys.reserveCapacity(all.count)
-        for i in 0..<all.count where i >= recorded || !journal.brokenTransactions.contains(i) {
-            let day = UInt64(UInt32(bitPattern: all[i].date.day &+ Int32.min))
-            keys.append(day << 32 | (i >= recorded ? 1 << 31 : 0) | UInt64(i))
+        let broken = journal.brokenTransactions
+        var recordedInOrder = true
+        all.withUnsafeBufferPointer { all in
+            func key(_ i: Int) -> UInt64 {
+                let day = UInt64(UInt32(bitPattern: all[i].date.day &+ Int32.min))
+                return day << 32 | (i >= recorded ? 1 << 31 : 0) | UInt64(i)
+            }
+            var last: UInt64 = 0
+            for i in 0..<recorded where broken.isEmpty || !broken.contains(i) {
+                let k = key(i)
+                if k < last { recordedInOrder = false }
+                last = k
+                keys.append(k)
+            }
+            for i in recorded..<all.count { keys.append(key(i)) }
         }
-        keys.sort()
         self.journal = journal
         transactions = all
-        order = keys.map { Int32(truncatingIfNeeded: $0 & 0x7FFF_FFFF) }
+        order = Ledger.order(sorting: &keys, firstRunInOrder: recordedInOrder ? keys.count - generated.count : 0)
         until = expander.until
+    }
+
+    /// The transactions' indices in the order of their sort keys. A journal
+    /// written in date order gives its recorded transactions' keys in order
+    /// (`firstRunInOrder` of them): then only the generated ones are sorted,
+    /// and merged in, in one pass.
+    static func order(sorting keys: inout [UInt64], firstRunInOrder run: Int) -> [Int32] {
+        func index(_ key: UInt64) -> Int32 { Int32(truncatingIfNeeded: key & 0x7FFF_FFFF) }
+        guard run > 0 else {
+            keys.sort()
+            return keys.map(index)
+        }
+        keys[run...].sort()
+        return [Int32](unsafeUninitializedCapacity: keys.count) { out, written in
+            keys.withUnsafeBufferPointer { k in
+                var a = 0, b = run, n = 0
+                while a < run, b < k.count {
+                    if k[b] < k[a] {
+                        out[n] = index(k[b])
+                        b += 1
+                    } else {
+                        out[n] = index(k[a])
+                        a += 1
+                    }
+                    n += 1
+                }
+                while a < run { out[n] = index(k[a]); a += 1; n += 1 }
+                while b < k.count { out[n] = index(k[b]); b += 1; n += 1 }
+                written = n
+            }
+        }
     }
 
     /// The ledger with `more` transactions after the others in
