@@ -28,7 +28,7 @@ package struct Checker {
         let accounts = journal.accounts
         let balancer = Balancer(commodities: journal.commodities, diagnostics: diagnostics, accountName: { accounts[$0] })
         var hasAssertions = false
-        for i in journal.transactions.indices where !journal.brokenTransactions.contains(i) {
+        for i in Checker.transactionsToBalance(journal) where !journal.brokenTransactions.contains(i) {
             if journal.hasAssertions, journal.transactions[i].postings.contains(where: { $0.assertion != nil }) {
                 hasAssertions = true
                 // Transactions with balance assignments are balanced in date order below.
@@ -52,6 +52,24 @@ package struct Checker {
         }
         checkAccountNames(journal)
         if options.strict || options.checkPayees { checkDeclarations(journal) }
+    }
+
+    /// The transactions the loop above looks at: all but the chunk parts'
+    /// whose every transaction balanced where its chunk was read and holds no
+    /// assertion (`ChunkMemo.unchangedByTheCheck`), for which it has nothing
+    /// to do. An edit's check then does not read every kept transaction.
+    static func transactionsToBalance(_ journal: Journal) -> FlattenSequence<[Range<Int>]> {
+        var ranges: [Range<Int>] = []
+        var at = 0
+        let count = journal.transactions.count
+        for part in journal.chunkParts where part.memo.unchangedByTheCheck {
+            let range = part.transactions
+            guard range.lowerBound >= at, range.upperBound <= count else { continue }
+            if range.lowerBound > at { ranges.append(at..<range.lowerBound) }
+            at = range.upperBound
+        }
+        if at < count { ranges.append(at..<count) }
+        return ranges.joined()
     }
 
     /// Balances the transactions of a part of a journal read on its own (a
