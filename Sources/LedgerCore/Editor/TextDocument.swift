@@ -144,11 +144,14 @@ struct TextDocument {
         }
         let a = file.offset(of: start, encoding), b = max(a, file.offset(of: end, encoding))
         let contentStart = file.contentStart
-        // (Read as held, the lines after the last edits not moved; and not held past
-        // this: the edit changes them where they lie.)
-        let (first, last) = { (starts: ShiftedLineStarts) in
-            (max(0, starts.firstLine(startingAfter: a) - 1), max(0, starts.firstLine(startingAfter: b) - 1))
-        }(file.shiftedLineStarts)
+        let first: Int, last: Int
+        do {
+            // (Read as held, the lines after the last edits not moved; and not held past
+            // this: the edit changes them where they lie.)
+            let starts = file.shiftedLineStarts
+            first = max(0, starts.firstLine(startingAfter: a) - 1)
+            last = max(0, starts.firstLine(startingAfter: b) - 1)
+        }
         if let u = unchanged { unchanged = (u.since, min(u.prefix, a), min(u.suffix, file.byteCount - b)) }
         sinceRead = sinceRead.map { ($0.since, min($0.prefix, a), min($0.suffix, file.byteCount - b)) }
         let current = tokens?.describes(file) == true

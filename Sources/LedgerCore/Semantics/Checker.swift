@@ -54,7 +54,7 @@ package struct Checker {
         if options.strict || options.checkPayees { checkDeclarations(journal) }
     }
 
-    /// The transactions the loop above looks at: all but the chunk parts'
+    /// The transactions the loop above looks at: all but those of the chunk parts
     /// whose every transaction balanced where its chunk was read and holds no
     /// assertion (`ChunkMemo.unchangedByTheCheck`), for which it has nothing
     /// to do. An edit's check then does not read every kept transaction.

@@ -144,20 +144,20 @@ public final class SourceFile: @unchecked Sendable {
             file = file.replacing(range, with: text)
             return
         }
-        let old = file.shiftedLineStarts
+        // (Held here alone, so that an edit that moves the table moves it in place.)
+        var starts = file.shiftedLineStarts
         file.lineStartsCache = nil
         // (The storage is moved, never shared: a second reference would make its change a copy.)
         var storage = taken.storage
         taken.storage = []
         let (gapStart, gapLength, moved) = SourceFile.edit(&storage, gap: (taken.gapStart, taken.gapLength), count: file.byteCount,
-                                                           range, with: text, lineStarts: old)
+                                                           range, with: text, lineStarts: starts)
         let edited = SourceFile(path: file.path, contents: FileBytes(gapped: storage, gapStart: gapStart, gapLength: gapLength,
                                                                        movedByEdits: file.contents.movedByEdits + moved))
         guard edited.contentStart == file.contentStart else {
             file = edited
             return
         }
-        var starts = old
         starts.replace(range, with: text)
         edited.lineStartsCache = starts.stored
         edited.lineShift = starts.shift
