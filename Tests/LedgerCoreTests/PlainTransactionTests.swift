@@ -151,6 +151,20 @@ final class PlainTransactionTests: XCTestCase {
             "2025-01-02 A\n    a    5 USD\n    b\n2025-01-01 B\n    b    1 USD = 1 USD\n    a\n", // an assertion before, by date
             "2025-01-02 A\n    a    5 USD\n    b\ncomment\n    c    1 USD\nend comment\n",
             "2025-01-02 A\n    a    5 USD\n    b\n    c  \u{0}\n",
+            // Line breaks where a posting is read before its line's end is known:
+            "2025-01-02 A\n    a\rb    5 USD\n    c\n",                   // a CR inside a name
+            "2025-01-02 A\n    a\r  5 USD\n    c\n",                     // a CR before the separator
+            "2025-01-02 A\n    a    5 USD\n    b \r\n",                   // a space, then CRLF
+            "2025-01-02 A\n    a    5 USD\r \n    b\n",                   // a CR, then a space
+            "2025-01-02 A\n    a    5 USD \r\r\n    b\r\r\r\n",           // CRs after blanks
+            "2025-01-02 A\n    a ;x    5 USD\n    b\n",                   // a name cut at ` ;`
+            "2025-01-02 A\n    a \n    b    -5 USD",                      // no line break at the end
+            "2025-01-02 A\n    a    5 USD\n    b",
+            "2025-01-02 A\n    a    5 USD\n    b    -5 USD\r",
+            "2025-01-02 A\n    a    5 USD\n \t \n    b\n",                // a line of blanks inside
+            "2025-01-02 A\n    a    5 USD\n\r\n    b\n",                  // a line of a CR inside
+            "2025-01-02 A\n    a    5 USD\u{1}\n    b\n",                // a control byte after the amount
+            "2025-01-02 A\n    a\u{1}b    5 USD\n    c\n",               // and inside a name
         ]
         for text in cases { assertSame(text) }
     }

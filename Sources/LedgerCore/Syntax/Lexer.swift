@@ -68,6 +68,46 @@ package struct Lexer {
         }
     }
 
+    /// `skipAccountName` for a lexer whose `end` is not its line's (a posting
+    /// read before its line's end is known): the name also ends at the line
+    /// break, `\n` or `\r`s then `\n`, where `skipAccountName` would end it
+    /// at the line's end. False at a `\r` inside the line, which
+    /// `skipAccountName` reads as part of the name: the line is then read
+    /// with its end found first.
+    @inline(__always) mutating func skipAccountNameToLineBreak() -> Bool {
+        while true {
+            // Eight bytes at a time to the next one below `!`, as `skipAccountName` does.
+            while pos + 8 <= end, let base = bytes.baseAddress {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+                let low = (w &- 0x2121_2121_2121_2121) & ~w & 0x8080_8080_8080_8080
+                if low != 0 {
+                    pos += low.trailingZeroBitCount >> 3
+                    break
+                }
+                pos += 8
+            }
+            if pos >= end { return true }
+            let b = bytes[pos]
+            if b == 0x0A || b == 0x09 { return true }
+            if b == 0x0D { return lineBreak(at: pos) != nil }
+            if b == 0x20 {
+                let next = pos + 1 < end ? bytes[pos + 1] : 0x0A
+                if next == 0x20 || next == 0x09 || next == 0x0A || next == UInt8(ascii: ";") { return true }
+                if next == 0x0D, lineBreak(at: pos + 1) != nil { return true }
+            }
+            pos += 1
+        }
+    }
+
+    /// Where the line's content ends when a line break starts at `i`
+    /// (`\r`s, then `\n` or the end): the offset of its `\n` (or the end).
+    /// Nil when `i` is not at a line break.
+    @inline(__always) func lineBreak(at i: Int) -> Int? {
+        var j = i
+        while j < end, bytes[j] == 0x0D { j += 1 }
+        return j >= end || bytes[j] == 0x0A ? j : nil
+    }
+
     /// Skips spaces and tabs; returns how many were skipped.
     @discardableResult @inline(__always)
     public mutating func skipSpaces() -> Int {

@@ -54,6 +54,35 @@ extension JournalParser {
         var nextLineEnd = -1
         while pos < n {
             let lineStart = pos
+            // A posting line is read to its line break, not searched for its end first.
+            if Lexer.isSpace(buf[pos]) {
+                var line = Lexer(buf, from: lineStart, to: n)
+                line.skipSpaces()
+                let b = line.peek()
+                if !line.atEnd, b != 0x0A, b != 0x0D, b != UInt8(ascii: ";"),
+                   let move = plainPostingToLineBreak(&line, commodity: &commodity, scale: &scale, sum: &sum) {
+                    if move.elided {
+                        guard elided < 0 else {
+                            letGo.moves.removeSubrange(before...)
+                            return nil
+                        }
+                        elided = letGo.moves.count
+                    }
+                    // (A mantissa past 32 bits: the transaction is kept whole.)
+                    guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs),
+                          let mantissa = Int32(exactly: move.mantissa) else {
+                        letGo.moves.removeSubrange(before...)
+                        return nil
+                    }
+                    letGo.moves.append(LetGoTransactions.StoredMove(account: move.account, mantissa: mantissa))
+                    pos = move.lineEnd + 1
+                    continue
+                }
+                // (Else read below with its end found first: a line of blanks, a comment, anything not plain.)
+            } else if buf[pos] == 0x0A {
+                pos += 1
+                continue
+            }
             var lineEnd = n
             if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
                 lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
@@ -105,6 +134,43 @@ extension JournalParser {
         sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
                         location: location(header.lowerBound), commodity: commodity, scale: Int8(truncatingIfNeeded: scale))
         return (pos, nextLineEnd)
+    }
+
+    /// `plainPosting` for a line whose end is not known yet (`lx` ends where
+    /// the text does): the posting is read up to its line break, which ends
+    /// the account, the amount and the line as the line's end would.
+    /// Returns where the line's `\n` is (the text's end when none). Nil when
+    /// the line is not read so: then it is read again, with its end found
+    /// first (`plainPosting`), which takes or leaves it. What this did to the
+    /// tables before (a name interned, its use and a style noted) that
+    /// reading does again, to the same effect.
+    @inline(__always)
+    private func plainPostingToLineBreak(_ lx: inout Lexer, commodity: inout Int32, scale: inout Int, sum: inout Int64)
+        -> (account: Int32, commodity: Int32, mantissa: Int64, elided: Bool, lineEnd: Int)? {
+        _ = lx.statusMark()
+        let accountStart = lx.pos
+        let b = lx.peek()
+        guard b != UInt8(ascii: "("), b != UInt8(ascii: "["), lx.skipAccountNameToLineBreak() else { return nil }
+        let nameEnd = lx.pos
+        guard nameEnd > accountStart, nameEnd - accountStart < AccountTable.deepestLevel else { return nil }
+        let account = journal.accounts.intern(UnsafeBufferPointer(rebasing: lx.bytes[accountStart..<nameEnd]))
+        journal.accounts.noteUse(account, at: location(accountStart))
+        lx.skipSpaces()
+        if let lineEnd = lx.lineBreak(at: lx.pos) {
+            if !journal.accounts.usedWithoutAmount[Int(account)] { journal.accounts.noteUseWithoutAmount(account) }
+            return (account, 0, 0, true, lineEnd)
+        }
+        guard !reader.file.decimalComma, let a = lx.plainAmount() else { return nil }
+        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[a.commodity]))
+        journal.commodities.observe(c, scale: a.scale, symbolFirst: a.symbolFirst, spaced: a.spaced, grouped: a.grouped)
+        lx.skipSpaces()
+        guard let lineEnd = lx.lineBreak(at: lx.pos), commodity < 0 || commodity == c, scale < 0 || scale == a.scale else { return nil }
+        let (total, overflow) = sum.addingReportingOverflow(a.mantissa)
+        guard !overflow else { return nil }
+        commodity = c
+        scale = a.scale
+        sum = total
+        return (account, c, a.mantissa, false, lineEnd)
     }
 
     /// A header's date, as `dateToken` reads it, when it reads with nothing to say.
