@@ -18,10 +18,21 @@ package struct NameTable: Sendable {
     private var slotHashes: [UInt32] = Array(repeating: 0, count: 256)
     /// Names met lately, by a key of their length and first and last eight
     /// bytes: a journal names few accounts and payees many times, and a hit
-    /// costs two loads and one comparison instead of a hash of every byte.
-    /// A name whose key another shares only misses here.
-    private var recent: [Int32] = Array(repeating: -1, count: NameTable.recentSlots)
+    /// costs a comparison with what the slot keeps instead of a hash of
+    /// every byte. A name whose key another shares only misses here.
+    private var recent: [RecentName] = Array(repeating: RecentName(first: 0, last: 0, length: -1, id: -1), count: NameTable.recentSlots)
     private static let recentSlots = 512
+
+    /// What `recent` keeps of a name: its first and last eight bytes (of a
+    /// name shorter than eight, its bytes, and zero), its length and its id.
+    /// A name of sixteen bytes or fewer is known by them alone, with no read
+    /// of the table's bytes.
+    private struct RecentName {
+        var first: UInt64
+        var last: UInt64
+        var length: Int32
+        var id: Int32
+    }
 
     public init() {}
 
@@ -117,29 +128,49 @@ package struct NameTable: Sendable {
         }
     }
 
-    /// Where a name may stand in `recent`: its length and its first and last
-    /// eight bytes (all of it when shorter), mixed.
+    /// A name's first and last eight bytes, little-endian (a name shorter
+    /// than eight: its bytes as one word, and zero).
     @inline(__always)
-    static func recentSlot(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+    static func edges(_ p: UnsafeBufferPointer<UInt8>) -> (first: UInt64, last: UInt64) {
         let n = p.count
-        var key = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        if n >= 8, let base = p.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            key ^= raw.loadUnaligned(as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD
-            key ^= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) &* 0xC4CE_B9FE_1A85_EC53
-        } else {
-            for b in p { key = (key ^ UInt64(b)) &* 0xFF51_AFD7_ED55_8CCD }
+        guard let base = p.baseAddress else { return (0, 0) }
+        let raw = UnsafeRawPointer(base)
+        if n >= 8 {
+            return (UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)))
         }
+        var word: UInt64 = 0
+        if n >= 4 {
+            word = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+                | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))) << UInt64(8 * (n - 4))
+        } else {
+            for i in 0..<n { word |= UInt64(base[i]) << UInt64(8 * i) }
+        }
+        return (word, 0)
+    }
+
+    /// Where a name may stand in `recent`: its length and its first and last
+    /// eight bytes, mixed.
+    @inline(__always)
+    static func recentSlot(length n: Int, _ first: UInt64, _ last: UInt64) -> Int {
+        var key = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        key ^= first &* 0xFF51_AFD7_ED55_8CCD
+        key ^= last &* 0xC4CE_B9FE_1A85_EC53
         return Int(truncatingIfNeeded: key >> 55) & (recentSlots - 1)
     }
 
     /// The id of the name spelled by these bytes, adding it if new.
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let r = NameTable.recentSlot(p)
+        let n = p.count
+        let (first, last) = NameTable.edges(p)
+        let r = NameTable.recentSlot(length: n, first, last)
         let seen = recent[r]
-        if seen >= 0, spells(seen, p) { return seen }
+        // (Past sixteen bytes the middle is compared too.)
+        if seen.length == Int32(truncatingIfNeeded: n), seen.first == first, seen.last == last, n <= 16 || spells(seen.id, p) {
+            return seen.id
+        }
         let id = internByHash(p)
-        recent[r] = id
+        recent[r] = RecentName(first: first, last: last, length: Int32(truncatingIfNeeded: n), id: id)
         return id
     }
 
