@@ -39,4 +39,32 @@ final class NameTableTests: XCTestCase {
             }
         }
     }
+
+    /// The commodity table knows the symbol it interned last by its length
+    /// and its first and last eight bytes: symbols that differ in one byte,
+    /// interned one after another, are still two symbols.
+    func testCommoditiesThatDifferInOneByteAreTwoCommodities() {
+        var table = CommodityTable()
+        var ids: [String: Int32] = [:]
+        for round in 0..<2 {
+            for length in 1...24 {
+                for at in 0..<length {
+                    let plain = Array(repeating: UInt8(ascii: "Q"), count: length)
+                    var other = plain
+                    other[at] = UInt8(ascii: "R")
+                    // Each after the plain one of its length, then again: the second time it is the one interned last.
+                    for (name, times) in [(plain, 1), (other, 2)] {
+                        let text = String(decoding: name, as: UTF8.self)
+                        for _ in 0..<times {
+                            let id = name.withUnsafeBufferPointer { table.intern($0) }
+                            if round == 0, ids[text] == nil { ids[text] = id }
+                            XCTAssertEqual(id, ids[text], "\(text), round \(round)")
+                            XCTAssertEqual(table[id], text)
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(Set(ids.values).count, ids.count, "one id a symbol")
+    }
 }

@@ -41,14 +41,19 @@ public struct CommodityTable: Sendable {
     public var count: Int { table.count }
     public subscript(id: Int32) -> String { table[id] }
 
-    /// The commodity interned last: a journal writes one commodity many times in a row.
+    /// The commodity interned last: a journal writes one commodity many times
+    /// in a row. With its length and its first and last eight bytes, which
+    /// are all of a symbol of sixteen bytes or fewer (`NameTable.edges`).
     private var last: Int32 = -1
+    private var lastLength = -1
+    private var lastEdges: (first: UInt64, last: UInt64) = (0, 0)
 
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if last >= 0, table.spells(last, p) { return last }
+        let edges = NameTable.edges(p)
+        if p.count == lastLength, edges == lastEdges, p.count <= 16 || table.spells(last, p) { return last }
         let id = table.intern(p)
         if Int(id) == styles.count { styles.append(CommodityStyle()) }
-        last = id
+        (last, lastLength, lastEdges) = (id, p.count, edges)
         return id
     }
 
