@@ -1,7 +1,7 @@
 /// Finds bytes that are not valid UTF-8, and NUL bytes.
 ///
 /// Returns the offsets of the first byte of each bad sequence, at most
-/// `limit` of them. Runs of ASCII are skipped thirty-two bytes at a time, and
+/// `limit` of them. Runs of ASCII are skipped sixteen bytes at a time, and
 /// the characters of two and three bytes (accented letters, Hangul) are
 /// checked with a few comparisons before the general decoder is asked.
 package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> [(offset: Int, isNul: Bool)] {
@@ -10,12 +10,11 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
     let n = bytes.count
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return [] }
     while i < n {
-        // ASCII with no NUL, thirty-two bytes at a time: a byte less one is
-        // below 0x7F only from 0x01 to 0x7F.
-        while i + 32 <= n {
-            let v = base.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
-            if any((v &- 1) .>= 0x7F) { break }
-            i += 32
+        // ASCII with no NUL: no high bit, no zero byte.
+        while i + 16 <= n {
+            let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self), b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+            if (a | b | zeroBytes(a) | zeroBytes(b)) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 16
         }
         while i + 8 <= n {
             let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
