@@ -198,4 +198,27 @@ final class CheckStreamTests: XCTestCase {
         for j in journals { assertSameDiagnostics(String(decoding: j.bytes, as: UTF8.self), path: j.path) }
         XCTAssertGreaterThan(journals.count, 700)
     }
+
+    /// The set of pairs a stream touched gives back each pair once, in the
+    /// order of accounts and then commodities (wide ids after), whichever
+    /// bits are set.
+    func testTouchedPairsAreGivenBackAsInserted() {
+        var r = SeededRandom(seed: 64)
+        for _ in 0..<200 {
+            var set = AccountCommoditySet()
+            var expected = Set<AccountCommodity>()
+            for _ in 0..<Int(r.next() % 40) {
+                let account = Int32(r.next() % 12), commodity = Int32(r.next() % 3 == 0 ? 60 + r.next() % 10 : r.next() % 64)
+                set.insert(account, commodity)
+                expected.insert(AccountCommodity(account, commodity))
+            }
+            var seen: [AccountCommodity] = []
+            set.forEach { seen.append(AccountCommodity($0, $1)) }
+            XCTAssertEqual(seen.count, expected.count)
+            XCTAssertEqual(Set(seen), expected)
+            let narrow = seen.filter { $0.commodity < 64 }
+            XCTAssertEqual(narrow, narrow.sorted { ($0.account, $0.commodity) < ($1.account, $1.commodity) })
+            for pair in expected { XCTAssertTrue(set.contains(pair.account, pair.commodity)) }
+        }
+    }
 }

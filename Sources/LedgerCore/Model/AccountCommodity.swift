@@ -44,7 +44,12 @@ struct AccountCommoditySet {
     /// Calls `body` with each pair (account, commodity).
     func forEach(_ body: (Int32, Int32) -> Void) {
         for (a, word) in bits.enumerated() where word != 0 {
-            for c in 0..<64 where word & (1 << UInt64(c)) != 0 { body(Int32(a), Int32(c)) }
+            // The set bits only, lowest first.
+            var rest = word
+            while rest != 0 {
+                body(Int32(a), Int32(rest.trailingZeroBitCount))
+                rest &= rest &- 1
+            }
         }
         for pair in wide { body(pair.account, pair.commodity) }
     }

@@ -141,7 +141,8 @@ package final class LetGoTransactions: @unchecked Sendable {
         keptSeq.append(contentsOf: other.keptSeq.lazy.map { $0 + seqBase })
         other.touched.forEach { touched.insert(accounts[Int($0)], commodities[Int($1)]) }
         var payeeMap = [Int32](repeating: 0, count: other.payees.count)
-        for id in 0..<other.payees.count { payeeMap[id] = payees.intern(other.payees[Int32(id)]) }
+        // (By their bytes: a payee's String is not made again for each chunk taken in.)
+        for id in 0..<other.payees.count { payeeMap[id] = other.payees.withBytes(of: Int32(id)) { payees.intern($0) } }
         if let remapped {
             placeChunk(other, accounts: accounts, commodities: commodities, payees: payeeMap, seqBase: seqBase, remapped: remapped)
         } else {
