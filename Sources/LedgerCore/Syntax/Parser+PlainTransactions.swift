@@ -61,20 +61,10 @@ extension JournalParser {
                 let b = line.peek()
                 if !line.atEnd, b != 0x0A, b != 0x0D, b != UInt8(ascii: ";"),
                    let move = plainPostingToLineBreak(&line, commodity: &commodity, scale: &scale, sum: &sum) {
-                    if move.elided {
-                        guard elided < 0 else {
-                            letGo.moves.removeSubrange(before...)
-                            return nil
-                        }
-                        elided = letGo.moves.count
-                    }
-                    // (A mantissa past 32 bits: the transaction is kept whole.)
-                    guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs),
-                          let mantissa = Int32(exactly: move.mantissa) else {
+                    guard store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, sink, elidedAt: &elided) else {
                         letGo.moves.removeSubrange(before...)
                         return nil
                     }
-                    letGo.moves.append(LetGoTransactions.StoredMove(account: move.account, mantissa: mantissa))
                     pos = move.lineEnd + 1
                     continue
                 }
@@ -101,24 +91,11 @@ extension JournalParser {
                     line.skipSpaces()
                     if !line.atEnd {
                         guard line.peek() != UInt8(ascii: ";"),
-                              let move = plainPosting(&line, commodity: &commodity, scale: &scale, sum: &sum) else {
+                              let move = plainPosting(&line, commodity: &commodity, scale: &scale, sum: &sum),
+                              store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, sink, elidedAt: &elided) else {
                             letGo.moves.removeSubrange(before...)
                             return nil
                         }
-                        if move.elided {
-                            guard elided < 0 else {
-                                letGo.moves.removeSubrange(before...)
-                                return nil
-                            }
-                            elided = letGo.moves.count
-                        }
-                        // (A mantissa past 32 bits: the transaction is kept whole.)
-                        guard move.elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(move.account, move.commodity, journal.tradedPairs),
-                              let mantissa = Int32(exactly: move.mantissa) else {
-                            letGo.moves.removeSubrange(before...)
-                            return nil
-                        }
-                        letGo.moves.append(LetGoTransactions.StoredMove(account: move.account, mantissa: mantissa))
                     }
                 }
             }
@@ -171,6 +148,24 @@ extension JournalParser {
         scale = a.scale
         sum = total
         return (account, c, a.mantissa, false, lineEnd)
+    }
+
+    /// Stores a posting's movement in the stream; false when the transaction
+    /// is left to the general path (a second posting without an amount, a
+    /// traded position moved, a mantissa past 32 bits): the caller then drops
+    /// what it stored. `elidedAt`: where the posting without an amount is.
+    @inline(__always)
+    private func store(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, elided: Bool, in letGo: LetGoTransactions,
+                       _ sink: any EntrySink, elidedAt: inout Int) -> Bool {
+        if elided {
+            guard elidedAt < 0 else { return false }
+            elidedAt = letGo.moves.count
+        }
+        // (A mantissa past 32 bits: the transaction is kept whole.)
+        guard elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(account, commodity, journal.tradedPairs),
+              let stored = Int32(exactly: mantissa) else { return false }
+        letGo.moves.append(LetGoTransactions.StoredMove(account: account, mantissa: stored))
+        return true
     }
 
     /// A header's date, as `dateToken` reads it, when it reads with nothing to say.
