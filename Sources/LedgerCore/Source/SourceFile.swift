@@ -29,8 +29,9 @@ public final class SourceFile: @unchecked Sendable {
     private var lineStartsCache: [Int32]?
     /// The lines from `from` on start `by` bytes later than `lineStartsCache`
     /// says: the change in length of the edits made on one line in a row
-    /// (`replace`), applied when the table is read whole (`lineStarts`).
-    /// Typing on one line then moves no line start after it.
+    /// (`replace`), applied by the next edit on another line, and to a copy
+    /// when the table is read whole (`lineStarts`). Typing on one line then
+    /// moves no line start after it. Set when the file is made, never after.
     private var lineShift = LineShift.none
     /// Lines found by counting line breaks, before the table was built (`line(of:)`).
     private var linesCounted = 0
@@ -70,9 +71,16 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// Byte offsets where each line starts; line 1 starts after the BOM.
+    /// After an editor's edits, the table with their shift applied: a copy,
+    /// so that the file, which a background compile may read at the same
+    /// time, is not changed once made (`shiftedLineStarts` reads it as held).
     public var lineStarts: [Int32] {
-        if lineShift.by != 0 { settleLineShift() }
-        if let cached = lineStartsCache { return cached }
+        if let cached = lineStartsCache {
+            guard lineShift.by != 0 else { return cached }
+            var starts = cached
+            lineShift.apply(to: &starts)
+            return starts
+        }
         var starts: [Int32] = [Int32(contentStart)]
         withBytes { buf in
             var i = contentStart
@@ -85,17 +93,6 @@ public final class SourceFile: @unchecked Sendable {
         return starts
     }
 
-    /// Moves the line starts after the last edits by their change in length.
-    private func settleLineShift() {
-        let shift = lineShift
-        lineShift = .none
-        guard var starts = lineStartsCache else { return }
-        // (Taken out of the file first, so that the change is made in place.)
-        lineStartsCache = nil
-        shift.apply(to: &starts)
-        lineStartsCache = starts
-    }
-
     /// The line starts as they are held, and the shift still to apply
     /// after an edit: what readers of a few lines use, so that the table is
     /// not moved for them.
@@ -104,7 +101,7 @@ public final class SourceFile: @unchecked Sendable {
         return ShiftedLineStarts(stored: lineStartsCache ?? [], shift: lineShift)
     }
 
-    /// Whether line starts after an edit are still to be moved (a test sees it).
+    /// Whether the line starts after an edit are held unmoved, with a shift (a test sees it).
     package var hasPendingLineShift: Bool { lineShift.by != 0 }
 
     /// This file with `range` replaced by `text` (an editor's change). Its
@@ -276,10 +273,10 @@ public final class SourceFile: @unchecked Sendable {
 
     /// The text of a 1-based line, without its line ending.
     public func lineText(_ line: Int) -> String {
-        let starts = lineStarts
+        let starts = shiftedLineStarts
         guard line >= 1, line <= starts.count else { return "" }
-        let start = Int(starts[line - 1])
-        var end = line < starts.count ? Int(starts[line]) - 1 : byteCount
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] - 1 : byteCount
         if end > start, withBytes({ $0[end - 1] }) == 0x0D { end -= 1 }
         return text(start, max(start, end))
     }
