@@ -165,6 +165,7 @@ final class PlainTransactionTests: XCTestCase {
             "2025-01-02 A\n    a    5 USD\n\r\n    b\n",                  // a line of a CR inside
             "2025-01-02 A\n    a    5 USD\u{1}\n    b\n",                // a control byte after the amount
             "2025-01-02 A\n    a\u{1}b    5 USD\n    c\n",               // and inside a name
+            "2025-01-02 A\n    a    5 \"X\n    c    \"\n    b\n",        // a quote closed on the next line
         ]
         for text in cases { assertSame(text) }
     }

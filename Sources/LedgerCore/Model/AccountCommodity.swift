@@ -48,7 +48,8 @@ struct AccountCommoditySet {
             var rest = word
             while rest != 0 {
                 body(Int32(a), Int32(rest.trailingZeroBitCount))
-                rest &= rest &- 1
+                // (`rest` is not zero here: the subtraction cannot pass zero.)
+                rest &= rest - 1
             }
         }
         for pair in wide { body(pair.account, pair.commodity) }

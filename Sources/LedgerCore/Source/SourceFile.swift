@@ -97,8 +97,11 @@ public final class SourceFile: @unchecked Sendable {
     /// after an edit: what readers of a few lines use, so that the table is
     /// not moved for them.
     var shiftedLineStarts: ShiftedLineStarts {
-        if lineStartsCache == nil { _ = lineStarts }
-        return ShiftedLineStarts(stored: lineStartsCache ?? [], shift: lineShift)
+        guard let stored = lineStartsCache else {
+            // Read from the text now, so no edit is pending on them.
+            return ShiftedLineStarts(stored: lineStarts, shift: .none)
+        }
+        return ShiftedLineStarts(stored: stored, shift: lineShift)
     }
 
     /// Whether the line starts after an edit are held unmoved, with a shift (a test sees it).

@@ -46,22 +46,30 @@ package struct Lexer {
         return b == UInt8(ascii: "*") ? .cleared : .pending
     }
 
+    /// Moves eight bytes at a time up to the next byte below `!` (a space, a
+    /// tab or a control byte), or to within eight bytes of the end: the
+    /// caller looks at the bytes from there one at a time. In each word the
+    /// first such byte's high bit is set in `low`. The subtraction wraps by
+    /// design: a byte below `!` borrows, and only a borrow from it can set a
+    /// later byte's bit, which the lowest set bit comes before.
+    @inline(__always) mutating func skipToBlankOrControl() {
+        guard let base = bytes.baseAddress else { return }
+        while pos + 8 <= end {
+            // Little-endian order, wherever it runs: the first byte is the lowest.
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+            let low = (w &- 0x2121_2121_2121_2121) & ~w & 0x8080_8080_8080_8080
+            if low != 0 {
+                pos += low.trailingZeroBitCount >> 3
+                return
+            }
+            pos += 8
+        }
+    }
+
     /// Skips a posting's account name: it runs to two spaces, a tab, the end, or ` ;`.
     @inline(__always) public mutating func skipAccountName() {
         while true {
-            // Eight bytes at a time up to the next one below `!` (a space, a
-            // tab or a control byte): the first such byte's high bit is set in
-            // `low`, and only a borrow from it can set a later one.
-            while pos + 8 <= end {
-                // Little-endian order, wherever it runs: the first byte is the lowest.
-                let w = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + pos).loadUnaligned(as: UInt64.self))
-                let low = (w &- 0x2121_2121_2121_2121) & ~w & 0x8080_8080_8080_8080
-                if low != 0 {
-                    pos += low.trailingZeroBitCount >> 3
-                    break
-                }
-                pos += 8
-            }
+            skipToBlankOrControl()
             if atWideSeparator() { return }
             if peek() == UInt8(ascii: " "), peek(1) == UInt8(ascii: ";") { return }
             pos += 1
@@ -76,16 +84,7 @@ package struct Lexer {
     /// with its end found first.
     @inline(__always) mutating func skipAccountNameToLineBreak() -> Bool {
         while true {
-            // Eight bytes at a time to the next one below `!`, as `skipAccountName` does.
-            while pos + 8 <= end, let base = bytes.baseAddress {
-                let w = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
-                let low = (w &- 0x2121_2121_2121_2121) & ~w & 0x8080_8080_8080_8080
-                if low != 0 {
-                    pos += low.trailingZeroBitCount >> 3
-                    break
-                }
-                pos += 8
-            }
+            skipToBlankOrControl()
             if pos >= end { return true }
             let b = bytes[pos]
             if b == 0x0A || b == 0x09 { return true }

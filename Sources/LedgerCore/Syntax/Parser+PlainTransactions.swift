@@ -60,7 +60,7 @@ extension JournalParser {
                 line.skipSpaces()
                 let b = line.peek()
                 if !line.atEnd, b != 0x0A, b != 0x0D, b != UInt8(ascii: ";"),
-                   let move = plainPostingToLineBreak(&line, commodity: &commodity, scale: &scale, sum: &sum) {
+                   let move = plainPosting(&line, ToLineBreak.self, commodity: &commodity, scale: &scale, sum: &sum) {
                     guard store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, sink, elidedAt: &elided) else {
                         letGo.moves.removeSubrange(before...)
                         return nil
@@ -91,7 +91,7 @@ extension JournalParser {
                     line.skipSpaces()
                     if !line.atEnd {
                         guard line.peek() != UInt8(ascii: ";"),
-                              let move = plainPosting(&line, commodity: &commodity, scale: &scale, sum: &sum),
+                              let move = plainPosting(&line, ToLineEnd.self, commodity: &commodity, scale: &scale, sum: &sum),
                               store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, sink, elidedAt: &elided) else {
                             letGo.moves.removeSubrange(before...)
                             return nil
@@ -111,43 +111,6 @@ extension JournalParser {
         sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
                         location: location(header.lowerBound), commodity: commodity, scale: Int8(truncatingIfNeeded: scale))
         return (pos, nextLineEnd)
-    }
-
-    /// `plainPosting` for a line whose end is not known yet (`lx` ends where
-    /// the text does): the posting is read up to its line break, which ends
-    /// the account, the amount and the line as the line's end would.
-    /// Returns where the line's `\n` is (the text's end when none). Nil when
-    /// the line is not read so: then it is read again, with its end found
-    /// first (`plainPosting`), which takes or leaves it. What this did to the
-    /// tables before (a name interned, its use and a style noted) that
-    /// reading does again, to the same effect.
-    @inline(__always)
-    private func plainPostingToLineBreak(_ lx: inout Lexer, commodity: inout Int32, scale: inout Int, sum: inout Int64)
-        -> (account: Int32, commodity: Int32, mantissa: Int64, elided: Bool, lineEnd: Int)? {
-        _ = lx.statusMark()
-        let accountStart = lx.pos
-        let b = lx.peek()
-        guard b != UInt8(ascii: "("), b != UInt8(ascii: "["), lx.skipAccountNameToLineBreak() else { return nil }
-        let nameEnd = lx.pos
-        guard nameEnd > accountStart, nameEnd - accountStart < AccountTable.deepestLevel else { return nil }
-        let account = journal.accounts.intern(UnsafeBufferPointer(rebasing: lx.bytes[accountStart..<nameEnd]))
-        journal.accounts.noteUse(account, at: location(accountStart))
-        lx.skipSpaces()
-        if let lineEnd = lx.lineBreak(at: lx.pos) {
-            if !journal.accounts.usedWithoutAmount[Int(account)] { journal.accounts.noteUseWithoutAmount(account) }
-            return (account, 0, 0, true, lineEnd)
-        }
-        guard !reader.file.decimalComma, let a = lx.plainAmount() else { return nil }
-        let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[a.commodity]))
-        journal.commodities.observe(c, scale: a.scale, symbolFirst: a.symbolFirst, spaced: a.spaced, grouped: a.grouped)
-        lx.skipSpaces()
-        guard let lineEnd = lx.lineBreak(at: lx.pos), commodity < 0 || commodity == c, scale < 0 || scale == a.scale else { return nil }
-        let (total, overflow) = sum.addingReportingOverflow(a.mantissa)
-        guard !overflow else { return nil }
-        commodity = c
-        scale = a.scale
-        sum = total
-        return (account, c, a.mantissa, false, lineEnd)
     }
 
     /// Stores a posting's movement in the stream; false when the transaction
@@ -181,23 +144,41 @@ extension JournalParser {
     /// virtual account, a cost, lot, assertion or comment, an amount of
     /// another commodity or scale than the others (`commodity`, `scale`), a
     /// sum that does not fit, or anything the general path reports.
+    ///
+    /// `ToLineBreak`: the line's end is not known yet (`lx` ends where the
+    /// text does), and the posting is read up to its line break, which ends
+    /// the account, the amount and the line as the line's end would. Then it
+    /// is also nil where only the line's end, found first, tells (a `\r`
+    /// inside the line, an amount the general scanner reads): the caller
+    /// reads the line again that way, and what this did to the tables (a
+    /// name interned, its use and a style noted) that reading does again, to
+    /// the same effect. Returns where the line's content ends: its `\n` (the
+    /// text's end when none) when read to its line break.
     @inline(__always)
-    private func plainPosting(_ lx: inout Lexer, commodity: inout Int32, scale: inout Int, sum: inout Int64)
-        -> (account: Int32, commodity: Int32, mantissa: Int64, elided: Bool)? {
+    private func plainPosting<Reading: PostingLineReading>(_ lx: inout Lexer, _: Reading.Type, commodity: inout Int32, scale: inout Int, sum: inout Int64)
+        -> (account: Int32, commodity: Int32, mantissa: Int64, elided: Bool, lineEnd: Int)? {
+        // (A type, not a flag: each way of reading is compiled on its own, with no test of it per posting.)
+        let toLineBreak = Reading.toLineBreak
         _ = lx.statusMark()
         let accountStart = lx.pos
         let b = lx.peek()
         guard b != UInt8(ascii: "("), b != UInt8(ascii: "[") else { return nil }
-        lx.skipAccountName()
-        var nameEnd = lx.pos
-        while nameEnd > accountStart, lx.bytes[nameEnd - 1] == 0x0D { nameEnd -= 1 }
+        var nameEnd: Int
+        if toLineBreak {
+            guard lx.skipAccountNameToLineBreak() else { return nil }
+            nameEnd = lx.pos
+        } else {
+            lx.skipAccountName()
+            nameEnd = lx.pos
+            while nameEnd > accountStart, lx.bytes[nameEnd - 1] == 0x0D { nameEnd -= 1 }
+        }
         guard nameEnd > accountStart, nameEnd - accountStart < AccountTable.deepestLevel else { return nil }
         let account = journal.accounts.intern(UnsafeBufferPointer(rebasing: lx.bytes[accountStart..<nameEnd]))
         journal.accounts.noteUse(account, at: location(accountStart))
         lx.skipSpaces()
-        if lx.atEnd {
+        if let lineEnd = toLineBreak ? lx.lineBreak(at: lx.pos) : (lx.atEnd ? lx.end : nil) {
             if !journal.accounts.usedWithoutAmount[Int(account)] { journal.accounts.noteUseWithoutAmount(account) }
-            return (account, 0, 0, true)
+            return (account, 0, 0, true, lineEnd)
         }
         let next = lx.peek()
         guard next != UInt8(ascii: ";"), next != UInt8(ascii: "=") else { return nil }
@@ -205,18 +186,36 @@ extension JournalParser {
         if !reader.file.decimalComma, let plain = lx.plainAmount() {
             a = plain
         } else {
-            guard case .success(let s) = lx.amount(decimalComma: reader.file.decimalComma), let m = s.quantity.mantissa64 else { return nil }
+            // (The general scanner may read past a line break it was not told of.)
+            guard !toLineBreak, case .success(let s) = lx.amount(decimalComma: reader.file.decimalComma), let m = s.quantity.mantissa64 else { return nil }
             a = PlainAmount(mantissa: m, scale: s.quantity.scale, commodity: s.commodity, symbolFirst: s.symbolFirst, spaced: s.spaced, grouped: s.grouped)
         }
         let c = journal.commodities.intern(UnsafeBufferPointer(rebasing: lx.bytes[a.commodity]))
         journal.commodities.observe(c, scale: a.scale, symbolFirst: a.symbolFirst, spaced: a.spaced, grouped: a.grouped)
         lx.skipSpaces()
-        guard lx.atEnd, commodity < 0 || commodity == c, scale < 0 || scale == a.scale else { return nil }
+        guard let lineEnd = toLineBreak ? lx.lineBreak(at: lx.pos) : (lx.atEnd ? lx.end : nil),
+              commodity < 0 || commodity == c, scale < 0 || scale == a.scale else { return nil }
         let (total, overflow) = sum.addingReportingOverflow(a.mantissa)
         guard !overflow else { return nil }
         commodity = c
         scale = a.scale
         sum = total
-        return (account, c, a.mantissa, false)
+        return (account, c, a.mantissa, false, lineEnd)
     }
+}
+
+/// How `plainPosting` finds where a posting line ends.
+private protocol PostingLineReading {
+    /// True: at its line break, the line's end not known yet; false: at the line's end, found first.
+    static var toLineBreak: Bool { get }
+}
+
+/// A posting line read up to its line break.
+private enum ToLineBreak: PostingLineReading {
+    static var toLineBreak: Bool { true }
+}
+
+/// A posting line read up to its end, found first.
+private enum ToLineEnd: PostingLineReading {
+    static var toLineBreak: Bool { false }
 }
