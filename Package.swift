@@ -17,7 +17,10 @@ let package = Package(
         // classes that walk their own state (the parser, the check stream, the
         // diagnostics engine) mark their stored properties
         // `@exclusivity(unchecked)` instead of turning the checks off everywhere.
-        .target(name: "LedgerCore"),
+        .target(name: "LedgerCore", dependencies: ["LedgerSystem"]),
+        // The system calls Swift cannot make itself (`mremap`, which takes
+        // a variable number of arguments): a few lines of C.
+        .target(name: "LedgerSystem"),
         // The command-line tool: turns arguments into calls and exit codes.
         // Released, the tool carries the Swift runtime in itself: it starts
         // in a third of the time (no libraries to load and relocate), which

@@ -6,18 +6,22 @@ import XCTest
 final class ParallelParsingTests: XCTestCase {
     let until = CivilDate(year: 2025, month: 12, day: 31)!
 
-    func compiled(_ path: String, _ bytes: [UInt8], parallel: Bool, splitPermille: Int = 450) -> (meaning: [UInt8], diagnostics: String) {
+    func compiled(_ path: String, _ bytes: [UInt8], parallel: Bool, splitPermille: Int = 450,
+                  pieceBytes: Int = JournalParser.defaultPieceBytes) -> (meaning: [UInt8], diagnostics: String) {
         var options = CompileOptions()
         options.parallelThreshold = parallel ? 0 : Int.max
         options.splitPermille = splitPermille
+        options.parallelPieceBytes = pieceBytes
         let c = compile([InputFile(path: path, bytes: bytes)], until: until, options: options)
         let printed = DiagnosticPrinter(sources: c.sources, useColor: false)
             .render(c.diagnostics.sorted(), format: .text, droppedErrors: max(0, c.diagnostics.errorCount - c.diagnostics.limit))
         return (meaning(of: c), printed + "errors: \(c.diagnostics.errorCount)")
     }
 
-    func assertSame(_ path: String, _ bytes: [UInt8], splitPermille: Int = 450, file: StaticString = #filePath, line: UInt = #line) {
-        let one = compiled(path, bytes, parallel: false), two = compiled(path, bytes, parallel: true, splitPermille: splitPermille)
+    func assertSame(_ path: String, _ bytes: [UInt8], splitPermille: Int = 450, pieceBytes: Int = JournalParser.defaultPieceBytes,
+                    file: StaticString = #filePath, line: UInt = #line) {
+        let one = compiled(path, bytes, parallel: false)
+        let two = compiled(path, bytes, parallel: true, splitPermille: splitPermille, pieceBytes: pieceBytes)
         XCTAssertEqual(two.diagnostics, one.diagnostics, path, file: file, line: line)
         XCTAssertEqual(two.meaning, one.meaning, path, file: file, line: line)
     }
@@ -33,6 +37,66 @@ final class ParallelParsingTests: XCTestCase {
             if i == 300 { text += "P 2025-06-01 AAPL $210.00\n" }
         }
         assertSame("split.ledger", Array(text.utf8))
+    }
+
+    /// A journal of many transactions, some of them not plain.
+    func manyTransactions(_ count: Int) -> String {
+        var text = "commodity $1,000.00\n; a journal long enough to split\n"
+        for i in 0..<count {
+            let day = 1 + i % 28, month = 1 + (i / 28) % 12
+            text += "2025-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) * Shop \(i % 7)  ; id: \(i)\n"
+            text += "    Expenses:Shop:\(["Food", "식비", "Rent"][i % 3])    \(i % 5 == 0 ? "10.5 EUR" : "$\(i).25")\n"
+            if i % 11 == 0 { text += "    Assets:Broker    2 AAPL @ $1.125\n" }
+            text += "    Assets:Cash\n"
+        }
+        return text
+    }
+
+    /// A file cut into many pieces, read from both ends at once, whatever
+    /// its pieces hold: a directive, a block comment, errors, a year.
+    func testManyPiecesAgreeWithOneParser() {
+        let plain = manyTransactions(300)
+        let lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
+        let inserted = ["decimal-mark ,", "comment\nnot a transaction\nend comment", "comment", "Y 2024", "2025-13-01 bad date",
+                        "2025-02-01 unbalanced\n    a  1 USD\n    b  -2 USD", "apply account Shared", "P 2025-03-01 AAPL $9"]
+        for pieceBytes in [40, 300, 2_000] {
+            assertSame("pieces.ledger", Array(plain.utf8), pieceBytes: pieceBytes)
+            for (k, text) in inserted.enumerated() {
+                // Before a header about a third of the way in, or at two thirds.
+                let at = lines.indices.filter { $0 > lines.count * (1 + k % 2) / 3 && lines[$0].first?.isNumber == true }.first ?? 0
+                var edited = lines
+                edited.insert(Substring(text), at: at)
+                assertSame("pieces-\(k).ledger", Array(edited.joined(separator: "\n").utf8), pieceBytes: pieceBytes)
+            }
+        }
+    }
+
+    /// Past the error limit, one parser stops at an exact line: a file in
+    /// pieces stops at the same one, whichever thread read it.
+    func testTooManyErrorsStopAtTheSameLine() {
+        var text = ""
+        for i in 0..<400 {
+            text += "2025-01-01 T\(i)\n    a  \(i % 3 == 0 ? "1,5" : "1") USD\n    b  -1 USD\n"
+        }
+        for pieceBytes in [60, 500, 4_000] { assertSame("limit.ledger", Array(text.utf8), pieceBytes: pieceBytes) }
+    }
+
+    /// The other thread's pieces are taken in, not read again (a split that
+    /// always fell back would still agree with one parser).
+    func testPiecesReadElsewhereAreTakenIn() {
+        let text = manyTransactions(2_000)
+        let sources = SourceManager()
+        let parser = JournalParser(sources: sources, diagnostics: DiagnosticEngine())
+        var options = CompileOptions()
+        options.parallelThreshold = 0
+        options.parallelPieceBytes = 2_000
+        parser.configuration = ParserConfiguration(options)
+        parser.sink = CheckStream(keepingHeaders: false)
+        parser.parse(fileIndex: sources.add(SourceFile(path: "taken.ledger", contents: FileBytes(Array(text.utf8)))))
+        let pieces = text.utf8.count / 2_000
+        XCTAssertGreaterThan(parser.piecesReadElsewhere, 0)
+        XCTAssertLessThan(parser.piecesReadElsewhere, pieces)
+        XCTAssertEqual(parser.finish().transactions.count + parser.sink!.letGo.records.count, 2_000)
     }
 
     func testErrorsInTheSecondHalfAreReportedOnce() {
@@ -61,6 +125,7 @@ final class ParallelParsingTests: XCTestCase {
         let journals = try TestCorpus.owned(withErrorSamples: true)
         for j in journals {
             for permille in [0, 450, 800] { assertSame(j.path, j.bytes, splitPermille: permille) }
+            assertSame(j.path, j.bytes, pieceBytes: 64)
         }
         XCTAssertGreaterThan(journals.count, 80)
     }

@@ -28,11 +28,12 @@ let devNull = ByteSink(fd: open("/dev/null", O_WRONLY))
 let earlyHorizon = CivilDate(year: 1, month: 12, day: 31)!
 
 func compiled(_ bytes: [UInt8], split: Int?, streaming: Bool, until: CivilDate = until,
-              most: Int = Expander.mostOccurrences) -> (Compilation, String) {
+              most: Int = Expander.mostOccurrences, pieceBytes: Int = JournalParser.defaultPieceBytes) -> (Compilation, String) {
     var options = CompileOptions(mode: streaming ? .diagnosticsOnly : .everything)
     options.mostOccurrences = most
     options.parallelThreshold = split == nil ? Int.max : 0
     options.splitPermille = split ?? 450
+    options.parallelPieceBytes = pieceBytes
     let c = compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: until, options: options)
     return (c, rendered(c))
 }
@@ -379,8 +380,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// One parser and two (split at several points), keeping everything and
-/// streaming, and the editor's check in chunks give the same diagnostics.
+/// One parser and two (split at several points, or in many pieces), keeping
+/// everything and streaming, and the editor's check in chunks give the same diagnostics.
 func parsersAgree(_ bytes: [UInt8], full: Compilation, reference fullReference: String) {
     // The parsers are compared at an early horizon when the input expands into
     // a huge ledger: the split is in the text, and eleven expansions of
@@ -395,6 +396,9 @@ func parsersAgree(_ bytes: [UInt8], full: Compilation, reference fullReference: 
     }
     let (_, streamed) = compiled(bytes, split: nil, streaming: true, until: horizon)
     if streamed != reference { fail("streaming", reference, streamed) }
+    // In many pieces, read from both ends at once (where the threads meet varies from run to run).
+    let (_, pieces) = compiled(bytes, split: 450, streaming: true, until: horizon, pieceBytes: max(8, bytes.count / 12))
+    if pieces != reference { fail("in pieces", reference, pieces) }
     chunkedAgrees(bytes, horizon: horizon)
 }
 

@@ -47,6 +47,11 @@ public struct CompileOptions: Sendable {
     /// Where the second parser starts, in thousandths of the file (tests and
     /// the fuzzer move it to check that every split gives the same result).
     public var splitPermille = 500
+    /// About how large each piece of a file read at once is: one thread
+    /// reads pieces from the front, another from the back, until they
+    /// meet. Tests and the fuzzer make it small, so that a small file has
+    /// many pieces.
+    public var parallelPieceBytes = JournalParser.defaultPieceBytes
     /// The most occurrences of `repeat` rules a compile generates in all
     /// (past it: an error naming the rule). The fuzzer lowers it, so that an
     /// input of a few bytes (`repeat daily from 0001-01-01`) costs what the

@@ -3,6 +3,7 @@ extension ParserConfiguration {
     init(_ options: CompileOptions) {
         parallelThreshold = options.parallelThreshold
         splitPermille = options.splitPermille
+        pieceBytes = options.parallelPieceBytes
         overlay = options.overlay
         files = options.files
         readsInclude = options.readsInclude

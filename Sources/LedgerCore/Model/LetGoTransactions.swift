@@ -57,8 +57,8 @@ package final class LetGoTransactions: @unchecked Sendable {
     @exclusivity(unchecked) var seen: Int32 = 0
     /// The file-order number of each transaction kept in `journal.transactions`.
     @exclusivity(unchecked) var keptSeq: [Int32] = []
-    @exclusivity(unchecked) var moves: [StoredMove] = []
-    @exclusivity(unchecked) var records: [Record] = []
+    @exclusivity(unchecked) var moves = PagedArray<StoredMove>()
+    @exclusivity(unchecked) var records = PagedArray<Record>()
     /// Payees of records, interned as written.
     @exclusivity(unchecked) var payees = NameTable()
     /// `repeat: NAME` tags of records: the day and the name.
@@ -207,7 +207,7 @@ package final class LetGoTransactions: @unchecked Sendable {
         if let cached = remapped.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities, cached.payees == payees {
             source = cached
         } else {
-            source = (accounts, commodities, payees, other.moves, other.records)
+            source = (accounts, commodities, payees, Array(other.moves), Array(other.records))
             source.moves.withUnsafeMutableBufferPointer { m in
                 for i in m.indices { m[i].account = accounts[Int(m[i].account)] }
             }
@@ -268,12 +268,12 @@ package final class LetGoTransactions: @unchecked Sendable {
         records.removeSubrange(r.records...)
     }
 
-    /// Appends `items` to `destination`, each changed by `change`; when
-    /// `consuming`, gives back the whole pages of each megabyte of `items`
-    /// as it is copied, then empties `items` (a merge of a large file does
-    /// not hold both copies at its peak). Kept items are copied at once and
-    /// changed in place (an append each cost a uniqueness test).
-    private static func append<T>(_ items: inout [T], to destination: inout [T], consuming: Bool, _ change: (inout T) -> Void) {
+    /// Appends `items` to `destination`, each changed by `change`. When
+    /// `consuming`, `items` is left empty, and its pages are moved rather
+    /// than copied where the system can (`PagedArray.append(emptying:_:)`).
+    /// Kept items are copied, then changed in place.
+    private static func append<T>(_ items: inout PagedArray<T>, to destination: inout PagedArray<T>, consuming: Bool,
+                                  _ change: (inout T) -> Void) {
         guard consuming else {
             let start = destination.count
             destination.append(contentsOf: items)
@@ -282,23 +282,7 @@ package final class LetGoTransactions: @unchecked Sendable {
             }
             return
         }
-        // Pages given back are zero: only for plain values, which nothing destroys.
-        precondition(_isPOD(T.self), "only plain values are copied this way")
-        let block = max(1, (1 << 20) / MemoryLayout<T>.stride)
-        items.withUnsafeMutableBufferPointer { all in
-            var start = 0
-            while start < all.count {
-                let end = min(all.count, start + block)
-                let first = destination.count
-                destination.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
-                destination.withUnsafeMutableBufferPointer { d in
-                    for i in first..<d.count { change(&d[i]) }
-                }
-                releasePages(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: all[start..<end])))
-                start = end
-            }
-        }
-        items = []
+        destination.append(emptying: &items, change)
     }
 
     /// Records in date order (file order for equal dates), as indices into `records`.
@@ -330,7 +314,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// The movements of record `i`.
-    func moves(of i: Int) -> LazyMapCollection<ArraySlice<StoredMove>, Move> {
+    func moves(of i: Int) -> LazyMapCollection<Slice<PagedArray<StoredMove>>, Move> {
         let (scale, commodity) = (records[i].scale, records[i].commodity)
         return moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)].lazy.map {
             Move(account: $0.account, commodity: commodity, mantissa: Int64($0.mantissa), scale: scale)

@@ -6,36 +6,66 @@ import Darwin
 
 /// Reading a large file with two parsers at once.
 ///
-/// A second parser reads the file's second half, from a transaction header
-/// near the middle, while this one reads the first half. The second parser
-/// starts in the state a file starts in (no `decimal-mark ,`, aliases,
-/// `apply account`, `D`, comma-format commodities, and the year the file
-/// started with), so its work counts only when the first half
+/// The file is cut into pieces, each starting at a transaction header. This
+/// parser reads them from the front, one after another; a second thread
+/// reads them from the back, each with a parser of its own, until the two
+/// meet. Whichever thread is faster reads more pieces, so neither waits long
+/// for the other (the two cores of a shared machine seldom run at the same
+/// speed).
+///
+/// A piece's own parser starts in the state a file starts in (no `decimal-mark
+/// ,`, aliases, `apply account`, `D`, comma-format commodities, and the year
+/// the file started with), so its work counts only when everything before it
 /// ends in that same state, outside a `comment` block; and it stops ("bails
 /// out") at any directive other than `P`, since a directive may change how
-/// the lines after it read. When its work does not count, this parser reads
-/// the second half itself: the result is the same either way, only slower.
+/// the lines after it read. From the first piece whose work does not count,
+/// this parser reads the rest itself: the result is the same either way,
+/// only slower.
 ///
-/// The second parser interns names into tables of its own; `absorb` maps its
+/// A piece's parser interns names into tables of its own; `absorb` maps its
 /// ids into this parser's tables in the order the names first appear, which
 /// gives every account and commodity the id a single parser would give it.
 extension JournalParser {
-    /// Files at least this large are split in two, unless `CheckOptions` says otherwise.
+    /// Files at least this large are split, unless `CheckOptions` says otherwise.
     public static let defaultParallelThreshold = 1 << 20
+    /// About how large a piece of a split file's middle is.
+    public static let defaultPieceBytes = 2 << 20
 
     static var cores: Int { onlineCores }
 
-    /// Where a second parser may start: the first transaction header at or
-    /// after `splitPermille` (half) of the file; nil for small files or one core.
-    func splitPoint(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// Where the pieces after the first start: transaction headers, in
+    /// order; nil for small files or one core. A file of less than three
+    /// pieces' size is cut once, at `splitPermille` of it. A larger one has
+    /// a large piece at each end, two fifths of it each (each thread's first,
+    /// read with no piece's cost), and the fifth between them in pieces of
+    /// about `pieceBytes`, which the faster thread reads more of.
+    func pieceStarts(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> [Int]? {
+        let n = buf.count, span = n - start, pieceBytes = max(1, configuration.pieceBytes)
+        guard span >= configuration.parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
+        var targets: [Int]
+        if span < 3 * pieceBytes {
+            targets = [start + span * min(max(configuration.splitPermille, 0), 1000) / 1000]
+        } else {
+            let outer = span * 2 / 5, middle = span - 2 * outer
+            let pieces = min(1_000, max(1, middle / pieceBytes))
+            targets = (0...pieces).map { start + outer + middle * $0 / pieces }
+        }
+        var starts: [Int] = []
+        for target in targets {
+            guard let header = header(buf, atOrAfter: max(target, (starts.last ?? start) + 1)) else { break }
+            starts.append(header)
+        }
+        return starts.isEmpty ? nil : starts
+    }
+
+    /// The first transaction header at or after `i` (a line that starts with a digit).
+    private func header(_ buf: UnsafeBufferPointer<UInt8>, atOrAfter i: Int) -> Int? {
+        guard let base = buf.baseAddress else { return nil }
         let n = buf.count
-        guard n - start >= configuration.parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
-        // The middle: both check their half's UTF-8, then read it, at once
-        // (this one then takes in the second parser's work).
-        var i = start + (n - start) * min(max(configuration.splitPermille, 0), 1000) / 1000
+        var i = i
         while i < n {
-            guard let p = memchr(buf.baseAddress! + i, 0x0A, n - i) else { return nil }
-            let next = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
+            guard let p = memchr(base + i, 0x0A, n - i) else { return nil }
+            let next = base.distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
             if next < n, Lexer.isDigit(buf[next]) { return next }
             i = next
         }
@@ -47,44 +77,80 @@ extension JournalParser {
         reader.isFresh && entry == nil
     }
 
-    /// Reads `contentStart..<split` here and `split...` in a second parser;
-    /// returns true when the second parser's work was taken, false when the
-    /// caller must read from `split` on itself (with `block` as it stands).
-    func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, split: Int, block: inout BlockComment?) -> Bool {
+    /// Reads the file from `contentStart` in pieces (`starts`: where each
+    /// after the first begins), here and on a second thread at once; returns
+    /// where this parser must read on from itself (the file's end when
+    /// every piece's work was taken), with `block` as it stands.
+    func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, pieceStarts starts: [Int], block: inout BlockComment?) -> Int {
         let startedClean = inStartingState, startYear = reader.file.defaultYear
-        let second = JournalParser(sources: sources, diagnostics: DiagnosticEngine(limit: diagnostics.limit))
-        second.configuration = configuration
-        second.speculative = true
-        second.releasesReadPages = releasesReadPages
-        second.checksUTF8AsItReads = checksUTF8AsItReads
-        second.fileIndex = fileIndex
-        second.currentFile = currentFile
-        second.currentYear = currentYear
-        second.reader.file.defaultYear = reader.file.defaultYear
-        second.sink = sink?.makeSecond()
-        second.makeRoom(forBytes: buf.count - split)
+        let bounds = [currentFile.contentStart] + starts + [buf.count]
+        let pieces = PieceReads(count: bounds.count - 1)
+        let makeParser = pieceParserMaker()
         let file = currentFile!
         let job = BackgroundJob {
             file.withBytes { b in
-                var secondBlock: BlockComment?
-                second.parseLines(b, from: split, to: b.count, block: &secondBlock)
-                if !second.bailedOut, let open = secondBlock {
-                    second.diagnostics.warning(Messages.unclosedBlockComment, at: second.location(open.start))
+                // The last piece is its own from the start, so that a two-piece file is always split.
+                var piece: Int? = bounds.count - 2
+                while let j = piece {
+                    let parser = makeParser()
+                    parser.makeRoom(forBytes: bounds[j + 1] - bounds[j])
+                    var open: BlockComment?
+                    parser.parseLines(b, from: bounds[j], to: bounds[j + 1], block: &open)
+                    parser.flushEntry()
+                    pieces.finish(j, parser, endsInBlock: open)
+                    piece = pieces.takeLast()
                 }
             }
-            second.flushEntry()
         }
-        parseLines(buf, from: currentFile.contentStart, to: split, block: &block)
-        flushEntry()
+        // This thread's pieces, from the front.
+        var next = 0
+        repeat {
+            parseLines(buf, from: bounds[next], to: bounds[next + 1], block: &block)
+            flushEntry()
+            next += 1
+        } while pieces.takeFirst() != nil
         job.wait()
-        if second.mustReadAgain { mustReadAgain = true }
-        // Past the error limit a single parser stops at an exact line: read on here to stop at the same one.
-        let tooManyErrors = diagnostics.errorCount + second.diagnostics.errorCount > diagnostics.limit
-        // (An `end aliases` in the first half ends the command line's aliases for the second too.)
-        guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil, !second.bailedOut, !tooManyErrors,
-              !commandAliasesEnded || configuration.aliases.isEmpty else { return false }
-        absorb(second)
-        return true
+        // The other's pieces, in order, while each starts where the one before it ended clean.
+        guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil,
+              !commandAliasesEnded || configuration.aliases.isEmpty else { return bounds[next] }
+        var errors = diagnostics.errorCount
+        for j in next..<(bounds.count - 1) {
+            guard let (parser, open) = pieces.read(j), !parser.bailedOut else { return bounds[j] }
+            let last = j == bounds.count - 2
+            // (Past the error limit a single parser stops at an exact line: read on here to stop at the same one.)
+            errors += parser.diagnostics.errorCount
+            guard errors <= diagnostics.limit,
+                  last || (parser.inStartingState && parser.reader.file.defaultYear == startYear && open == nil) else { return bounds[j] }
+            if parser.mustReadAgain { mustReadAgain = true }
+            if last, let open {
+                parser.diagnostics.warning(Messages.unclosedBlockComment, at: parser.location(open.start))
+            }
+            absorb(parser)
+            piecesReadElsewhere += 1
+        }
+        return buf.count
+    }
+
+    /// Makes the parser of a piece on the other thread: this one's settings,
+    /// taken now, and a sink of its own.
+    private func pieceParserMaker() -> @Sendable () -> JournalParser {
+        let setup = PieceSetup(sources: sources, errorLimit: diagnostics.limit, configuration: configuration,
+                               releasesReadPages: releasesReadPages, checksUTF8AsItReads: checksUTF8AsItReads,
+                               fileIndex: fileIndex, file: currentFile, currentYear: currentYear,
+                               defaultYear: reader.file.defaultYear, sink: sink?.makeSecond())
+        return {
+            let parser = JournalParser(sources: setup.sources, diagnostics: DiagnosticEngine(limit: setup.errorLimit))
+            parser.configuration = setup.configuration
+            parser.speculative = true
+            parser.releasesReadPages = setup.releasesReadPages
+            parser.checksUTF8AsItReads = setup.checksUTF8AsItReads
+            parser.fileIndex = setup.fileIndex
+            parser.currentFile = setup.file
+            parser.currentYear = setup.currentYear
+            parser.reader.file.defaultYear = setup.defaultYear
+            parser.sink = setup.sink?.makeSecond()
+            return parser
+        }
     }
 
     /// Takes in what a second parser read after everything this one read;
@@ -106,5 +172,66 @@ extension JournalParser {
             mine.absorb(their, accounts: accounts, commodities: commodities, consuming: !keepingIt, remapped: chunk?.remappedLetGo)
         }
         diagnostics.absorb(other.diagnostics)
+    }
+}
+
+/// What a piece's parser takes from the parser that splits the file, taken
+/// before the pieces are read (the other thread never reads that parser).
+private struct PieceSetup: @unchecked Sendable {
+    let sources: SourceManager
+    let errorLimit: Int
+    let configuration: ParserConfiguration
+    let releasesReadPages: Bool
+    let checksUTF8AsItReads: Bool
+    let fileIndex: Int
+    let file: SourceFile?
+    let currentYear: Int?
+    let defaultYear: Int?
+    /// A sink no parser writes to: each piece's is made from it.
+    let sink: (any EntrySink)?
+}
+
+/// The pieces of a file read at once: which are still to be read (this
+/// thread takes them from the front, the other from the back), and the
+/// other thread's reads of its own.
+private final class PieceReads: @unchecked Sendable {
+    private struct State {
+        var front: Int
+        var back: Int
+        var reads: [(parser: JournalParser, open: JournalParser.BlockComment?)?]
+    }
+    private let state: Guarded<State>
+
+    /// `count` pieces (at least two); the first is this thread's, the last the other's.
+    init(count: Int) {
+        state = Guarded(State(front: 1, back: count - 2, reads: Array(repeating: nil, count: count)))
+    }
+
+    /// The next piece from the front, or nil when none is left.
+    func takeFirst() -> Int? {
+        state.withLock { s in
+            guard s.front <= s.back else { return nil }
+            s.front += 1
+            return s.front - 1
+        }
+    }
+
+    /// The next piece from the back, or nil when none is left.
+    func takeLast() -> Int? {
+        state.withLock { s in
+            guard s.back >= s.front else { return nil }
+            s.back -= 1
+            return s.back + 1
+        }
+    }
+
+    /// Keeps the other thread's read of piece `j`.
+    func finish(_ j: Int, _ parser: JournalParser, endsInBlock open: JournalParser.BlockComment?) {
+        state.withLock { $0.reads[j] = (parser, open) }
+    }
+
+    /// The other thread's read of piece `j`, once it has ended; nil for a piece this thread read.
+    func read(_ j: Int) -> (parser: JournalParser, open: JournalParser.BlockComment?)? {
+        state.withLock { $0.reads[j] }
     }
 }

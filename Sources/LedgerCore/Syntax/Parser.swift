@@ -85,6 +85,9 @@ package final class JournalParser {
     @exclusivity(unchecked) var stoppedForErrors = false
     /// The second parser met a line it must not read on its own.
     @exclusivity(unchecked) var bailedOut = false
+    /// How many pieces of split files the other thread read and this parser
+    /// took in (`readInParallel`; tests see that the split was used).
+    @exclusivity(unchecked) var piecesReadElsewhere = 0
     /// How many kept chunks this parser took in as they were read (`Parser+Chunks.swift`).
     @exclusivity(unchecked) var chunksTakenIn = 0
     /// The last compile's transactions, which this one writes over where its chunks differ (`ChunkedJournal`).
@@ -189,8 +192,9 @@ package final class JournalParser {
         defer { releasesReadPages = savedReleases }
         makeRoom(forBytes: file.byteCount)
         file.withBytes { buf in
-            let split = splitPoint(buf, from: file.contentStart)
+            let pieceStarts = pieceStarts(buf, from: file.contentStart)
             let checksAsItReads = checksUTF8AsItReads && releasesReadPages
+            let split = pieceStarts.map { $0[$0.count / 2] }
             let bad = checksAsItReads ? [] : JournalParser.invalidUTF8(buf, from: file.contentStart, split: split, releasing: releasesReadPages)
             if let first = bad.first(where: { !$0.isNul }), LegacyEncoding.readsAsCP949(buf, from: file.contentStart) {
                 // One error for the file, not one per Korean syllable.
@@ -203,12 +207,8 @@ package final class JournalParser {
             }
             var block: BlockComment?
             var start = file.contentStart
-            if let split {
-                if readInParallel(buf, split: split, block: &block) {
-                    start = buf.count
-                } else {
-                    start = split
-                }
+            if let pieceStarts {
+                start = readInParallel(buf, pieceStarts: pieceStarts, block: &block)
             }
             parseLines(buf, from: start, to: buf.count, block: &block)
             // A file that stopped early was not checked to its end.

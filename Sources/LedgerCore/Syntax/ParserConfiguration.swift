@@ -9,6 +9,9 @@ struct ParserConfiguration {
     var parallelThreshold = JournalParser.defaultParallelThreshold
     /// Where a second parser starts, in thousandths of the file.
     var splitPermille = 500
+    /// About how large a piece of a file read at once is (a file of up to
+    /// two pieces is cut once, at `splitPermille`).
+    var pieceBytes = JournalParser.defaultPieceBytes
     /// Texts that take the place of files on disk, by path as joined from
     /// `include` (an editor's unsaved buffers, a write being checked).
     var overlay: [String: [UInt8]] = [:]

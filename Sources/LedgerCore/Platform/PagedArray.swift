@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LedgerSystem
+
+/// An array of plain values (no references, nothing to destroy) that, once
+/// large, keeps them in pages of its own: it grows by moving its pages, not
+/// by copying them, and another such array's pages can be moved onto its
+/// end (`append(emptying:_:)`). A value, copied on write like `Array`.
+///
+/// This is for the check stream's movements and records, which a split
+/// file's parsers fill at once (`Parser+Parallel.swift`). Copying the second
+/// parser's part after the first's wrote it all again into pages the process
+/// had never touched, and the system zeroes each such page first: on a
+/// shared machine that zeroing cost up to twice the copy, all of it on one
+/// core after both parsers were done. Moving the pages writes nothing new.
+///
+/// Small arrays live in `malloc`'s memory, as an `Array` would; so do all of
+/// them where the system cannot move pages (`LedgerSystem`: Linux only).
+struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    private var storage: PagedStorage<Element>
+
+    init() {
+        precondition(_isPOD(Element.self), "only plain values are kept in pages")
+        storage = PagedStorage()
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.count }
+    var count: Int { storage.count }
+    var capacity: Int { storage.capacity }
+
+    @inline(__always) subscript(position: Int) -> Element {
+        get {
+            precondition(position >= 0 && position < storage.count, "index out of range")
+            return storage.base.unsafelyUnwrapped[position]
+        }
+        _modify {
+            precondition(position >= 0 && position < storage.count, "index out of range")
+            makeUnique()
+            yield &storage.base.unsafelyUnwrapped[position]
+        }
+    }
+
+    @inline(__always) mutating func append(_ element: Element) {
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count == storage.capacity) {
+            reserve(storage.count + 1)
+        }
+        storage.base.unsafelyUnwrapped[storage.count] = element
+        storage.count += 1
+    }
+
+    mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+        let done: Void? = elements.withContiguousStorageIfAvailable { new in
+            guard !new.isEmpty else { return }
+            reserve(storage.count + new.count)
+            if let from = new.baseAddress { (storage.base.unsafelyUnwrapped + storage.count).update(from: from, count: new.count) }
+            storage.count += new.count
+        }
+        if done == nil { for e in elements { append(e) } }
+    }
+
+    mutating func reserveCapacity(_ n: Int) { reserve(n) }
+
+    mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with new: C) where C.Element == Element {
+        precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "range out of range")
+        let added = new.count, newCount = storage.count - range.count + added
+        reserve(newCount)
+        guard let base = storage.base else { return }
+        if added != range.count, range.upperBound < storage.count {
+            (base + range.lowerBound + added).update(from: base + range.upperBound, count: storage.count - range.upperBound)
+        }
+        var i = range.lowerBound
+        for e in new {
+            base[i] = e
+            i += 1
+        }
+        storage.count = newCount
+    }
+
+    mutating func removeAll(keepingCapacity keep: Bool = false) {
+        if keep, isKnownUniquelyReferenced(&storage) { storage.count = 0 } else { self = PagedArray() }
+    }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    mutating func withUnsafeMutableBufferPointer<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        makeUnique()
+        var buffer = UnsafeMutableBufferPointer(start: storage.base, count: storage.count)
+        return try body(&buffer)
+    }
+
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try withUnsafeBufferPointer(body)
+    }
+
+    /// Appends `other`'s elements, each changed by `change`, and leaves
+    /// `other` empty. Where both keep their elements in pages of their own,
+    /// `other`'s pages are moved onto this array's end, and the elements
+    /// moved down by less than a page as they are changed: no page is
+    /// copied, and none the process had not touched is written. Returns
+    /// whether the pages were moved (else the elements were copied).
+    @discardableResult
+    mutating func append(emptying other: inout PagedArray, _ change: (inout Element) -> Void) -> Bool {
+        let n = other.count
+        guard n > 0 else { return false }
+        reserve(storage.count + n)
+        if isKnownUniquelyReferenced(&other.storage), storage.takePages(of: other.storage) {
+            let base = storage.base.unsafelyUnwrapped, at = storage.count, gap = storage.movedGap
+            for i in 0..<n {
+                base[at + i] = base[at + gap + i]
+                change(&base[at + i])
+            }
+            storage.count += n
+            other = PagedArray()
+            return true
+        }
+        let base = storage.base.unsafelyUnwrapped, at = storage.count
+        other.withUnsafeBufferPointer { theirs in
+            for i in 0..<n {
+                base[at + i] = theirs[i]
+                change(&base[at + i])
+            }
+        }
+        storage.count += n
+        other = PagedArray()
+        return false
+    }
+
+    /// Room for at least `n` elements, in storage of this array's own.
+    private mutating func reserve(_ n: Int) {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy(capacity: Swift.max(n, storage.count))
+        }
+        if n > storage.capacity { storage.grow(to: Swift.max(n, storage.capacity * 2)) }
+    }
+
+    @inline(__always) private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.count) }
+    }
+}
+
+/// Room for `extra` more elements, at least doubling (as `growCapacity` for an `Array`).
+func growCapacity<T>(_ array: inout PagedArray<T>, by extra: Int) {
+    let needed = array.count + extra
+    if array.capacity < needed { array.reserveCapacity(max(needed, array.capacity * 2)) }
+}
+
+extension PagedArray: Equatable where Element: Equatable {
+    static func == (a: PagedArray, b: PagedArray) -> Bool { a.elementsEqual(b) }
+}
+
+/// A `PagedArray`'s elements: `malloc`'s memory while small, a mapping of
+/// its own (`mmap`) once large.
+final class PagedStorage<Element>: @unchecked Sendable {
+    var base: UnsafeMutablePointer<Element>?
+    var count = 0
+    private(set) var capacity = 0
+    /// The size of its mapping, or 0 while it is in `malloc`'s memory.
+    private var mappedBytes = 0
+    /// After `takePages(of:)`: how many elements past `count` the moved ones start.
+    private(set) var movedGap = 0
+
+    /// Storage at least this large is a mapping of its own.
+    static var mappedFrom: Int { 1 << 18 }
+
+    init() {}
+
+    deinit {
+        guard let base else { return }
+        if mappedBytes > 0 { munmap(base, mappedBytes) } else { free(base) }
+    }
+
+    /// A copy of the elements, with room for `capacity`.
+    func copy(capacity: Int) -> PagedStorage {
+        let c = PagedStorage()
+        c.grow(to: max(capacity, count))
+        if let from = base, let to = c.base { to.update(from: from, count: count) }
+        c.count = count
+        return c
+    }
+
+    /// Room for `n` elements: `realloc` while small; then a mapping, grown
+    /// by moving its pages (`mremap`) where the system can.
+    func grow(to n: Int) {
+        let stride = MemoryLayout<Element>.stride
+        let bytes = n * stride
+        #if os(Linux)
+        if bytes >= PagedStorage.mappedFrom {
+            let size = (bytes + pageSize - 1) & ~(pageSize - 1)
+            if mappedBytes > 0, let old = base, let grown = ledger_grow_mapping(old, mappedBytes, size) {
+                base = grown.assumingMemoryBound(to: Element.self)
+            } else {
+                let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                guard let mapped, mapped != MAP_FAILED else { fatalError("out of memory: \(size) bytes") }
+                let new = mapped.assumingMemoryBound(to: Element.self)
+                if let old = base {
+                    new.update(from: old, count: count)
+                    if mappedBytes > 0 { munmap(old, mappedBytes) } else { free(old) }
+                }
+                base = new
+            }
+            mappedBytes = size
+            capacity = size / stride
+            adviseHugePages(UnsafeMutableRawBufferPointer(start: base, count: size))
+            return
+        }
+        #endif
+        guard let grown = realloc(base, max(bytes, 1)) else { fatalError("out of memory: \(bytes) bytes") }
+        base = grown.assumingMemoryBound(to: Element.self)
+        capacity = n
+    }
+
+    /// Moves `other`'s pages onto the end of this mapping, past the page
+    /// its elements end in; sets `movedGap` to where they land, in
+    /// elements past `count`. False (nothing moved) unless both are
+    /// mappings and the system moves pages.
+    func takePages(of other: PagedStorage) -> Bool {
+        #if os(Linux)
+        let stride = MemoryLayout<Element>.stride
+        guard mappedBytes > 0, other.mappedBytes > 0, pageSize % stride == 0, let theirs = other.base else { return false }
+        let used = count * stride, at = (used + pageSize - 1) & ~(pageSize - 1)
+        let moved = (other.count * stride + pageSize - 1) & ~(pageSize - 1)
+        if mappedBytes < at + moved { grow(to: (at + moved) / stride) }
+        guard mappedBytes >= at + moved, let mine = base,
+              ledger_move_pages(theirs, moved, UnsafeMutableRawPointer(mine) + at) == 0 else { return false }
+        // What is left of its mapping past the pages moved.
+        if other.mappedBytes > moved { munmap(UnsafeMutableRawPointer(theirs) + moved, other.mappedBytes - moved) }
+        other.base = nil
+        other.mappedBytes = 0
+        other.capacity = 0
+        other.count = 0
+        movedGap = (at - used) / stride
+        return true
+        #else
+        return false
+        #endif
+    }
+}
+
+/// The system's page size.
+private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -1,0 +1,92 @@
+import XCTest
+@testable import LedgerCore
+
+/// `PagedArray`: an array of plain values whose large storage grows, and
+/// takes in another's, by moving pages.
+final class PagedArrayTests: XCTestCase {
+    struct Pair: Equatable {
+        var a: Int32
+        var b: Int32
+    }
+
+    func pairs(_ range: Range<Int>) -> PagedArray<Pair> {
+        var p = PagedArray<Pair>()
+        for i in range { p.append(Pair(a: Int32(i), b: Int32(-i))) }
+        return p
+    }
+
+    func assertHolds(_ p: PagedArray<Pair>, _ range: Range<Int>, changed: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(p.count, range.count, file: file, line: line)
+        var wrong = 0
+        for (k, i) in range.enumerated() where p[k] != Pair(a: Int32(i), b: Int32(changed ? i : -i)) { wrong += 1 }
+        XCTAssertEqual(wrong, 0, "elements not as appended", file: file, line: line)
+    }
+
+    /// Grown from a few elements to a mapping of many pages and past it, the elements stay.
+    func testGrowingKeepsTheElements() {
+        let n = 3 * PagedStorage<Pair>.mappedFrom / 8 + 17
+        assertHolds(pairs(0..<n), 0..<n)
+        var p = pairs(0..<10)
+        p.reserveCapacity(n)
+        for i in 10..<n { p.append(Pair(a: Int32(i), b: Int32(-i))) }
+        assertHolds(p, 0..<n)
+    }
+
+    /// Another array's elements taken in, changed, after elements that end
+    /// anywhere in a page (or at a page's end), whether large or small.
+    func testTakingAnotherInKeepsEveryElementInOrder() {
+        let large = PagedStorage<Pair>.mappedFrom / 8
+        for (mine, theirs) in [(large, large), (large + 1, large * 2 + 3), (512 * 3, large), (large + 511, 5), (7, large), (0, large), (9, 9)] {
+            var p = pairs(0..<mine)
+            var q = pairs(mine..<(mine + theirs))
+            let moved = p.append(emptying: &q) { $0.b = -$0.b }
+            XCTAssertEqual(q.count, 0)
+            XCTAssertEqual(p.count, mine + theirs)
+            for k in 0..<mine { if p[k] != Pair(a: Int32(k), b: Int32(-k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
+            for k in mine..<(mine + theirs) { if p[k] != Pair(a: Int32(k), b: Int32(k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
+            #if os(Linux)
+            // Pages are moved when both were large enough to be mappings of their own.
+            XCTAssertEqual(moved, theirs >= large && mine + theirs >= large, "\(mine)+\(theirs)")
+            #endif
+            // Still an array: it grows, and takes in more, after the pages moved.
+            p.append(Pair(a: Int32(mine + theirs), b: Int32(-(mine + theirs))))
+            XCTAssertEqual(p.last, Pair(a: Int32(mine + theirs), b: Int32(-(mine + theirs))))
+        }
+    }
+
+    /// A copy is a value: writing to one leaves the other as it was, also
+    /// when one of them takes another's pages in.
+    func testCopiesAreValues() {
+        let n = PagedStorage<Pair>.mappedFrom / 8 + 100
+        var p = pairs(0..<n)
+        let kept = p
+        p[5].a = 99
+        p.append(Pair(a: 0, b: 0))
+        assertHolds(kept, 0..<n)
+        XCTAssertEqual(p[5].a, 99)
+        var q = pairs(0..<n)
+        let before = q
+        var r = pairs(n..<(2 * n))
+        let rCopy = r
+        q.append(emptying: &r) { _ in }
+        assertHolds(before, 0..<n)
+        assertHolds(rCopy, n..<(2 * n))
+        assertHolds(q, 0..<(2 * n))
+    }
+
+    /// Removing and replacing, as an `Array` does.
+    func testReplacingAsAnArrayDoes() {
+        var p = pairs(0..<1_000), a = Array(pairs(0..<1_000))
+        p.removeSubrange(600...)
+        a.removeSubrange(600...)
+        p.replaceSubrange(10..<20, with: [Pair(a: 1, b: 1)])
+        a.replaceSubrange(10..<20, with: [Pair(a: 1, b: 1)])
+        p.insert(Pair(a: 2, b: 2), at: 0)
+        a.insert(Pair(a: 2, b: 2), at: 0)
+        XCTAssertEqual(Array(p), a)
+        p.removeAll()
+        XCTAssertTrue(p.isEmpty)
+        p.append(contentsOf: a)
+        XCTAssertEqual(Array(p), a)
+    }
+}
