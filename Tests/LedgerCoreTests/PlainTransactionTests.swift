@@ -177,10 +177,30 @@ final class PlainTransactionTests: XCTestCase {
     }
 
     /// `Lexer.plainAmount` reads what `amount(decimalComma: false)` reads, to the same place, or declines.
+    /// The digits a word starts with, counted and read at once, for every
+    /// byte that may end them at every place.
+    func testLeadingDigitsOfAWord() {
+        var r = SeededRandom(seed: 0xD1_6175)
+        for count in 0...8 {
+            for stop in 0...255 where !(0x30...0x39).contains(stop) {
+                var bytes = (0..<count).map { _ in UInt8(0x30 + r.below(10)) }
+                if count < 8 { bytes.append(UInt8(stop)) }
+                while bytes.count < 8 { bytes.append(UInt8(r.below(256))) }
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let read = Lexer.leadingDigits(word)
+                XCTAssertEqual(read.count, count, "\(bytes)")
+                if count > 0, count < 8 {
+                    XCTAssertEqual(read.value, UInt64(String(decoding: bytes[..<count], as: UTF8.self)), "\(bytes)")
+                }
+            }
+        }
+    }
+
     func testPlainAmountsReadAsTheFullReadingReadsThem() {
         var r = SeededRandom(seed: 0xA_3047)
         let signs = ["", "-", "+"], symbols = ["$", "USD", "₩", "KRW", "€", "\"S&P 500\"", "AAPL"]
-        let tails = ["", "", " ", "  ; c", " @ $2", " = 5 USD", "x", ",", ".", ".5", ",5", "E3", "e-2", " {$3}", "\t", "0"]
+        let tails = ["", "", " ", "  ; c", " @ $2", " = 5 USD", "x", ",", ".", ".5", ",5", "E3", "e-2", " {$3}", "\t", "0",
+                     ":", ";", "/", "\u{7F}", "é", "          "]
         var accepted = 0
         for _ in 0..<20_000 {
             var number = r.chance(10) ? "0" : String(1 + r.below(9))

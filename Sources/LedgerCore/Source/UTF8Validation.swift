@@ -11,14 +11,14 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return [] }
     while i < n {
         // ASCII with no NUL: no high bit, no zero byte.
-        while i + 16 <= n {
+        while i + 32 <= n {
             let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self), b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-            if (a | b | zeroBytes(a) | zeroBytes(b)) & 0x8080_8080_8080_8080 != 0 { break }
-            i += 16
+            let c = base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self), d = base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+            if (highOrZero(a) | highOrZero(b) | highOrZero(c) | highOrZero(d)) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 32
         }
         while i + 8 <= n {
-            let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if (w | zeroBytes(w)) & 0x8080_8080_8080_8080 != 0 { break }
+            if highOrZero(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080 != 0 { break }
             i += 8
         }
         // Then a character at a time until the next run of ASCII.
@@ -59,10 +59,11 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
     return bad.map { (offset: $0.0, isNul: $0.1) }
 }
 
-/// The high bit of each zero byte of `w` set (and maybe of a 0x01 byte
-/// after a zero one, which is then found anyway).
-@inline(__always) private func zeroBytes(_ w: UInt64) -> UInt64 {
-    (w &- 0x0101_0101_0101_0101) & ~w
+/// The high bit set in each byte of `w` of 0x80 or more, and of each zero
+/// byte (and maybe of bytes after a zero one, which is found first: only a
+/// zero byte starts a borrow, so the subtraction wraps by design).
+@inline(__always) private func highOrZero(_ w: UInt64) -> UInt64 {
+    (w &- 0x0101_0101_0101_0101) | w
 }
 
 /// The length of the valid UTF-8 sequence at `i` (which starts with a byte

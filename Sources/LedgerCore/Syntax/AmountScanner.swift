@@ -102,7 +102,10 @@ extension Lexer {
         let first = p
         guard p < end, Lexer.isDigit(bytes[p]) else { return nil }
         var mantissa: UInt64 = 0, digits = 0, sawMark = false
-        while p < end {
+        if let simple = simpleNumber(at: p) {
+            (mantissa, digits, a.scale, sawMark, p) = (simple.mantissa, simple.digits, simple.scale, simple.scale > 0, simple.end)
+        } else {
+          while p < end {
             let b = bytes[p], d = b &- 0x30
             if d < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
@@ -119,6 +122,7 @@ extension Lexer {
             } else {
                 break
             }
+          }
         }
         // Past 17 digits, another mark, an exponent, `0,075` or a space between groups: the full reading's.
         guard digits < 18, p >= end || (bytes[p] != UInt8(ascii: ".") && bytes[p] != UInt8(ascii: ",") && bytes[p] | 0x20 != UInt8(ascii: "e")),
@@ -271,6 +275,59 @@ extension Lexer {
     func spaceGroupFollows(at i: Int) -> Bool {
         i + 3 < end && bytes[i] == 0x20 && Lexer.isDigit(bytes[i + 1]) && Lexer.isDigit(bytes[i + 2]) && Lexer.isDigit(bytes[i + 3])
             && (i + 4 >= end || !Lexer.isDigit(bytes[i + 4]))
+    }
+
+    /// A number of up to seven digits, or of up to seven and up to seven
+    /// after a `.`, read a word at a time, as `plainAmount`'s loop reads
+    /// it: its digits as one number, how many, how many after the `.`, and
+    /// where it ends. Nil for anything else (no digit, eight in a row, a
+    /// `,` after the digits, a `.` with no digit after it, or too near the
+    /// text's end to read a word): the loop reads it.
+    @inline(__always)
+    func simpleNumber(at p: Int) -> (mantissa: UInt64, digits: Int, scale: Int, end: Int)? {
+        guard p + 8 <= end, let base = bytes.baseAddress else { return nil }
+        let whole = Lexer.leadingDigits(UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+        guard whole.count > 0, whole.count < 8 else { return nil }
+        let after = p + whole.count
+        if bytes[after] == UInt8(ascii: ",") { return nil }
+        guard bytes[after] == UInt8(ascii: ".") else { return (whole.value, whole.count, 0, after) }
+        guard after + 9 <= end else { return nil }
+        let fraction = Lexer.leadingDigits(UnsafeRawPointer(base + after + 1).loadUnaligned(as: UInt64.self))
+        guard fraction.count > 0, fraction.count < 8 else { return nil }
+        return (whole.value &* Lexer.tenToThe(fraction.count) &+ fraction.value, whole.count + fraction.count, fraction.count, after + 1 + fraction.count)
+    }
+
+    /// 10 to the `n`, for `n` from 1 to 7 (a table the compiler makes of it).
+    @inline(__always)
+    static func tenToThe(_ n: Int) -> UInt64 {
+        switch n {
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        default: 10_000_000
+        }
+    }
+
+    /// How many ASCII digits the eight bytes of `word` (first byte first, as
+    /// read from memory on a little-endian machine) start with, and the
+    /// number they write (for fewer than eight). The digits become their
+    /// values (`^ 0x30`); a byte of 10 or more sets its top bit when 0x76 is
+    /// added (or has it set already). The addition can carry only out of a
+    /// byte that is not a digit, into the bytes after it, which do not count.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> (count: Int, value: UInt64) {
+        let values = UInt64(littleEndian: word) ^ 0x3030_3030_3030_3030
+        let notDigits = ((values &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+        let count = notDigits.trailingZeroBitCount >> 3
+        guard count > 0, count < 8 else { return (count, 0) }
+        // The digits moved to the top bytes (zeros before them), then summed in pairs, fours and eights.
+        var v = values << UInt64(8 * (8 - count))
+        v = v &* 10 &+ (v >> 8)
+        v = ((v & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064 &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001) >> 32
+        return (count, v & 0xFFFF_FFFF)
     }
 
     /// Reads a number with every rule: up to 34 digits, an exponent, and the

@@ -107,10 +107,23 @@ package struct Lexer {
         return j >= end || bytes[j] == 0x0A ? j : nil
     }
 
-    /// Skips spaces and tabs; returns how many were skipped.
+    /// Skips spaces and tabs; returns how many were skipped. The spaces of
+    /// an indent or a separator (up to eight) are counted in one word; a
+    /// tab, or more, one byte at a time.
     @discardableResult @inline(__always)
     public mutating func skipSpaces() -> Int {
         let start = pos
+        if pos + 8 <= end, let base = bytes.baseAddress {
+            // A space is a zero byte once 0x20 is taken out; the first other byte is the lowest one set.
+            let others = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            guard others != 0 else {
+                pos += 8
+                while pos < end, Lexer.isSpace(bytes[pos]) { pos += 1 }
+                return pos - start
+            }
+            pos += others.trailingZeroBitCount >> 3
+            if bytes[pos] != 0x09 { return pos - start }
+        }
         while pos < end, Lexer.isSpace(bytes[pos]) { pos += 1 }
         return pos - start
     }
