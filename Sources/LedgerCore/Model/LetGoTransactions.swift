@@ -117,9 +117,11 @@ package final class LetGoTransactions: @unchecked Sendable {
 
     /// Makes room for the movements of this many more bytes of input (capacity
     /// never written costs no memory, and nothing is copied as it grows).
-    func makeRoom(forBytes bytes: Int) {
-        growCapacity(&moves, by: bytes / 24)
-        growCapacity(&records, by: bytes / 80)
+    /// `inPages`: in pages of their own (`PagedArray`), which a split
+    /// file's parsers fill and the first takes in by moving them.
+    func makeRoom(forBytes bytes: Int, inPages: Bool = false) {
+        growCapacity(&moves, by: bytes / 24, inPages: inPages)
+        growCapacity(&records, by: bytes / 80, inPages: inPages)
         if headers != nil { growCapacity(&headers!, by: bytes / 80) }
     }
 

@@ -17,8 +17,14 @@ import LedgerSystem
 /// shared machine that zeroing cost up to twice the copy, all of it on one
 /// core after both parsers were done. Moving the pages writes nothing new.
 ///
-/// Small arrays live in `malloc`'s memory, as an `Array` would; so do all of
-/// them where the system cannot move pages (`LedgerSystem`: Linux only).
+/// An array keeps its elements in `malloc`'s memory, as an `Array` would,
+/// until asked for room in pages of its own (`reserveCapacity(_:inPages:)`,
+/// for as much as `PagedStorage.mappedFrom` or more): only the check's read
+/// of a file asks, for the arrays its parsers fill. A mapping costs the
+/// system fresh pages, which `malloc` would have taken from memory freed
+/// before: the editor's compiles, which make and drop such arrays at every
+/// edit, keep to `malloc`. Where the system cannot move pages
+/// (`LedgerSystem`: Linux only), every array is in `malloc`'s memory.
 struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     private var storage: PagedStorage<Element>
 
@@ -64,6 +70,14 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
 
     mutating func reserveCapacity(_ n: Int) { reserve(n) }
 
+    /// Room for at least `n` elements; in pages of its own when `inPages`
+    /// and that is `PagedStorage.mappedFrom` bytes or more (once there, it
+    /// grows there).
+    mutating func reserveCapacity(_ n: Int, inPages: Bool) {
+        if inPages { storage.mapsFromNowOn = true }
+        reserve(n)
+    }
+
     mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with new: C) where C.Element == Element {
         precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "range out of range")
         let added = new.count, newCount = storage.count - range.count + added
@@ -108,7 +122,7 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
     mutating func append(emptying other: inout PagedArray, _ change: (inout Element) -> Void) -> Bool {
         let n = other.count
         guard n > 0 else { return false }
-        reserve(storage.count + n)
+        reserveCapacity(storage.count + n, inPages: other.storage.isMapped)
         if isKnownUniquelyReferenced(&other.storage), storage.takePages(of: other.storage) {
             let base = storage.base.unsafelyUnwrapped, at = storage.count, gap = storage.movedGap
             for i in 0..<n {
@@ -145,9 +159,9 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
 }
 
 /// Room for `extra` more elements, at least doubling (as `growCapacity` for an `Array`).
-func growCapacity<T>(_ array: inout PagedArray<T>, by extra: Int) {
+func growCapacity<T>(_ array: inout PagedArray<T>, by extra: Int, inPages: Bool = false) {
     let needed = array.count + extra
-    if array.capacity < needed { array.reserveCapacity(max(needed, array.capacity * 2)) }
+    if array.capacity < needed { array.reserveCapacity(max(needed, array.capacity * 2), inPages: inPages) }
 }
 
 extension PagedArray: Equatable where Element: Equatable {
@@ -162,11 +176,15 @@ final class PagedStorage<Element>: @unchecked Sendable {
     private(set) var capacity = 0
     /// The size of its mapping, or 0 while it is in `malloc`'s memory.
     private var mappedBytes = 0
+    /// Whether it is a mapping of its own.
+    var isMapped: Bool { mappedBytes > 0 }
     /// After `takePages(of:)`: how many elements past `count` the moved ones start.
     private(set) var movedGap = 0
 
-    /// Storage at least this large is a mapping of its own.
+    /// Storage at least this large is a mapping of its own, when asked for.
     static var mappedFrom: Int { 1 << 18 }
+    /// Whether it grows into a mapping of its own once large enough (`reserveCapacity(_:inPages:)`).
+    var mapsFromNowOn = false
 
     init() {}
 
@@ -178,6 +196,7 @@ final class PagedStorage<Element>: @unchecked Sendable {
     /// A copy of the elements, with room for `capacity`.
     func copy(capacity: Int) -> PagedStorage {
         let c = PagedStorage()
+        c.mapsFromNowOn = mapsFromNowOn
         c.grow(to: max(capacity, count))
         if let from = base, let to = c.base { to.update(from: from, count: count) }
         c.count = count
@@ -190,7 +209,7 @@ final class PagedStorage<Element>: @unchecked Sendable {
         let stride = MemoryLayout<Element>.stride
         let bytes = n * stride
         #if os(Linux)
-        if bytes >= PagedStorage.mappedFrom {
+        if bytes >= PagedStorage.mappedFrom, mapsFromNowOn || mappedBytes > 0 {
             let size = (bytes + pageSize - 1) & ~(pageSize - 1)
             if mappedBytes > 0, let old = base, let grown = ledger_grow_mapping(old, mappedBytes, size) {
                 base = grown.assumingMemoryBound(to: Element.self)

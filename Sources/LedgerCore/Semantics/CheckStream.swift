@@ -28,7 +28,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         if keepingHeaders { letGo.headers = [] }
     }
 
-    func makeRoom(forBytes bytes: Int) { letGo.makeRoom(forBytes: bytes) }
+    func makeRoom(forBytes bytes: Int, inPages: Bool) { letGo.makeRoom(forBytes: bytes, inPages: inPages) }
 
     /// A stream for a second parser reading part of the same file.
     func makeSecond() -> any EntrySink { CheckStream(keepingHeaders: letGo.headers != nil) }

@@ -21,7 +21,8 @@ protocol EntrySink: AnyObject {
     /// strings of a header only for the transactions the sink keeps whole.
     var readsHeaderBytes: Bool { get }
     /// Makes room for what this many more bytes of input can hold.
-    func makeRoom(forBytes bytes: Int)
+    /// `inPages`: in pages of its own (a file's read for a check; `PagedArray`).
+    func makeRoom(forBytes bytes: Int, inPages: Bool)
     /// A sink for a second parser reading the rest of the same file.
     func makeSecond() -> any EntrySink
     /// Takes in what a second parser's sink took, after everything this one took.

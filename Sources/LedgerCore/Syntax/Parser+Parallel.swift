@@ -93,7 +93,7 @@ extension JournalParser {
                 var piece: Int? = bounds.count - 2
                 while let j = piece {
                     let parser = makeParser()
-                    parser.makeRoom(forBytes: bounds[j + 1] - bounds[j])
+                    parser.makeRoom(forBytes: bounds[j + 1] - bounds[j], inPages: true)
                     var open: BlockComment?
                     parser.parseLines(b, from: bounds[j], to: bounds[j + 1], block: &open)
                     parser.flushEntry()

@@ -151,8 +151,8 @@ package final class JournalParser {
     /// the journal (or the check stream) rarely grows by copying. A journal
     /// spends at least 40 bytes on a transaction, and capacity that is never
     /// written costs no memory.
-    func makeRoom(forBytes bytes: Int) {
-        if let sink { sink.makeRoom(forBytes: bytes) } else { growCapacity(&journal.transactions, by: bytes / 40) }
+    func makeRoom(forBytes bytes: Int, inPages: Bool = false) {
+        if let sink { sink.makeRoom(forBytes: bytes, inPages: inPages) } else { growCapacity(&journal.transactions, by: bytes / 40) }
     }
 
     /// Ends the journal: the last item is stored.
@@ -190,7 +190,7 @@ package final class JournalParser {
         let savedReleases = releasesReadPages
         releasesReadPages = file.contents.isMapped
         defer { releasesReadPages = savedReleases }
-        makeRoom(forBytes: file.byteCount)
+        makeRoom(forBytes: file.byteCount, inPages: true)
         file.withBytes { buf in
             let pieceStarts = pieceStarts(buf, from: file.contentStart)
             let checksAsItReads = checksUTF8AsItReads && releasesReadPages
