@@ -55,6 +55,37 @@ final class PagedArrayTests: XCTestCase {
         }
     }
 
+    /// As a journal of included files is read: pages taken in, then growth
+    /// past the mapping (whose parts the system keeps apart, so that it
+    /// cannot grow in one piece), then more taken in, from an array that
+    /// had itself taken another's in.
+    func testGrowingAfterTakingPagesInKeepsEveryElement() {
+        let large = PagedStorage<Pair>.mappedFrom / 8
+        var all = pairs(0..<(large + 7))
+        var end = large + 7
+        for round in 0..<4 {
+            var theirs = pairs(end..<(end + large + 100 * round))
+            var more = pairs((end + large + 100 * round)..<(end + 2 * large + 100 * round + 3))
+            XCTAssertTrue(theirs.append(emptying: &more) { _ in } || !isLinux)
+            let n = theirs.count
+            XCTAssertTrue(all.append(emptying: &theirs) { _ in } || !isLinux)
+            end += n
+            // Growth by appending, past the capacity.
+            let grown = all.capacity - all.count + 5
+            for i in end..<(end + grown) { all.append(Pair(a: Int32(i), b: Int32(-i))) }
+            end += grown
+            assertHolds(all, 0..<end)
+        }
+    }
+
+    var isLinux: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// A copy is a value: writing to one leaves the other as it was, also
     /// when one of them takes another's pages in.
     func testCopiesAreValues() {

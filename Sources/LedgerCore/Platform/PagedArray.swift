@@ -176,6 +176,10 @@ final class PagedStorage<Element>: @unchecked Sendable {
     private(set) var capacity = 0
     /// The size of its mapping, or 0 while it is in `malloc`'s memory.
     private var mappedBytes = 0
+    /// The parts of its mapping that the system keeps apart (each moved in
+    /// by `takePages`, and what was around them), as byte ranges: pages are
+    /// moved a part at a time, since one call moves only pages of one part.
+    private var parts: [Range<Int>] = []
     /// Whether it is a mapping of its own.
     var isMapped: Bool { mappedBytes > 0 }
     /// After `takePages(of:)`: how many elements past `count` the moved ones start.
@@ -190,6 +194,7 @@ final class PagedStorage<Element>: @unchecked Sendable {
 
     deinit {
         guard let base else { return }
+        // (One call unmaps every part.)
         if mappedBytes > 0 { munmap(base, mappedBytes) } else { free(base) }
     }
 
@@ -211,17 +216,32 @@ final class PagedStorage<Element>: @unchecked Sendable {
         #if os(Linux)
         if bytes >= PagedStorage.mappedFrom, mapsFromNowOn || mappedBytes > 0 {
             let size = (bytes + pageSize - 1) & ~(pageSize - 1)
-            if mappedBytes > 0, let old = base, let grown = ledger_grow_mapping(old, mappedBytes, size) {
+            if mappedBytes > 0, parts.count == 1, let old = base, let grown = ledger_grow_mapping(old, mappedBytes, size) {
                 base = grown.assumingMemoryBound(to: Element.self)
+                parts = [0..<size]
             } else {
                 let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                 guard let mapped, mapped != MAP_FAILED else { fatalError("out of memory: \(size) bytes") }
-                let new = mapped.assumingMemoryBound(to: Element.self)
                 if let old = base {
-                    new.update(from: old, count: count)
-                    if mappedBytes > 0 { munmap(old, mappedBytes) } else { free(old) }
+                    if mappedBytes > 0 {
+                        // Each part's pages to the same place in the new mapping (copied only where the system refuses).
+                        for part in parts where !part.isEmpty {
+                            let from = UnsafeMutableRawPointer(old) + part.lowerBound, to = mapped + part.lowerBound
+                            if ledger_move_pages(from, part.count, to) != 0 {
+                                to.copyMemory(from: from, byteCount: part.count)
+                                munmap(from, part.count)
+                            }
+                        }
+                        parts.append(mappedBytes..<size)
+                    } else {
+                        mapped.copyMemory(from: old, byteCount: count * stride)
+                        free(old)
+                        parts = [0..<size]
+                    }
+                } else {
+                    parts = [0..<size]
                 }
-                base = new
+                base = mapped.assumingMemoryBound(to: Element.self)
             }
             mappedBytes = size
             capacity = size / stride
@@ -245,14 +265,29 @@ final class PagedStorage<Element>: @unchecked Sendable {
         let used = count * stride, at = (used + pageSize - 1) & ~(pageSize - 1)
         let moved = (other.count * stride + pageSize - 1) & ~(pageSize - 1)
         if mappedBytes < at + moved { grow(to: (at + moved) / stride) }
-        guard mappedBytes >= at + moved, let mine = base,
-              ledger_move_pages(theirs, moved, UnsafeMutableRawPointer(mine) + at) == 0 else { return false }
-        // What is left of its mapping past the pages moved.
-        if other.mappedBytes > moved { munmap(UnsafeMutableRawPointer(theirs) + moved, other.mappedBytes - moved) }
+        guard mappedBytes >= at + moved, let mine = base else { return false }
+        // Its parts' pages that hold elements, one part at a time (a part the
+        // system refuses to move is copied: the pages it would have replaced are still there).
+        let theirParts = other.parts.compactMap { $0.clamped(to: 0..<moved).isEmpty ? nil : $0.clamped(to: 0..<moved) }
+        guard theirParts.map(\.count).reduce(0, +) == moved else { return false }
+        for part in theirParts {
+            let from = UnsafeMutableRawPointer(theirs) + part.lowerBound, to = UnsafeMutableRawPointer(mine) + at + part.lowerBound
+            if ledger_move_pages(from, part.count, to) != 0 { to.copyMemory(from: from, byteCount: part.count) }
+        }
+        // This mapping's parts, cut around the pages moved in, which are parts of their own.
+        var cut: [Range<Int>] = []
+        for part in parts {
+            if part.lowerBound < at { cut.append(part.lowerBound..<min(part.upperBound, at)) }
+            if part.upperBound > at + moved { cut.append(max(part.lowerBound, at + moved)..<part.upperBound) }
+        }
+        parts = (cut + theirParts.map { (at + $0.lowerBound)..<(at + $0.upperBound) }).sorted { $0.lowerBound < $1.lowerBound }
+        // What is left of its mapping: past the pages moved, and any copied.
+        munmap(theirs, other.mappedBytes)
         other.base = nil
         other.mappedBytes = 0
         other.capacity = 0
         other.count = 0
+        other.parts = []
         movedGap = (at - used) / stride
         return true
         #else
