@@ -126,9 +126,9 @@ package final class LetGoTransactions: @unchecked Sendable {
     }
 
     /// Takes in what a second parser's stream let go after everything this one did.
-    /// `consuming`: `other` is not read again, and the pages of its movements and
-    /// records are given back as they are copied (else a merge of a large file
-    /// holds the second parser's part twice at its peak).
+    /// `consuming`: `other` is not read again, and its movements and records
+    /// are moved here, their pages with them where both are in pages
+    /// (`PagedArray.append(emptying:_:)`), else copied.
     ///
     /// `remapped`, for the stream of a chunk kept between compiles
     /// (`ParsedChunk`): its movements and records with their names' ids

@@ -74,7 +74,11 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
     /// and that is `PagedStorage.mappedFrom` bytes or more (once there, it
     /// grows there).
     mutating func reserveCapacity(_ n: Int, inPages: Bool) {
-        if inPages { storage.mapsFromNowOn = true }
+        if inPages, !storage.mapsFromNowOn {
+            // (On storage of its own: a copy that shares it keeps to `malloc`.)
+            makeUnique()
+            storage.mapsFromNowOn = true
+        }
         reserve(n)
     }
 
@@ -158,10 +162,11 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
     }
 }
 
-/// Room for `extra` more elements, at least doubling (as `growCapacity` for an `Array`).
+/// Room for `extra` more elements, at least doubling (as `growCapacity` for
+/// an `Array`); `inPages`: in pages of its own from now on.
 func growCapacity<T>(_ array: inout PagedArray<T>, by extra: Int, inPages: Bool = false) {
     let needed = array.count + extra
-    if array.capacity < needed { array.reserveCapacity(max(needed, array.capacity * 2), inPages: inPages) }
+    array.reserveCapacity(array.capacity < needed ? max(needed, array.capacity * 2) : needed, inPages: inPages)
 }
 
 extension PagedArray: Equatable where Element: Equatable {

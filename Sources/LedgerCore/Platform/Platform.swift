@@ -209,15 +209,6 @@ final class Handoff<T>: @unchecked Sendable {
     }
 }
 
-/// Gives the whole pages inside `bytes` back to the system (`madvise`
-/// `MADV_DONTNEED`): what they held reads as zero afterwards. For memory
-/// that has been copied elsewhere and is not read again before it is freed.
-func releasePages(_ bytes: UnsafeMutableRawBufferPointer) {
-    #if os(Linux)
-    adviseWholePages(bytes, MADV_DONTNEED)
-    #endif
-}
-
 /// Lets the system take back the pages of a file mapped read-only
 /// (`FileBytes.isMapped`) that lie wholly inside `bytes`: they no longer
 /// count in this process's memory, and a later read of them maps them again

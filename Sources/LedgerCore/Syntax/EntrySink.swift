@@ -26,7 +26,7 @@ protocol EntrySink: AnyObject {
     /// A sink for a second parser reading the rest of the same file.
     func makeSecond() -> any EntrySink
     /// Takes in what a second parser's sink took, after everything this one took.
-    /// `consuming`: the other sink is not read again (its memory is given back as it is copied).
+    /// `consuming`: the other sink is not read again (what it holds is moved here, not copied, where it can be).
     /// `remapped`: what the last compile made of a kept chunk's stream (`LetGoTransactions.absorb`).
     func absorb(_ other: any EntrySink, accounts: [Int32], commodities: [Int32], consuming: Bool, remapped: Guarded<RemappedLetGo?>?)
     /// What the sink let go of, for the stages after the parser.

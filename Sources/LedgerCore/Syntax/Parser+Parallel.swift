@@ -102,13 +102,14 @@ extension JournalParser {
                 }
             }
         }
-        // This thread's pieces, from the front.
-        var next = 0
-        repeat {
-            parseLines(buf, from: bounds[next], to: bounds[next + 1], block: &block)
+        // This thread's pieces, from the front: the first, then each it takes.
+        var piece: Int? = 0, next = 0
+        while let j = piece {
+            parseLines(buf, from: bounds[j], to: bounds[j + 1], block: &block)
             flushEntry()
-            next += 1
-        } while pieces.takeFirst() != nil
+            next = j + 1
+            piece = pieces.takeFirst()
+        }
         job.wait()
         // The other's pieces, in order, while each starts where the one before it ended clean.
         guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil,
