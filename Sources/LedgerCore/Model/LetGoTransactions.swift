@@ -209,7 +209,7 @@ package final class LetGoTransactions: @unchecked Sendable {
         if let cached = remapped.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities, cached.payees == payees {
             source = cached
         } else {
-            source = (accounts, commodities, payees, Array(other.moves), Array(other.records))
+            source = (accounts, commodities, payees, other.moves.array, other.records.array)
             source.moves.withUnsafeMutableBufferPointer { m in
                 for i in m.indices { m[i].account = accounts[Int(m[i].account)] }
             }

@@ -40,11 +40,11 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
 
     @inline(__always) subscript(position: Int) -> Element {
         get {
-            precondition(position >= 0 && position < storage.count, "index out of range")
+            precondition(UInt(bitPattern: position) < UInt(bitPattern: storage.count), "index out of range")
             return storage.base.unsafelyUnwrapped[position]
         }
         _modify {
-            precondition(position >= 0 && position < storage.count, "index out of range")
+            precondition(UInt(bitPattern: position) < UInt(bitPattern: storage.count), "index out of range")
             makeUnique()
             yield &storage.base.unsafelyUnwrapped[position]
         }
@@ -111,6 +111,9 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
         var buffer = UnsafeMutableBufferPointer(start: storage.base, count: storage.count)
         return try body(&buffer)
     }
+
+    /// The elements as an `Array`, copied at once (not one at a time, as `Array(_:)` would).
+    var array: [Element] { withUnsafeBufferPointer { Array($0) } }
 
     func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
         try withUnsafeBufferPointer(body)
