@@ -294,7 +294,8 @@ extension Lexer {
         guard after + 9 <= end else { return nil }
         let fraction = Lexer.leadingDigits(UnsafeRawPointer(base + after + 1).loadUnaligned(as: UInt64.self))
         guard fraction.count > 0, fraction.count < 8 else { return nil }
-        return (whole.value &* Lexer.tenToThe(fraction.count) &+ fraction.value, whole.count + fraction.count, fraction.count, after + 1 + fraction.count)
+        // (At most 10⁷ × 10⁷ + 10⁷: checked arithmetic, which cannot fail here.)
+        return (whole.value * Lexer.tenToThe(fraction.count) + fraction.value, whole.count + fraction.count, fraction.count, after + 1 + fraction.count)
     }
 
     /// 10 to the `n`, for `n` from 1 to 7 (a table the compiler makes of it).

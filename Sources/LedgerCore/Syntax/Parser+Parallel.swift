@@ -50,10 +50,12 @@ extension JournalParser {
             let pieces = min(1_000, max(1, middle / pieceBytes))
             targets = (0...pieces).map { start + outer + middle * $0 / pieces }
         }
-        var starts: [Int] = []
+        // Each after the one before (the first after the file's first byte).
+        var starts: [Int] = [], before = start
         for target in targets {
-            guard let header = header(buf, atOrAfter: max(target, (starts.last ?? start) + 1)) else { break }
+            guard let header = header(buf, atOrAfter: max(target, before + 1)) else { break }
             starts.append(header)
+            before = header
         }
         return starts.isEmpty ? nil : starts
     }
@@ -120,6 +122,8 @@ extension JournalParser {
             let last = j == bounds.count - 2
             // (Past the error limit a single parser stops at an exact line: read on here to stop at the same one.)
             errors += parser.diagnostics.errorCount
+            // (As the bail-out rules stand, a piece that did not bail out ends in
+            // the starting state: this keeps the rule whole should they change.)
             guard errors <= diagnostics.limit,
                   last || (parser.inStartingState && parser.reader.file.defaultYear == startYear && open == nil) else { return bounds[j] }
             if parser.mustReadAgain { mustReadAgain = true }
