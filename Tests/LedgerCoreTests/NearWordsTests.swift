@@ -19,7 +19,7 @@ final class NearWordsTests: XCTestCase {
 
     func word(_ rng: inout SeededRandom) -> String {
         let letters = Array("abc식비:Ab")
-        return String((0..<Int(rng.next() % 9)).map { _ in letters[Int(rng.next() % UInt64(letters.count))] })
+        return String((0..<Int(rng.next() % 15)).map { _ in letters[Int(rng.next() % UInt64(letters.count))] })
     }
 
     func testTheBoundedDistanceIsExactWithinItsBound() {
@@ -52,5 +52,31 @@ final class NearWordsTests: XCTestCase {
             XCTAssertEqual(closestWord(to: w, among: candidates), expected?.0)
         }
         XCTAssertEqual(closestWord(to: "Expenses:Fod", among: ["Assets:Cash", "Expenses:Food", "Expenses:Foo"]), "Expenses:Food")
+    }
+}
+
+/// The ends of account names that read as amounts (one space where two
+/// were meant), and the names passed over before they are read.
+final class AmountAtEndTests: XCTestCase {
+    func testAnAmountEndsOnlyTheLastPartOfAName() {
+        let cases: [(name: String, any: String?, written: String?, unmistakable: String?)] = [
+            ("지출:식비 -12,000원", nil, "-12,000원", "-12,000원"),
+            ("Assets:Cash 4,500 KRW", "4,500 KRW", "4,500 KRW", "4,500 KRW"),
+            ("Expenses:Food $5", "$5", "$5", "$5"),
+            ("Liabilities:MasterCard P1", nil, "P1", nil),
+            ("Assets:Savings 2024", "2024", "2024", nil),
+            ("Assets:Cash 5:Box", nil, nil, nil),
+            ("Assets:Cash 5::", "5", "5", nil),
+            ("Assets:Cash", nil, nil, nil),
+            ("a b", nil, nil, nil),
+            ("", nil, nil, nil),
+            (":::", nil, nil, nil),
+            ("x 1.5 EUR:", "1.5 EUR", "1.5 EUR", nil),
+        ]
+        for c in cases {
+            XCTAssertEqual(amountAtEnd(of: c.name), c.any, c.name)
+            XCTAssertEqual(writtenAmountAtEnd(of: c.name), c.written, c.name)
+            XCTAssertEqual(unmistakableAmountAtEnd(of: c.name), c.unmistakable, c.name)
+        }
     }
 }

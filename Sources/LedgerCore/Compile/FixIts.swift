@@ -20,15 +20,17 @@ enum FixIts {
         let wanted: Set<MessageID> = [undeclared, undeclaredNear, accountEndsInAmount, doesNotBalance, companyMarkAsCode]
         guard diagnostics.diagnostics.contains(where: { $0.id.map(wanted.contains) ?? false }) else { return }
         var given = 0
+        var declared: NearWords?
         diagnostics.update { d in
             guard given < most, let id = d.id, wanted.contains(id), let at = d.location, Int(at.file) < sources.files.count else { return }
-            d.fixes = fixes(id, at: at, ledger: ledger, sources: sources)
+            d.fixes = fixes(id, at: at, ledger: ledger, sources: sources, declared: &declared)
             if !d.fixes.isEmpty { given += 1 }
         }
     }
 
-    /// The fixes for a diagnostic of message `id` at `at`.
-    static func fixes(_ id: MessageID, at: SourceLocation, ledger: Ledger, sources: SourceManager) -> [FixIt] {
+    /// The fixes for a diagnostic of message `id` at `at`. `declared` is the
+    /// declared accounts prepared for near misses, made at the first fix that needs them.
+    static func fixes(_ id: MessageID, at: SourceLocation, ledger: Ledger, sources: SourceManager, declared: inout NearWords?) -> [FixIt] {
         let file = sources.files[Int(at.file)]
         let journal = ledger.journal
         let offset = Int(at.offset), index = Int(at.file)
@@ -44,8 +46,9 @@ enum FixIts {
             fixes.append(FixIt(Language.text("Keep '\(mark)' in the description: write '() ' before it", ko: "'\(mark)'을(를) 적요에 남기기: 앞에 '() ' 쓰기"), edits: [edit(offset..<offset, "() ")]))
         case undeclared, undeclaredNear:
             guard journal.accounts.lookup(word) != nil else { return [] }
-            let declared = journal.accounts.declared.keys.sorted().map { journal.accounts[$0] }
-            if let near = closestWord(to: word, among: declared), near != word {
+            let names = declared ?? NearWords(journal.accounts.declared.keys.sorted().map { journal.accounts[$0] })
+            declared = names
+            if let near = names.closest(to: word), near != word {
                 fixes.append(FixIt(Language.text("Change to '\(near)'", ko: "'\(near)'(으)로 바꾸기"), edits: [edit(offset..<end, near)]))
             }
             // Before the file's first `account` directive, else at its start

@@ -319,7 +319,7 @@ package func closestWord(to word: String, among candidates: [String]) -> String?
 
 /// Words to find a near miss among, each lowercased once: the checker asks
 /// this of every undeclared account against every declared one.
-package struct NearWords {
+package struct NearWords: Sendable {
     private let words: [(word: String, scalars: [Unicode.Scalar])]
 
     package init(_ candidates: [String]) {
@@ -344,23 +344,37 @@ package struct NearWords {
 }
 
 /// The edit distance of `a` and `b` when it is at most `bound`, else some
-/// number past `bound` (the rows stop once none of their cells is within it).
+/// number past `bound`. A prefix and a suffix the two share cost no edit and
+/// are passed over (`Expenses:Fod` and `Expenses:Food` compare `d` with `od`);
+/// the rows of what is left stop once none of their cells is within `bound`.
+/// The rows live on the stack: the checker asks this of every undeclared
+/// account against every declared one.
 func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
-    var cur = prev
-    for i in 1...a.count {
-        cur[0] = i
-        var least = i
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            least = min(least, cur[j])
+    var first = 0, endA = a.count, endB = b.count
+    while first < endA, first < endB, a[first] == b[first] { first += 1 }
+    while endA > first, endB > first, a[endA - 1] == b[endB - 1] { endA -= 1; endB -= 1 }
+    let n = endA - first, m = endB - first
+    if n == 0 { return m }
+    if m == 0 { return n }
+    // Each edit changes the length by at most one.
+    if abs(n - m) > bound { return bound + 1 }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (m + 1)) { cells in
+        var prev = 0, cur = m + 1
+        for j in 0...m { cells[prev + j] = j }
+        for i in 1...n {
+            cells[cur] = i
+            var least = i
+            let ai = a[first + i - 1]
+            for j in 1...m {
+                let d = min(cells[prev + j] + 1, cells[cur + j - 1] + 1, cells[prev + j - 1] + (ai == b[first + j - 1] ? 0 : 1))
+                cells[cur + j] = d
+                least = min(least, d)
+            }
+            // A row's least cell never shrinks further down.
+            if least > bound { return bound + 1 }
+            swap(&prev, &cur)
         }
-        // A row's least cell never shrinks further down.
-        if least > bound { return bound + 1 }
-        swap(&prev, &cur)
+        return cells[prev + m]
     }
-    return prev[b.count]
 }
 

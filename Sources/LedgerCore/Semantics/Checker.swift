@@ -383,6 +383,7 @@ package struct RunningBalances {
 /// The part of an account name after a single space that reads as an amount
 /// (`지출:식비 4,500 KRW` → `4,500 KRW`), if any: two spaces or a tab were meant.
 func amountAtEnd(of name: String) -> String? {
+    guard spaceInLastPart(of: name, thenDigit: true) else { return nil }
     let leaf = name.split(separator: ":").last.map(String.init) ?? name
     let words = leaf.split(separator: " ", omittingEmptySubsequences: false)
     guard words.count >= 2 else { return nil }
@@ -399,6 +400,23 @@ func amountAtEnd(of name: String) -> String? {
         }
     }
     return nil
+}
+
+/// Whether the last part of `name` between colons that is not empty holds a
+/// space (followed, somewhere, by a digit when `thenDigit`): an amount can
+/// end only such a name. Most names are passed over by this one look at their bytes.
+private func spaceInLastPart(of name: String, thenDigit: Bool) -> Bool {
+    var digit = !thenDigit, inPart = false
+    for b in name.utf8.reversed() {
+        if b == UInt8(ascii: ":") {
+            if inPart { return false }
+            continue
+        }
+        inPart = true
+        if b == UInt8(ascii: " "), digit { return true }
+        if Lexer.isDigit(b) { digit = true }
+    }
+    return false
 }
 
 /// The end of an account name that can only be an amount: one that reads
@@ -423,6 +441,7 @@ func unmistakableAmountAtEnd(of name: String) -> String? {
 /// amount scanner itself: the last words of the name, from the first that
 /// starts one. Nil when no ending reads as an amount.
 func writtenAmountAtEnd(of name: String) -> String? {
+    guard spaceInLastPart(of: name, thenDigit: false) else { return nil }
     let leaf = name.split(separator: ":").last.map(String.init) ?? name
     let words = leaf.split(separator: " ", omittingEmptySubsequences: false)
     guard words.count >= 2 else { return nil }

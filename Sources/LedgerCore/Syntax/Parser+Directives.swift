@@ -49,6 +49,8 @@ extension JournalParser {
 
     /// Directive words this version reads, for did-you-mean hints: derived from the table.
     static let knownDirectives: [String] = directives.filter(\.suggested).flatMap(\.words)
+    /// The directives a near miss is suggested from, prepared once.
+    static let nearDirectives = NearWords(knownDirectives)
     /// Directives of ledger 3 (and timeclock lines) that ledgerc does not
     /// read: named in their error, as a word of journal syntax.
     static let peerDirectives: Set<String> = ["i", "o", "I", "O", "b", "h", "bucket", "A", "assert", "check", "define", "def",
@@ -73,7 +75,7 @@ extension JournalParser {
             // and a directive of ledger's that ledgerc does not read is named.
             // Anything else may not be journal text at all (an included `.env`
             // file): said by its place only, never quoted.
-            if !word.contains(":"), let s = closestWord(to: word, among: JournalParser.knownDirectives) {
+            if !word.contains(":"), let s = JournalParser.nearDirectives.closest(to: word) {
                 error(Messages.unknownDirective(word), at: lineStart, notes: [DiagnosticNote(Messages.didYouMean(s))])
             } else if JournalParser.peerDirectives.contains(word) {
                 error(Messages.unknownDirective(word), at: lineStart)
