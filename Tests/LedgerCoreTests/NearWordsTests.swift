@@ -80,3 +80,22 @@ final class AmountAtEndTests: XCTestCase {
         }
     }
 }
+
+/// Full-width forms in account names: found wherever they stand, and only them.
+final class FullWidthTests: XCTestCase {
+    func testEveryFullWidthFormIsFoundAndNothingElse() {
+        for value in UInt32(0x2FFF)...UInt32(0x3001) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let found = FullWidth.first(in: Substring("지출:식비" + String(Character(scalar)) + "x"))
+            XCTAssertEqual(found?.ascii, value == 0x3000 ? " " : nil, "U+\(String(value, radix: 16))")
+        }
+        for value in UInt32(0xFF00)...UInt32(0xFF5F) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let found = FullWidth.first(in: Substring("Expenses:" + String(Character(scalar))))
+            let expected = (0xFF01...0xFF5E).contains(value) ? Unicode.Scalar(value - 0xFEE0).map { String(Character($0)) } : nil
+            XCTAssertEqual(found?.ascii, expected, "U+\(String(value, radix: 16))")
+            XCTAssertEqual(found?.code, expected == nil ? nil : "U+" + String(value, radix: 16, uppercase: true))
+        }
+        XCTAssertNil(FullWidth.first(in: "Assets:Cash 현금 ￠"))
+    }
+}

@@ -13,6 +13,8 @@ package enum FullWidth {
 
     /// The first full-width form in `text`, with its code (`U+FF14`) and ASCII form.
     package static func first(in text: Substring) -> (character: String, code: String, ascii: String)? {
+        // Each form's UTF-8 starts with 0xEF (U+FF01...U+FF5E) or 0xE3 (U+3000): most text has neither byte.
+        guard text.utf8.contains(where: { $0 == 0xEF || $0 == 0xE3 }) else { return nil }
         for scalar in text.unicodeScalars {
             if let a = ascii(of: scalar) { return describe(scalar, a) }
         }
