@@ -14,14 +14,20 @@ package struct NameTable: Sendable {
     private var bytes: [UInt8] = []
     private var starts: [Int32] = [0]
     /// Open addressing: an id per slot (-1 for empty) and the upper bits of its hash.
-    private var slots: [Int32] = Array(repeating: -1, count: 256)
-    private var slotHashes: [UInt32] = Array(repeating: 0, count: 256)
+    /// (A new table shares its empty arrays with every other until its first
+    /// name is written: a compile makes several tables, and a small one pays
+    /// for no filling of them.)
+    private var slots: [Int32] = NameTable.emptySlots
+    private var slotHashes: [UInt32] = NameTable.emptySlotHashes
+    private static let emptySlots = [Int32](repeating: -1, count: 256)
+    private static let emptySlotHashes = [UInt32](repeating: 0, count: 256)
     /// Names met lately, by a key of their length and first and last eight
     /// bytes: a journal names few accounts and payees many times, and a hit
     /// costs a comparison with what the slot keeps instead of a hash of
     /// every byte. A name whose key another shares only misses here.
-    private var recent: [RecentName] = Array(repeating: RecentName(first: 0, last: 0, length: -1, id: -1), count: NameTable.recentSlots)
+    private var recent: [RecentName] = NameTable.emptyRecent
     private static let recentSlots = 512
+    private static let emptyRecent = Array(repeating: RecentName(first: 0, last: 0, length: -1, id: -1), count: NameTable.recentSlots)
 
     /// What `recent` keeps of a name: its first and last eight bytes (of a
     /// name shorter than eight, its bytes, and zero), its length and its id.
