@@ -115,6 +115,35 @@ package final class LetGoTransactions: @unchecked Sendable {
 
     init() {}
 
+    /// Whether a comment may hold one of the tags a check stream reads
+    /// (`generated:`, `receipt:`, `repeat:`): a transaction whose header
+    /// comment may is offered whole, not read as plain.
+    static func commentMayHoldReadTags(_ comment: UnsafeBufferPointer<UInt8>) -> Bool {
+        containsIgnoringASCIICase(comment, "generated:") || containsIgnoringASCIICase(comment, "receipt", followedBy: 0x3A)
+            || containsIgnoringASCIICase(comment, "repeat", followedBy: 0x3A)
+    }
+
+    /// Lets go of a plain transaction the parser read straight into
+    /// `moves[before...]` (`JournalParser.readPlainTransaction`), as a check
+    /// stream's `offer` lets go of one: it takes the next file-order number,
+    /// and its record is the one `offer` would make.
+    func takePlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation,
+                   commodity: Int32, scale: Int8) {
+        let seq = seen
+        seen += 1
+        record(seq, movesFrom: before, day: day, payee: payees.intern(payee), location: location, commodity: commodity, scale: scale)
+    }
+
+    /// The record of a transaction let go, whose movements are `moves[before...]`.
+    @inline(__always)
+    func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation,
+                commodity: Int32, scale: Int8) {
+        assert(recordCount == records.count, "a record appended over arrays taken over (`endReuse` first)")
+        for i in before..<moves.count { touched.insert(moves[i].account, commodity) }
+        records.append(Record(day: day, seq: seq, end: Int32(moves.count), payee: payee,
+                              location: location, commodity: commodity, scale: scale))
+    }
+
     /// Makes room for the movements of this many more bytes of input (capacity
     /// never written costs no memory, and nothing is copied as it grows).
     /// `inPages`: in pages of their own (`PagedArray`), which a split

@@ -50,7 +50,7 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         // The tags this stream reads are rare: a header that may have one (the
         // tests of `generated:`, `Transaction.receipt` and `tag("repeat")`, on
         // the bytes) is made strings, and read as such.
-        if let h = header, readsTags(in: h.comment) {
+        if let h = header, LetGoTransactions.commentMayHoldReadTags(h.comment) {
             h.fill(&t)
             header = nil
         }
@@ -68,16 +68,10 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             return true
         }
         let payee = header.map { letGo.payees.intern($0.payee) } ?? letGo.payees.intern(t.payee)
-        record(seq, movesFrom: before, day: t.date.day, payee: payee, location: t.location, commodity: recordedCommodity, scale: recordedScale)
+        letGo.record(seq, movesFrom: before, day: t.date.day, payee: payee, location: t.location, commodity: recordedCommodity, scale: recordedScale)
         if header == nil, let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         if letGo.headers != nil { letGo.headers!.append(Fingerprint.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
-    }
-
-    /// Whether a comment may hold one of the tags `offer` reads.
-    func readsTags(in comment: UnsafeBufferPointer<UInt8>) -> Bool {
-        containsIgnoringASCIICase(comment, "generated:") || containsIgnoringASCIICase(comment, "receipt", followedBy: 0x3A)
-            || containsIgnoringASCIICase(comment, "repeat", followedBy: 0x3A)
     }
 
     /// Records the movements of `t` if it balances exactly by the one rule
@@ -135,26 +129,5 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
             tradedCount = tradedPairs.count
         }
         return traded.contains(account, commodity)
-    }
-
-    /// Lets go of a plain transaction the parser read straight into
-    /// `letGo.moves[from...]` (`JournalParser.readPlainTransaction`), as
-    /// `offer` lets go of one: it takes the next file-order number, and its
-    /// record is the one `offer` would make.
-    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation,
-                    commodity: Int32, scale: Int8) {
-        let seq = letGo.seen
-        letGo.seen += 1
-        record(seq, movesFrom: before, day: day, payee: letGo.payees.intern(payee), location: location, commodity: commodity, scale: scale)
-    }
-
-    /// The record of a transaction let go, whose movements are `letGo.moves[before...]`.
-    @inline(__always)
-    private func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation,
-                        commodity: Int32, scale: Int8) {
-        assert(letGo.recordCount == letGo.records.count, "a record appended over arrays taken over (`endReuse` first)")
-        for i in before..<letGo.moves.count { letGo.touched.insert(letGo.moves[i].account, commodity) }
-        letGo.records.append(LetGoTransactions.Record(day: day, seq: seq, end: Int32(letGo.moves.count), payee: payee,
-                                                     location: location, commodity: commodity, scale: scale))
     }
 }

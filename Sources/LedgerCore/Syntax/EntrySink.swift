@@ -32,18 +32,12 @@ protocol EntrySink: AnyObject {
     /// What the sink let go of, for the stages after the parser.
     var letGo: LetGoTransactions { get }
 
-    // Plain transactions read straight into `letGo` (`Parser+PlainTransactions.swift`):
+    // Plain transactions are read straight into `letGo` (`Parser+PlainTransactions.swift`,
+    // `LetGoTransactions.takePlain`), unless:
 
-    /// Whether a header comment may hold a tag `offer` reads (then the
-    /// transaction is offered whole).
-    func readsTags(in comment: UnsafeBufferPointer<UInt8>) -> Bool
     /// Whether a movement of `commodity` in `account` moves a traded
     /// position (then the transaction is offered whole).
     func movesTradedPosition(_ account: Int32, _ commodity: Int32, _ tradedPairs: Set<AccountCommodity>) -> Bool
-    /// Lets go of a plain transaction whose movements the parser wrote to
-    /// `letGo.moves[before...]`, as `offer` would have let it go.
-    func letGoPlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation,
-                    commodity: Int32, scale: Int8)
 }
 
 /// A transaction header's code, description and comment where they stand in

@@ -39,14 +39,14 @@ extension JournalParser {
     /// plain and balances exactly. Returns where the first line after it
     /// starts, and where that line ends when it was read to its end (-1 when
     /// not: the reader finds it again), or nil when it left the transaction
-    /// to the general path.
-    func readPlainTransaction(_ buf: UnsafeBufferPointer<UInt8>, header: Range<Int>, lineEnd: Int, end n: Int) -> (next: Int, lineEnd: Int)? {
-        guard let sink, let letGo = plainLetGo else { return nil }
+    /// to the general path. `letGo` is `plainLetGo`, taken once by the caller.
+    func readPlainTransaction(_ buf: UnsafeBufferPointer<UInt8>, header: Range<Int>, lineEnd: Int, end n: Int,
+                              into letGo: LetGoTransactions) -> (next: Int, lineEnd: Int)? {
         var lx = Lexer(buf, from: header.lowerBound, to: header.upperBound)
         guard let date = plainDate(&lx), lx.atEnd || Lexer.isSpace(lx.peek()) || lx.peek() == UInt8(ascii: ";") else { return nil }
         let parts = lx.headerParts()
         if lx.isCompanyMark(parts.code) { return nil }
-        if let comment = parts.comment, sink.readsTags(in: UnsafeBufferPointer(rebasing: buf[comment])) { return nil }
+        if let comment = parts.comment, LetGoTransactions.commentMayHoldReadTags(UnsafeBufferPointer(rebasing: buf[comment])) { return nil }
 
         let before = letGo.moves.count
         var commodity: Int32 = -1, scale = -1, sum: Int64 = 0, elided = -1
@@ -61,7 +61,7 @@ extension JournalParser {
                 let b = line.peek()
                 if !line.atEnd, b != 0x0A, b != 0x0D, b != UInt8(ascii: ";"),
                    let move = plainPosting(&line, ToLineBreak.self, commodity: &commodity, scale: &scale, sum: &sum) {
-                    guard store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, sink, elidedAt: &elided) else {
+                    guard store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, elidedAt: &elided) else {
                         letGo.moves.removeSubrange(before...)
                         return nil
                     }
@@ -92,7 +92,7 @@ extension JournalParser {
                     if !line.atEnd {
                         guard line.peek() != UInt8(ascii: ";"),
                               let move = plainPosting(&line, ToLineEnd.self, commodity: &commodity, scale: &scale, sum: &sum),
-                              store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, sink, elidedAt: &elided) else {
+                              store(move.account, move.commodity, move.mantissa, elided: move.elided, in: letGo, elidedAt: &elided) else {
                             letGo.moves.removeSubrange(before...)
                             return nil
                         }
@@ -103,12 +103,12 @@ extension JournalParser {
         }
         // One commodity, and a sum of exactly zero (or an amount to infer that fits).
         guard commodity >= 0, elided >= 0 || sum == 0, elided < 0 || (-Int64(Int32.max)...(-Int64(Int32.min))).contains(sum),
-              elided < 0 || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(letGo.moves[elided].account, commodity, journal.tradedPairs) else {
+              elided < 0 || !movesTradedPosition(letGo.moves[elided].account, commodity) else {
             letGo.moves.removeSubrange(before...)
             return nil
         }
         if elided >= 0 { letGo.moves[elided].mantissa = Int32(truncatingIfNeeded: -sum) }
-        sink.letGoPlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
+        letGo.takePlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
                         location: location(header.lowerBound), commodity: commodity, scale: Int8(truncatingIfNeeded: scale))
         return (pos, nextLineEnd)
     }
@@ -119,16 +119,24 @@ extension JournalParser {
     /// what it stored. `elidedAt`: where the posting without an amount is.
     @inline(__always)
     private func store(_ account: Int32, _ commodity: Int32, _ mantissa: Int64, elided: Bool, in letGo: LetGoTransactions,
-                       _ sink: any EntrySink, elidedAt: inout Int) -> Bool {
+                       elidedAt: inout Int) -> Bool {
         if elided {
             guard elidedAt < 0 else { return false }
             elidedAt = letGo.moves.count
         }
         // (A mantissa past 32 bits: the transaction is kept whole.)
-        guard elided || journal.tradedPairs.isEmpty || !sink.movesTradedPosition(account, commodity, journal.tradedPairs),
+        guard elided || !movesTradedPosition(account, commodity),
               let stored = Int32(exactly: mantissa) else { return false }
         letGo.moves.append(LetGoTransactions.StoredMove(account: account, mantissa: stored))
         return true
+    }
+
+    /// Whether a movement moves a traded position (the sink is asked only
+    /// once some pair is traded: most journals trade nothing).
+    @inline(__always)
+    private func movesTradedPosition(_ account: Int32, _ commodity: Int32) -> Bool {
+        guard !journal.tradedPairs.isEmpty, let sink else { return false }
+        return sink.movesTradedPosition(account, commodity, journal.tradedPairs)
     }
 
     /// A header's date, as `dateToken` reads it, when it reads with nothing to say.

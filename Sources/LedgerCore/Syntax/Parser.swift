@@ -277,6 +277,10 @@ package final class JournalParser {
         var released = start
         // The end of the line at `pos` when a plain transaction's read found it already (-1: not).
         var knownLineEnd = -1
+        // What plain transactions are read into, unretained: taken or unwrapped for each
+        // transaction, it cost a retain and a release of it and of the sink. It lives as
+        // long as `self.sink`, which is set before a parser reads, never while it does.
+        let plainInto = plainLetGo.map { Unmanaged.passUnretained($0) }
         // What was read last is given back too, however it ends (a file of a few blocks, an included one).
         defer { if releasesReadPages, min(pos, n) > released { giveBack(UnsafeBufferPointer(rebasing: buf[released..<min(pos, n)])) } }
         while pos < n {
@@ -318,7 +322,9 @@ package final class JournalParser {
             switch first {
             case 0x30...0x39:
                 flushEntry()
-                if readsPlainTransactions, let next = readPlainTransaction(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n) {
+                if readsPlainTransactions, let plainInto, let next = plainInto._withUnsafeGuaranteedRef({
+                    readPlainTransaction(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n, into: $0)
+                }) {
                     (pos, knownLineEnd) = next
                     continue
                 }
