@@ -122,7 +122,7 @@ final class IncrementalCompileTests: XCTestCase {
         func held(_ c: Compilation) -> [String] {
             guard let letGo = c.ledger.journal.letGo else { return ["no stream"] }
             let records = letGo.records.map { r in
-                "\(r.day) \(r.seq) \(r.end) \(letGo.payees[r.payee]) \(c.placeInFile(r.location).offset) \(r.commodity) \(r.scale)"
+                "\(r.day) \(r.end) \(letGo.payees[r.payee]) \(c.placeInFile(r.location).offset) \(r.commodity) \(r.scale)"
             }
             return records + letGo.moves.map { "\($0.account) \($0.mantissa)" } + ["kept \(letGo.keptSeq)", "seen \(letGo.seen)"]
         }

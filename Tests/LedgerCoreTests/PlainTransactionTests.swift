@@ -32,7 +32,7 @@ final class PlainTransactionTests: XCTestCase {
             out += "seen \(letGo.seen) kept \(letGo.keptSeq)\n"
             for i in letGo.records.indices {
                 let r = letGo.records[i]
-                out += "record \(r.day) \(r.seq) \(r.location.offset) '\(letGo.payees[r.payee])' scale \(r.scale):"
+                out += "record \(r.day) \(r.location.offset) '\(letGo.payees[r.payee])' scale \(r.scale):"
                 for m in letGo.moves(of: i) { out += " \(m.account)/\(m.commodity)/\(m.mantissa)" }
                 out += "\n"
             }

@@ -52,12 +52,13 @@ package struct Movements {
         let records = letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         var next = 0
         let first = from ?? CivilDate(day: Int32.min), last = through ?? CivilDate(day: Int32.max)
-        // The records a streaming check let go that come before (day, seq).
-        func letGoRecords(before day: Int32, _ seq: Int32) throws(E) {
+        // The records a streaming check let go that come before a day, or on it
+        // and before the first `recordsBefore` records in file order.
+        func letGoRecords(before day: Int32, _ recordsBefore: Int) throws(E) {
             guard let letGo else { return }
             while next < records.count {
                 let r = letGo.records[records[next]]
-                guard r.day < day || r.day == day && r.seq < seq else { return }
+                guard r.day < day || r.day == day && records[next] < recordsBefore else { return }
                 next += 1
                 guard r.day >= first.day, r.day <= last.day else { continue }
                 for m in letGo.moves(of: records[next - 1]) where matcher?.keeps(account: m.account) ?? true {
@@ -66,11 +67,10 @@ package struct Movements {
                 }
             }
         }
-        let keptSeq = letGo?.keptSeq ?? []
         for n in ledger.order {
             let t = ledger.transactions[Int(n)]
             if t.date > last { break }
-            if letGo != nil { try letGoRecords(before: t.date.day, Int(n) < keptSeq.count ? keptSeq[Int(n)] : Int32.max) }
+            if let letGo { try letGoRecords(before: t.date.day, letGo.recordsBefore(kept: Int(n))) }
             if t.date >= first && !(recordedOnly && t.generated != nil) {
                 for j in t.postings.indices {
                     let p = t.postings[j]
@@ -81,6 +81,6 @@ package struct Movements {
             if n == stopsAfter { return }
         }
         // The records after the last kept transaction, through the last day.
-        try letGoRecords(before: last.day == Int32.max ? Int32.max : last.day + 1, Int32.max)
+        try letGoRecords(before: last.day == Int32.max ? Int32.max : last.day + 1, Int.max)
     }
 }

@@ -119,8 +119,8 @@ struct DiffSide {
             let takeLetGo: Bool
             if y == keptRecorded.count { takeLetGo = true } else if x == letGoInOrder.count { takeLetGo = false } else {
                 let r = letGo.records[letGoInOrder[x]], i = keptRecorded[y]
-                let keptDay = ledger.transactions[i].date.day, keptSeq = i < letGo.keptSeq.count ? letGo.keptSeq[i] : Int32.max
-                takeLetGo = r.day < keptDay || r.day == keptDay && r.seq < keptSeq
+                let keptDay = ledger.transactions[i].date.day
+                takeLetGo = r.day < keptDay || r.day == keptDay && letGoInOrder[x] < letGo.recordsBefore(kept: i)
             }
             if takeLetGo {
                 if skipped.isEmpty || !skipped[letGoInOrder[x]] { recorded.append(letGoInOrder[x]) }

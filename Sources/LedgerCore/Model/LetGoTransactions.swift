@@ -13,7 +13,7 @@ typealias RemappedLetGo = (accounts: [Int32], commodities: [Int32], payees: [Int
 ///   tag), for the fulfilment of repeat rules;
 /// - which (account, commodity) pairs were moved.
 ///
-/// 8 bytes a posting and 32 a transaction instead of a whole `Transaction`
+/// 8 bytes a posting and 24 a transaction instead of a whole `Transaction`
 /// (`StoredMove`, `Record`).
 package final class LetGoTransactions: @unchecked Sendable {
     /// One posting of a transaction that was let go, as stored, in 8 bytes:
@@ -36,21 +36,41 @@ package final class LetGoTransactions: @unchecked Sendable {
         var quantity: ExactDecimal { ExactDecimal(mantissa: Int128(mantissa), scale: Int(scale)) }
     }
 
-    /// A transaction that was let go, in 32 bytes: its date (4 bytes; for
-    /// assertions and fulfilment, in date order), its place in the file order
-    /// (4; among the transactions kept whole), where its movements end
+    /// A transaction that was let go, in 24 bytes: its date and the scale of
+    /// its movements' mantissas (4 bytes, the day in the top 24 bits; for
+    /// assertions and fulfilment, in date order), where its movements end
     /// (4: `moves[previous record's end..<end]`), its payee (4; fulfilment),
-    /// where it starts (8: a warning about it found later), the commodity its
-    /// movements are in (4), and their scale (1, then padding).
+    /// where it starts (8: a warning about it found later), and the
+    /// commodity its movements are in (4).
+    ///
+    /// Its place in the file order among the transactions kept whole is not
+    /// stored: records are in file order, so the records before a kept
+    /// transaction are the first `recordsBefore(kept:)`.
     struct Record: Equatable {
-        var day: Int32
-        var seq: Int32
+        /// The day (`CivilDate.day`) times 256, plus the scale as a byte.
+        private var dayAndScale: Int32
         var end: Int32
         var payee: Int32
         var location: SourceLocation
         var commodity: Int32
+
+        /// `day` must be one of `Record.days` (the caller keeps a transaction
+        /// of another day whole).
+        init(day: Int32, end: Int32, payee: Int32, location: SourceLocation, commodity: Int32, scale: Int8) {
+            assert(Record.days.contains(day), "a record's day past 24 bits")
+            dayAndScale = day << 8 | Int32(UInt8(bitPattern: scale))
+            self.end = end
+            self.payee = payee
+            self.location = location
+            self.commodity = commodity
+        }
+
+        /// The days a record can hold: every day of the years 1 to 9999 (and more).
+        static let days = -(Int32(1) << 23)..<(Int32(1) << 23)
+
+        var day: Int32 { dayAndScale >> 8 }
         /// The scale of its movements' mantissas.
-        var scale: Int8
+        var scale: Int8 { Int8(truncatingIfNeeded: dayAndScale) }
     }
 
     /// Recorded transactions seen so far, kept or not (the next one's file-order number).
@@ -89,8 +109,6 @@ package final class LetGoTransactions: @unchecked Sendable {
         let payees: [Int32]
         let moves: Range<Int>
         let records: Range<Int>
-        /// The file-order number of its first transaction.
-        let seen: Int32
     }
     @exclusivity(unchecked) private(set) var placed: [PlacedChunk] = []
     /// The last compile's stream over the same chunks, when nothing else
@@ -129,19 +147,38 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// and its record is the one `offer` would make.
     func takePlain(movesFrom before: Int, day: Int32, payee: UnsafeBufferPointer<UInt8>, location: SourceLocation,
                    commodity: Int32, scale: Int8) {
-        let seq = seen
         seen += 1
-        record(seq, movesFrom: before, day: day, payee: payees.intern(payee), location: location, commodity: commodity, scale: scale)
+        record(movesFrom: before, day: day, payee: payees.intern(payee), location: location, commodity: commodity, scale: scale)
     }
 
-    /// The record of a transaction let go, whose movements are `moves[before...]`.
+    /// The record of a transaction let go, whose movements are `moves[before...]`
+    /// (its file-order number taken: `seen` counted it).
     @inline(__always)
-    func record(_ seq: Int32, movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation,
-                commodity: Int32, scale: Int8) {
+    func record(movesFrom before: Int, day: Int32, payee: Int32, location: SourceLocation, commodity: Int32, scale: Int8) {
         assert(recordCount == records.count, "a record appended over arrays taken over (`endReuse` first)")
         for i in before..<moves.count { touched.insert(moves[i].account, commodity) }
-        records.append(Record(day: day, seq: seq, end: Int32(moves.count), payee: payee,
-                              location: location, commodity: commodity, scale: scale))
+        records.append(Record(day: day, end: Int32(moves.count), payee: payee, location: location, commodity: commodity, scale: scale))
+    }
+
+    /// How many records come before the transaction kept whole at index `k`
+    /// of `journal.transactions`, in file order; all of them when `k` is past
+    /// the kept ones (an occurrence made after the read). Of the file-order
+    /// numbers below a kept one's, `k` are the kept ones before it and the
+    /// rest are records, which are in file order.
+    @inline(__always)
+    func recordsBefore(kept k: Int) -> Int {
+        k < keptSeq.count ? Int(keptSeq[k]) - k : Int.max
+    }
+
+    /// How many records have a file-order number below `seq`: the numbers
+    /// below it that no kept transaction has.
+    func recordsBefore(seq: Int32) -> Int {
+        var low = 0, high = keptSeq.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keptSeq[mid] < seq { low = mid + 1 } else { high = mid }
+        }
+        return Int(seq) - low
     }
 
     /// Makes room for the movements of this many more bytes of input (capacity
@@ -175,7 +212,7 @@ package final class LetGoTransactions: @unchecked Sendable {
         // (By their bytes: a payee's String is not made again for each chunk taken in.)
         for id in 0..<other.payees.count { payeeMap[id] = other.payees.withBytes(of: Int32(id)) { payees.intern($0) } }
         if let remapped {
-            placeChunk(other, accounts: accounts, commodities: commodities, payees: payeeMap, seqBase: seqBase, remapped: remapped)
+            placeChunk(other, accounts: accounts, commodities: commodities, payees: payeeMap, remapped: remapped)
         } else {
             let moveBase = Int32(moves.count)
             growCapacity(&moves, by: other.moves.count)
@@ -184,7 +221,6 @@ package final class LetGoTransactions: @unchecked Sendable {
                 m.account = accounts[Int(m.account)]
             }
             LetGoTransactions.append(&other.records, to: &records, consuming: consuming) { (r: inout Record) in
-                r.seq += seqBase
                 r.end += moveBase
                 r.payee = payeeMap[Int(r.payee)]
                 r.commodity = commodities[Int(r.commodity)]
@@ -201,7 +237,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// compile's when they are as many; else appended (the arrays taken over
     /// are cut where this compile has written to).
     private func placeChunk(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], payees: [Int32],
-                            seqBase: Int32, remapped: Guarded<RemappedLetGo?>) {
+                            remapped: Guarded<RemappedLetGo?>) {
         if reuse == nil, reusable != nil, headers == nil { takeOver() }
         let count = (moves: other.moves.count, records: other.records.count)
         let at: (moves: Int, records: Int)
@@ -210,10 +246,10 @@ package final class LetGoTransactions: @unchecked Sendable {
            r.old[r.next].records == r.records..<(r.records + count.records) {
             let part = r.old[r.next]
             at = (r.moves, r.records)
-            if part.stream === other, part.seen == seqBase, part.accounts == accounts, part.commodities == commodities, part.payees == payees {
+            if part.stream === other, part.accounts == accounts, part.commodities == commodities, part.payees == payees {
                 chunksFoundInPlace += 1
             } else {
-                write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
+                write(other, accounts: accounts, commodities: commodities, payees: payees, at: at, remapped: remapped)
             }
             r.next += 1
             r.moves += count.moves
@@ -222,10 +258,10 @@ package final class LetGoTransactions: @unchecked Sendable {
         } else {
             endReuse()
             at = (moves.count, records.count)
-            write(other, accounts: accounts, commodities: commodities, payees: payees, seqBase: seqBase, at: at, remapped: remapped)
+            write(other, accounts: accounts, commodities: commodities, payees: payees, at: at, remapped: remapped)
         }
         placed.append(PlacedChunk(stream: other, accounts: accounts, commodities: commodities, payees: payees,
-                                  moves: at.moves..<(at.moves + count.moves), records: at.records..<(at.records + count.records), seen: seqBase))
+                                  moves: at.moves..<(at.moves + count.moves), records: at.records..<(at.records + count.records)))
     }
 
     /// Writes a kept chunk's movements and records, rewritten by the maps,
@@ -233,7 +269,7 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// chunk's copy of the last compile's rewrite when its maps were the
     /// same, else rewritten here and kept in that copy.
     private func write(_ other: LetGoTransactions, accounts: [Int32], commodities: [Int32], payees: [Int32],
-                       seqBase: Int32, at: (moves: Int, records: Int), remapped: Guarded<RemappedLetGo?>) {
+                       at: (moves: Int, records: Int), remapped: Guarded<RemappedLetGo?>) {
         var source: RemappedLetGo
         if let cached = remapped.withLock({ $0 }), cached.accounts == accounts, cached.commodities == commodities, cached.payees == payees {
             source = cached
@@ -268,7 +304,6 @@ package final class LetGoTransactions: @unchecked Sendable {
         let moveBase = Int32(at.moves)
         records.withUnsafeMutableBufferPointer { r in
             for i in at.records..<(at.records + source.records.count) {
-                r[i].seq += seqBase
                 r[i].end += moveBase
             }
         }
@@ -281,7 +316,7 @@ package final class LetGoTransactions: @unchecked Sendable {
         guard let old = reusable else { return }
         reusable = nil
         guard let first = old.placed.first, first.moves.lowerBound == moves.count, first.records.lowerBound == records.count,
-              first.seen == seen, old.moves.count >= moves.count, old.records.count >= records.count,
+              old.moves.count >= moves.count, old.records.count >= records.count,
               old.moves[..<moves.count].elementsEqual(moves), old.records[..<records.count].elementsEqual(records) else { return }
         let head = (moves: moves.count, records: records.count)
         swap(&moves, &old.moves)

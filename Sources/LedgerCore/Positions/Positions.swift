@@ -123,11 +123,11 @@ package struct Portfolio {
         let letGo = Portfolio.touchesFollowed(journal, assets: assets, traded: tradedCommodity) ? journal.letGo : nil
         let records = letGo?.recordsInDateOrder() ?? LetGoTransactions.RecordOrder()
         var next = 0
-        func replayRecords(before day: Int32, _ seq: Int32) throws(AmountOverflow) {
+        func replayRecords(before day: Int32, _ recordsBefore: Int) throws(AmountOverflow) {
             guard let letGo else { return }
             while next < records.count {
                 let r = letGo.records[records[next]]
-                guard r.day < day || r.day == day && r.seq < seq else { return }
+                guard r.day < day || r.day == day && records[next] < recordsBefore else { return }
                 for m in letGo.moves(of: records[next]) where m.mantissa != 0 && follows(m.account, m.commodity) {
                     transfers.add(position(m.account, m.commodity, costCommodity: -1), m.quantity, at: nil)
                 }
@@ -157,7 +157,7 @@ package struct Portfolio {
                 if let end, ledger.transactions[t].date > end { break }
                 if let letGo {
                     // Recorded transactions come first in `transactions`; generated ones after every record of their day.
-                    try replayRecords(before: ledger.transactions[t].date.day, t < letGo.keptSeq.count ? letGo.keptSeq[t] : Int32.max)
+                    try replayRecords(before: ledger.transactions[t].date.day, letGo.recordsBefore(kept: t))
                 }
                 if ledger.transactions[t].isSplit, let split = ledger.split(of: ledger.transactions[t]) {
                     // New shares of a split: quantities up, unit costs down, basis kept.

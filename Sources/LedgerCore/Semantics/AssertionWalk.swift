@@ -52,7 +52,8 @@ package struct AssertionWalk {
             position += 1
             let t = transactions[i]
             applySplits(through: t.date)
-            replayRecords(before: t.date.day, letGo.map { i < $0.keptSeq.count ? $0.keptSeq[i] : Int32(i) } ?? Int32(i))
+            // (An occurrence made after the read comes after the records whose file-order number is below its index.)
+            replayRecords(before: t.date.day, letGo.map { i < $0.keptSeq.count ? $0.recordsBefore(kept: i) : $0.recordsBefore(seq: Int32(i)) } ?? 0)
             if AssertionWalk.isReadBack(t) { continue }
             return i
         }
@@ -64,12 +65,13 @@ package struct AssertionWalk {
         if let a = p.amount { balances.add(a.quantity, to: AccountCommodity(p.account, a.commodity)) }
     }
 
-    /// The records a streaming check let go that come before (day, seq).
-    private mutating func replayRecords(before day: Int32, _ seq: Int32) {
+    /// The records a streaming check let go that come before a day, or on
+    /// it and before the first `recordsBefore` records in file order.
+    private mutating func replayRecords(before day: Int32, _ recordsBefore: Int) {
         guard let letGo else { return }
         while nextRecord < records.count {
             let r = letGo.records[records[nextRecord]]
-            guard r.day < day || r.day == day && r.seq < seq else { return }
+            guard r.day < day || r.day == day && records[nextRecord] < recordsBefore else { return }
             for m in letGo.moves(of: records[nextRecord]) {
                 balances.add(m.quantity, to: AccountCommodity(m.account, m.commodity))
             }
@@ -83,7 +85,7 @@ package struct AssertionWalk {
         while nextSplit < splits.count, splits[nextSplit].date <= day {
             let split = splits[nextSplit]
             nextSplit += 1
-            replayRecords(before: split.date.day, Int32.min)
+            replayRecords(before: split.date.day, 0)
             let holdings = balances.keys.filter { $0.commodity == split.commodity && accounts.type(of: $0.account) == .asset }
             for key in holdings {
                 // A split that does not fit is an error where the reports add its shares.

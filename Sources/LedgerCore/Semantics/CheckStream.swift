@@ -62,13 +62,14 @@ package final class CheckStream: EntrySink, @unchecked Sendable {
         let keepsStatus = letGo.headers != nil && t.postings.contains { $0.status != .unmarked }
         // Read as bytes, the header has no receipt; a posting's would be in a
         // comment, and `balancesExactly` lets go of no posting with a comment.
-        guard !broken, !keepsStatus, header != nil || t.receipt == nil, balancesExactly(&t, generated: header == nil, tradedPairs: tradedPairs) else {
+        guard !broken, !keepsStatus, header != nil || t.receipt == nil, LetGoTransactions.Record.days.contains(t.date.day),
+              balancesExactly(&t, generated: header == nil, tradedPairs: tradedPairs) else {
             letGo.moves.removeSubrange(before...)
             letGo.keptSeq.append(seq)
             return true
         }
         let payee = header.map { letGo.payees.intern($0.payee) } ?? letGo.payees.intern(t.payee)
-        letGo.record(seq, movesFrom: before, day: t.date.day, payee: payee, location: t.location, commodity: recordedCommodity, scale: recordedScale)
+        letGo.record(movesFrom: before, day: t.date.day, payee: payee, location: t.location, commodity: recordedCommodity, scale: recordedScale)
         if header == nil, let tagged = t.tag("repeat") { letGo.repeatTags.append((t.date.day, tagged)) }
         if letGo.headers != nil { letGo.headers!.append(Fingerprint.header(t.date, t.status, t.code, t.description, t.comment)) }
         return false
