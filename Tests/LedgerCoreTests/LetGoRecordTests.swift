@@ -7,6 +7,8 @@ import XCTest
 final class LetGoRecordTests: XCTestCase {
     func testARecordIsTwentyFourBytes() {
         XCTAssertEqual(MemoryLayout<LetGoTransactions.Record>.stride, 24)
+        // A second parser's records are taken in by moving their pages (`PagedArray.append(emptying:_:)`).
+        XCTAssertGreaterThan(PagedStorage<LetGoTransactions.Record>.pagesAlign, 0)
     }
 
     func testDayAndScaleReadBackAtTheEnds() throws {

@@ -55,6 +55,41 @@ final class PagedArrayTests: XCTestCase {
         }
     }
 
+    /// An element of 24 bytes (a let-go record's size), which does not
+    /// divide a page: pages are still moved, landing at a whole number of
+    /// elements, after elements that end anywhere in the pages before.
+    struct Wide: Equatable {
+        var a: Int32
+        var b: Int32
+        var rest: (Int64, Int64) = (7, 8)
+        static func == (x: Wide, y: Wide) -> Bool { x.a == y.a && x.b == y.b && x.rest == y.rest }
+    }
+
+    func testTakingInElementsOfTwentyFourBytesMovesPages() {
+        XCTAssertEqual(MemoryLayout<Wide>.stride, 24)
+        XCTAssertEqual(PagedStorage<Wide>.pagesAlign % 24, 0)
+        let large = PagedStorage<Wide>.mappedFrom / 24 + 1
+        func wides(_ range: Range<Int>) -> PagedArray<Wide> {
+            var p = PagedArray<Wide>()
+            p.reserveCapacity(1, inPages: true)
+            for i in range { p.append(Wide(a: Int32(i), b: Int32(-i))) }
+            return p
+        }
+        for (mine, theirs) in [(large, large), (large + 1, large * 2 + 3), (512 * 3, large), (large + 170, large + 171), (large + 511, 5)] {
+            var p = wides(0..<mine)
+            var q = wides(mine..<(mine + theirs))
+            let moved = p.append(emptying: &q) { $0.b = -$0.b }
+            XCTAssertEqual(p.count, mine + theirs)
+            for k in 0..<mine { if p[k] != Wide(a: Int32(k), b: Int32(-k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
+            for k in mine..<(mine + theirs) { if p[k] != Wide(a: Int32(k), b: Int32(k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
+            #if os(Linux)
+            XCTAssertEqual(moved, theirs >= large, "\(mine)+\(theirs)")
+            #endif
+            p.append(Wide(a: -1, b: -2))
+            XCTAssertEqual(p.last, Wide(a: -1, b: -2))
+        }
+    }
+
     /// As a journal of included files is read: pages taken in, then growth
     /// past the mapping (whose parts the system keeps apart, so that it
     /// cannot grow in one piece), then more taken in, from an array that

@@ -122,8 +122,9 @@ struct PagedArray<Element>: RandomAccessCollection, MutableCollection, RangeRepl
     /// Appends `other`'s elements, each changed by `change`, and leaves
     /// `other` empty. Where both keep their elements in pages of their own,
     /// `other`'s pages are moved onto this array's end, and the elements
-    /// moved down by less than a page as they are changed: no page is
-    /// copied, and none the process had not touched is written. Returns
+    /// moved down by less than a page (a few, for an element whose size
+    /// does not divide a page's) as they are changed: no page is copied,
+    /// and at most those few the process had not touched are written. Returns
     /// whether the pages were moved (else the elements were copied).
     @discardableResult
     mutating func append(emptying other: inout PagedArray, _ change: (inout Element) -> Void) -> Bool {
@@ -263,14 +264,17 @@ final class PagedStorage<Element>: @unchecked Sendable {
     }
 
     /// Moves `other`'s pages onto the end of this mapping, past the page
-    /// its elements end in; sets `movedGap` to where they land, in
-    /// elements past `count`. False (nothing moved) unless both are
-    /// mappings and the system moves pages.
+    /// its elements end in (past the few pages, for an element whose size
+    /// does not divide a page's: at a whole number of elements and of
+    /// pages); sets `movedGap` to where they land, in elements past
+    /// `count`. False (nothing moved) unless both are mappings and the
+    /// system moves pages.
     func takePages(of other: PagedStorage) -> Bool {
         #if os(Linux)
         let stride = MemoryLayout<Element>.stride
-        guard mappedBytes > 0, other.mappedBytes > 0, pageSize % stride == 0, let theirs = other.base else { return false }
-        let used = count * stride, at = (used + pageSize - 1) & ~(pageSize - 1)
+        let align = PagedStorage.pagesAlign
+        guard mappedBytes > 0, other.mappedBytes > 0, align > 0, let theirs = other.base else { return false }
+        let used = count * stride, at = (used + align - 1) / align * align
         let moved = (other.count * stride + pageSize - 1) & ~(pageSize - 1)
         if mappedBytes < at + moved { grow(to: (at + moved) / stride) }
         guard mappedBytes >= at + moved, let mine = base else { return false }
@@ -306,3 +310,16 @@ final class PagedStorage<Element>: @unchecked Sendable {
 
 /// The system's page size.
 private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+extension PagedStorage {
+    /// Where pages moved in may land: the least multiple of both the page
+    /// size and the element's size (a page for 8 bytes, three for 24), or 0
+    /// when that is more than 16 pages (such an array's pages are copied).
+    static var pagesAlign: Int {
+        let stride = MemoryLayout<Element>.stride
+        var (a, b) = (pageSize, stride)
+        while b != 0 { (a, b) = (b, a % b) }
+        let lcm = pageSize / a * stride
+        return lcm <= 16 * pageSize ? lcm : 0
+    }
+}
