@@ -105,3 +105,33 @@ final class LetGoRecordTests: XCTestCase {
 private extension Compilation {
     var journalHasLetGo: Bool { !(ledger.journal.letGo?.records.isEmpty ?? true) }
 }
+
+/// Whether a header's comment may hold a tag the check stream reads
+/// (`generated:`, `receipt:`, `repeat:`), in one pass over its colons: the
+/// same answer as searching for each tag in turn.
+final class ReadTagsTests: XCTestCase {
+    func bySearching(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
+        containsIgnoringASCIICase(c, "generated:") || containsIgnoringASCIICase(c, "receipt", followedBy: 0x3A)
+            || containsIgnoringASCIICase(c, "repeat", followedBy: 0x3A)
+    }
+
+    func testOnePassFindsWhatSearchingFinds() {
+        let pieces = ["; ", "id: 0", "repeat:", "REPEAT:", "Repeat", ":", "receipt: a.pdf", "receipts:", "generated:", "GENERATED",
+                      "generate:", "peat:", "re", "x", "  ", "월급:", "rePeaT :", "eceipt:", "generated", "receip:", ":repeat", "tag:v"]
+        var r = SeededRandom(seed: 61)
+        var yes = 0
+        for _ in 0..<5000 {
+            var text = ""
+            for _ in 0..<r.below(6) { text += r.pick(pieces) }
+            var bytes = Array(text.utf8)
+            if !bytes.isEmpty, r.chance(15) { bytes[r.below(bytes.count)] = UInt8(truncatingIfNeeded: r.next()) }
+            bytes.withUnsafeBufferPointer { c in
+                let expected = bySearching(c)
+                if expected { yes += 1 }
+                XCTAssertEqual(LetGoTransactions.commentMayHoldReadTags(c), expected, text)
+            }
+        }
+        XCTAssertGreaterThan(yes, 500)
+        XCTAssertFalse(LetGoTransactions.commentMayHoldReadTags(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+}

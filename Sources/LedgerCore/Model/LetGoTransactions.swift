@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A chunk's movements and records with their ids rewritten into one
 /// compile's tables (records placed as if the chunk came first), and the
 /// maps that rewrote them (`LetGoTransactions.absorb`).
@@ -136,9 +142,18 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// Whether a comment may hold one of the tags a check stream reads
     /// (`generated:`, `receipt:`, `repeat:`): a transaction whose header
     /// comment may is offered whole, not read as plain.
+    /// (The three end in a colon: each colon is found, and the bytes before
+    /// it compared, in one pass.)
     static func commentMayHoldReadTags(_ comment: UnsafeBufferPointer<UInt8>) -> Bool {
-        containsIgnoringASCIICase(comment, "generated:") || containsIgnoringASCIICase(comment, "receipt", followedBy: 0x3A)
-            || containsIgnoringASCIICase(comment, "repeat", followedBy: 0x3A)
+        guard let base = comment.baseAddress else { return false }
+        var from = 0
+        while from < comment.count, let found = memchr(base + from, 0x3A, comment.count - from) {
+            let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if comment.ends(at: colon, with: "repeat") || comment.ends(at: colon, with: "receipt")
+                || comment.ends(at: colon, with: "generated") { return true }
+            from = colon + 1
+        }
+        return false
     }
 
     /// Lets go of a plain transaction the parser read straight into
@@ -385,5 +400,18 @@ package final class LetGoTransactions: @unchecked Sendable {
         return moves[Int(i == 0 ? 0 : records[i - 1].end)..<Int(records[i].end)].lazy.map {
             Move(account: $0.account, commodity: commodity, mantissa: Int64($0.mantissa), scale: scale)
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes before `end` are `word` (lowercase ASCII letters),
+    /// in either case, as `containsIgnoringASCIICase` compares them.
+    @inline(__always)
+    func ends(at end: Int, with word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard end >= n else { return false }
+        let w = word.utf8Start
+        for k in 0..<n where self[end - n + k] | 0x20 != w[k] { return false }
+        return true
     }
 }

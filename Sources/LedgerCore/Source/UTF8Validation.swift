@@ -10,7 +10,8 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
     let n = bytes.count
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return [] }
     while i < n {
-        // ASCII with no NUL: no high bit, no zero byte.
+        // ASCII with no NUL: no high bit, no zero byte. A run ends at the
+        // first byte that is either, found in its word (`firstFlagged`).
         while i + 32 <= n {
             let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self), b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
             let c = base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self), d = base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
@@ -18,10 +19,14 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
             i += 32
         }
         while i + 8 <= n {
-            if highOrZero(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080 != 0 { break }
+            let flagged = highOrZero(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+            if flagged != 0 {
+                i += firstFlagged(flagged)
+                break
+            }
             i += 8
         }
-        // Then a character at a time until the next run of ASCII.
+        // Then a character at a time until the next ASCII byte after a character of more bytes.
         while i < n {
             let b = bytes[i]
             if b < 0x80 {
@@ -30,7 +35,7 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
                     if bad.count >= limit { return bad.map { (offset: $0.0, isNul: $0.1) } }
                 }
                 i += 1
-                if i + 8 <= n, b != 0 { break }
+                if i + 8 <= n { break }
                 continue
             }
             if b & 0xF0 == 0xE0, i + 2 < n {
@@ -64,6 +69,13 @@ package func invalidUTF8Offsets(_ bytes: UnsafeBufferPointer<UInt8>, from start:
 /// zero byte starts a borrow, so the subtraction wraps by design).
 @inline(__always) private func highOrZero(_ w: UInt64) -> UInt64 {
     (w &- 0x0101_0101_0101_0101) | w
+}
+
+/// Where the first flagged byte of a word is (`highOrZero`'s high bits,
+/// nonzero): that byte is exactly the first one of 0x80 or more or zero, as
+/// a borrow reaches only the bytes after a zero one.
+@inline(__always) private func firstFlagged(_ flagged: UInt64) -> Int {
+    UInt64(littleEndian: flagged).trailingZeroBitCount >> 3
 }
 
 /// The length of the valid UTF-8 sequence at `i` (which starts with a byte
