@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A chunk's movements and records with their ids rewritten into one
 /// compile's tables (records placed as if the chunk came first), and the
 /// maps that rewrote them (`LetGoTransactions.absorb`).
@@ -142,16 +136,12 @@ package final class LetGoTransactions: @unchecked Sendable {
     /// Whether a comment may hold one of the tags a check stream reads
     /// (`generated:`, `receipt:`, `repeat:`): a transaction whose header
     /// comment may is offered whole, not read as plain.
-    /// (The three end in a colon: each colon is found, and the bytes before
-    /// it compared, in one pass.)
+    /// (The three end in a colon: the bytes before each colon are compared,
+    /// in one pass. A comment is short: a loop, not `memchr`'s call.)
     static func commentMayHoldReadTags(_ comment: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = comment.baseAddress else { return false }
-        var from = 0
-        while from < comment.count, let found = memchr(base + from, 0x3A, comment.count - from) {
-            let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        for colon in comment.indices where comment[colon] == 0x3A {
             if comment.ends(at: colon, with: "repeat") || comment.ends(at: colon, with: "receipt")
                 || comment.ends(at: colon, with: "generated") { return true }
-            from = colon + 1
         }
         return false
     }
