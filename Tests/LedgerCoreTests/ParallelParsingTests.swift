@@ -99,6 +99,25 @@ final class ParallelParsingTests: XCTestCase {
         XCTAssertEqual(parser.finish().transactions.count + parser.sink!.letGo.records.count, 2_000)
     }
 
+    /// A file of a few pieces' size has its middle fifth cut into at least
+    /// four, so that neither thread reads a fifth more than the other.
+    func testASmallMiddleIsStillCutInFour() {
+        let text = Array(manyTransactions(400).utf8)
+        let parser = JournalParser(sources: SourceManager(), diagnostics: DiagnosticEngine())
+        var options = CompileOptions()
+        options.parallelThreshold = 0
+        options.parallelPieceBytes = text.count / 4
+        parser.configuration = ParserConfiguration(options)
+        let starts = text.withUnsafeBufferPointer { parser.pieceStarts($0, from: 0) } ?? []
+        // Two fifths, four pieces of a twentieth, two fifths: five starts after the first piece's.
+        XCTAssertEqual(starts.count, JournalParser.cores > 1 ? 5 : 0)
+        if starts.count == 5 {
+            XCTAssertLessThan(starts[4] - starts[0], text.count / 4)
+            XCTAssertGreaterThan(starts[0], text.count / 3)
+        }
+        assertSame("quarter.ledger", text, pieceBytes: text.count / 4)
+    }
+
     func testErrorsInTheSecondHalfAreReportedOnce() {
         var text = ""
         for i in 0..<200 {

@@ -33,12 +33,20 @@ extension JournalParser {
 
     static var cores: Int { onlineCores }
 
+    /// The fewest pieces the middle fifth of a split file is cut into: a
+    /// twentieth of the file each at most, so that the two threads end
+    /// within about that of each other. (Cut in one, a file of 12 MB, as
+    /// each of a 1M journal's 10 included files is, was read three fifths by
+    /// this thread and two by the other.)
+    static let fewestMiddlePieces = 4
+
     /// Where the pieces after the first start: transaction headers, in
     /// order; nil for small files or one core. A file of less than three
     /// pieces' size is cut once, at `splitPermille` of it. A larger one has
     /// a large piece at each end, two fifths of it each (each thread's first,
     /// read with no piece's cost), and the fifth between them in pieces of
-    /// about `pieceBytes`, which the faster thread reads more of.
+    /// about `pieceBytes` (smaller where that makes fewer than
+    /// `fewestMiddlePieces`), which the faster thread reads more of.
     func pieceStarts(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> [Int]? {
         let n = buf.count, span = n - start, pieceBytes = max(1, configuration.pieceBytes)
         guard span >= configuration.parallelThreshold, JournalParser.cores > 1, !speculative else { return nil }
@@ -47,7 +55,7 @@ extension JournalParser {
             targets = [start + span * min(max(configuration.splitPermille, 0), 1000) / 1000]
         } else {
             let outer = span * 2 / 5, middle = span - 2 * outer
-            let pieces = min(1_000, max(1, middle / pieceBytes))
+            let pieces = min(1_000, max(JournalParser.fewestMiddlePieces, middle / pieceBytes))
             targets = (0...pieces).map { start + outer + middle * $0 / pieces }
         }
         // Each after the one before (the first after the file's first byte).
