@@ -4,9 +4,12 @@ import XCTest
 /// `PagedArray`: an array of plain values whose large storage grows, and
 /// takes in another's, by moving pages.
 final class PagedArrayTests: XCTestCase {
-    struct Pair: Equatable {
+    struct Pair: Numbered {
         var a: Int32
         var b: Int32
+        init(a: Int32, b: Int32) { (self.a, self.b) = (a, b) }
+        init(_ i: Int, negated: Bool) { (a, b) = (Int32(i), Int32(negated ? -i : i)) }
+        mutating func negate() { b = -b }
     }
 
     func pairs(_ range: Range<Int>, inPages: Bool = true) -> PagedArray<Pair> {
@@ -33,35 +36,58 @@ final class PagedArrayTests: XCTestCase {
         assertHolds(p, 0..<n)
     }
 
+    /// An element with a number and its negation, of any size.
+    protocol Numbered: Equatable {
+        init(_ i: Int, negated: Bool)
+        mutating func negate()
+    }
+
+    /// `mine` elements, then `theirs` taken in and negated as they come:
+    /// every element in order, the pages moved when the other was large
+    /// enough to be a mapping of its own (this one becomes one), and still an
+    /// array after (it grows).
+    func assertTakingIn<E: Numbered>(_: E.Type, _ cases: [(Int, Int)], large: Int, file: StaticString = #filePath, line: UInt = #line) {
+        func numbered(_ range: Range<Int>) -> PagedArray<E> {
+            var p = PagedArray<E>()
+            p.reserveCapacity(1, inPages: true)
+            for i in range { p.append(E(i, negated: true)) }
+            return p
+        }
+        for (mine, theirs) in cases {
+            var p = numbered(0..<mine)
+            var q = numbered(mine..<(mine + theirs))
+            let moved = p.append(emptying: &q) { $0.negate() }
+            XCTAssertEqual(q.count, 0, file: file, line: line)
+            XCTAssertEqual(p.count, mine + theirs, file: file, line: line)
+            for k in 0..<(mine + theirs) where p[k] != E(k, negated: k < mine) {
+                XCTFail("element \(k) of \(mine)+\(theirs)", file: file, line: line)
+                break
+            }
+            #if os(Linux)
+            XCTAssertEqual(moved, theirs >= large, "\(mine)+\(theirs)", file: file, line: line)
+            #endif
+            p.append(E(mine + theirs, negated: true))
+            XCTAssertEqual(p.last, E(mine + theirs, negated: true), file: file, line: line)
+        }
+    }
+
     /// Another array's elements taken in, changed, after elements that end
     /// anywhere in a page (or at a page's end), whether large or small.
     func testTakingAnotherInKeepsEveryElementInOrder() {
         let large = PagedStorage<Pair>.mappedFrom / 8
-        for (mine, theirs) in [(large, large), (large + 1, large * 2 + 3), (512 * 3, large), (large + 511, 5), (7, large), (0, large), (9, 9)] {
-            var p = pairs(0..<mine)
-            var q = pairs(mine..<(mine + theirs))
-            let moved = p.append(emptying: &q) { $0.b = -$0.b }
-            XCTAssertEqual(q.count, 0)
-            XCTAssertEqual(p.count, mine + theirs)
-            for k in 0..<mine { if p[k] != Pair(a: Int32(k), b: Int32(-k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
-            for k in mine..<(mine + theirs) { if p[k] != Pair(a: Int32(k), b: Int32(k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
-            #if os(Linux)
-            // Pages are moved when the other was large enough to be a mapping of its own (this one becomes one).
-            XCTAssertEqual(moved, theirs >= large, "\(mine)+\(theirs)")
-            #endif
-            // Still an array: it grows, and takes in more, after the pages moved.
-            p.append(Pair(a: Int32(mine + theirs), b: Int32(-(mine + theirs))))
-            XCTAssertEqual(p.last, Pair(a: Int32(mine + theirs), b: Int32(-(mine + theirs))))
-        }
+        assertTakingIn(Pair.self, [(large, large), (large + 1, large * 2 + 3), (512 * 3, large), (large + 511, 5), (7, large), (0, large), (9, 9)],
+                       large: large)
     }
 
     /// An element of 24 bytes (a let-go record's size), which does not
     /// divide a page: pages are still moved, landing at a whole number of
     /// elements, after elements that end anywhere in the pages before.
-    struct Wide: Equatable {
+    struct Wide: Numbered {
         var a: Int32
         var b: Int32
         var rest: (Int64, Int64) = (7, 8)
+        init(_ i: Int, negated: Bool) { (a, b) = (Int32(i), Int32(negated ? -i : i)) }
+        mutating func negate() { b = -b }
         static func == (x: Wide, y: Wide) -> Bool { x.a == y.a && x.b == y.b && x.rest == y.rest }
     }
 
@@ -69,25 +95,8 @@ final class PagedArrayTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<Wide>.stride, 24)
         XCTAssertEqual(PagedStorage<Wide>.pagesAlign % 24, 0)
         let large = PagedStorage<Wide>.mappedFrom / 24 + 1
-        func wides(_ range: Range<Int>) -> PagedArray<Wide> {
-            var p = PagedArray<Wide>()
-            p.reserveCapacity(1, inPages: true)
-            for i in range { p.append(Wide(a: Int32(i), b: Int32(-i))) }
-            return p
-        }
-        for (mine, theirs) in [(large, large), (large + 1, large * 2 + 3), (512 * 3, large), (large + 170, large + 171), (large + 511, 5)] {
-            var p = wides(0..<mine)
-            var q = wides(mine..<(mine + theirs))
-            let moved = p.append(emptying: &q) { $0.b = -$0.b }
-            XCTAssertEqual(p.count, mine + theirs)
-            for k in 0..<mine { if p[k] != Wide(a: Int32(k), b: Int32(-k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
-            for k in mine..<(mine + theirs) { if p[k] != Wide(a: Int32(k), b: Int32(k)) { XCTFail("element \(k) of \(mine)+\(theirs)"); break } }
-            #if os(Linux)
-            XCTAssertEqual(moved, theirs >= large, "\(mine)+\(theirs)")
-            #endif
-            p.append(Wide(a: -1, b: -2))
-            XCTAssertEqual(p.last, Wide(a: -1, b: -2))
-        }
+        assertTakingIn(Wide.self, [(large, large), (large + 1, large * 2 + 3), (512 * 3, large), (large + 170, large + 171), (large + 511, 5)],
+                       large: large)
     }
 
     /// As a journal of included files is read: pages taken in, then growth
