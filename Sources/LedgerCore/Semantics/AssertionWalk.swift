@@ -52,7 +52,8 @@ package struct AssertionWalk {
             position += 1
             let t = transactions[i]
             applySplits(through: t.date)
-            // (An occurrence made after the read comes after the records whose file-order number is below its index.)
+            // (A transaction past the kept ones, which this walk's order leaves out as it stands, is
+            // placed as before: its index read as a file-order number.)
             replayRecords(before: t.date.day, letGo.map { i < $0.keptSeq.count ? $0.recordsBefore(kept: i) : $0.recordsBefore(seq: Int32(i)) } ?? 0)
             if AssertionWalk.isReadBack(t) { continue }
             return i
