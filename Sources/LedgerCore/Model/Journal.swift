@@ -456,6 +456,19 @@ private func containsIgnoringASCIICase(_ t: UnsafeBufferPointer<UInt8>, _ patter
     return false
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes before `end` are `word` (lowercase ASCII letters),
+    /// in either case, as `containsIgnoringASCIICase` compares them.
+    @inline(__always)
+    func ends(at end: Int, with word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard end >= n else { return false }
+        let w = word.utf8Start
+        for k in 0..<n where self[end - n + k] | 0x20 != w[k] { return false }
+        return true
+    }
+}
+
 /// Makes room for `extra` more elements: at least doubling, so that repeated
 /// calls cost amortized constant time per element.
 func growCapacity<T>(_ array: inout [T], by extra: Int) {

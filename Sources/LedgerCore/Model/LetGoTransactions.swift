@@ -392,16 +392,3 @@ package final class LetGoTransactions: @unchecked Sendable {
         }
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether the bytes before `end` are `word` (lowercase ASCII letters),
-    /// in either case, as `containsIgnoringASCIICase` compares them.
-    @inline(__always)
-    func ends(at end: Int, with word: StaticString) -> Bool {
-        let n = word.utf8CodeUnitCount
-        guard end >= n else { return false }
-        let w = word.utf8Start
-        for k in 0..<n where self[end - n + k] | 0x20 != w[k] { return false }
-        return true
-    }
-}

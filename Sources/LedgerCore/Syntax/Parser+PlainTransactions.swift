@@ -25,11 +25,12 @@ import Darwin
 /// transaction leaves the same journal whichever way it was read
 /// (`PlainTransactionTests` compares the two over random journals).
 extension JournalParser {
-    /// Whether plain transactions are read straight into the sink: it reads
-    /// headers as bytes, and nothing in effect changes how a posting reads
-    /// (aliases, `apply account`, `D`, a commodity written with a decimal comma).
+    /// Whether plain transactions are read straight into the sink, when it
+    /// reads headers as bytes (`plainLetGo`, which the caller unwraps):
+    /// nothing in effect changes how a posting reads (aliases, `apply
+    /// account`, `D`, a commodity written with a decimal comma).
     @inline(__always) var readsPlainTransactions: Bool {
-        plainLetGo != nil && configuration.readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
+        configuration.readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
             && (configuration.aliases.isEmpty || commandAliasesEnded)
             && reader.defaultCommodity == nil && reader.commaCommodities.isEmpty
     }
