@@ -27,10 +27,12 @@ let devNull = ByteSink(fd: open("/dev/null", O_WRONLY))
 /// A horizon before nearly every date: a rule's occurrences are few.
 let earlyHorizon = CivilDate(year: 1, month: 12, day: 31)!
 
+/// A compile of the input; `most` bounds both the occurrences and the postings automated transactions add.
 func compiled(_ bytes: [UInt8], split: Int?, streaming: Bool, until: CivilDate = until,
               most: Int = Expander.mostOccurrences, pieceBytes: Int = JournalParser.defaultPieceBytes) -> (Compilation, String) {
     var options = CompileOptions(mode: streaming ? .diagnosticsOnly : .everything)
     options.mostOccurrences = most
+    options.mostGeneratedPostings = min(most, AutomatedPostings.mostGeneratedPostings)
     options.parallelThreshold = split == nil ? Int.max : 0
     options.splitPermille = split ?? 450
     options.parallelPieceBytes = pieceBytes
@@ -319,9 +321,10 @@ enum FuzzTarget: String, CaseIterable {
 }
 
 /// The most occurrences a compile of the `journal` and `streaming` targets
-/// generates: past it, the error that names the rule. At 5,000, the inputs
-/// that reached it (generating, then replaying positions) were still a
-/// tenth of the `journal` target's time; 1,000 is 80 years of a monthly rule.
+/// generates, and the most postings its automated transactions add: past
+/// it, the error that names the rule. At 5,000, the inputs that reached it
+/// (generating, then replaying positions) were still a tenth of the
+/// `journal` target's time; 1,000 is 80 years of a monthly rule.
 let fastSurfaceOccurrences = 1_000
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -344,6 +347,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var options = CompileOptions(mode: .everything)
         options.parallelThreshold = Int.max
         options.mostOccurrences = fastSurfaceOccurrences
+        options.mostGeneratedPostings = fastSurfaceOccurrences
         _ = compile([InputFile(path: "fuzz.ledger", bytes: bytes)], until: until, options: options)
         return 0
     }

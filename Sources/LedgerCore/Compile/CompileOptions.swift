@@ -57,6 +57,10 @@ public struct CompileOptions: Sendable {
     /// input of a few bytes (`repeat daily from 0001-01-01`) costs what the
     /// others do; the bound's path is the same.
     public var mostOccurrences = Expander.mostOccurrences
+    /// The most postings automated transactions (`= QUERY`) add in a compile
+    /// (past it: an error naming the rule). The fuzzer lowers it as it does
+    /// `mostOccurrences`.
+    public var mostGeneratedPostings = AutomatedPostings.mostGeneratedPostings
     /// With `diagnosticsOnly`, plain transactions are read straight into the
     /// check stream (`Parser+PlainTransactions.swift`); tests turn it off to
     /// compare with the general path.
@@ -76,6 +80,7 @@ public struct CompileOptions: Sendable {
         var c = CheckOptions(strict: strict, checkPayees: checkPayees)
         c.strictAccounts = strictAccounts
         c.strictCommodities = strictCommodities
+        c.mostGeneratedPostings = mostGeneratedPostings
         return c
     }
 }

@@ -45,6 +45,10 @@ public enum Messages {
     public static func automatedUnbalanced(_ query: String, _ difference: String) -> DiagnosticMessage {
         .init("the postings that '= \(query)' adds do not balance (off by \(difference)); make them balance, or make them virtual with '(...)'", ko: "'= \(query)'가 더하는 포스팅의 합이 맞지 않습니다(\(difference) 차이). 합을 맞추거나 '(...)'로 가상 포스팅으로 만드세요")
     }
+    public static func automatedTransactionTooLarge(_ query: String, _ limit: Int) -> DiagnosticMessage {
+        .init("'= \(query)' would give a transaction more than \(limit) postings, so it is not applied to it: each rule applies to the postings earlier rules added, and rules that match each other's postings multiply them", ko: "'= \(query)'을(를) 적용하면 거래의 포스팅이 \(limit)개를 넘으므로 그 거래에는 적용하지 않습니다: 각 규칙은 앞선 규칙이 더한 포스팅에도 적용되므로, 서로의 포스팅에 일치하는 규칙은 포스팅을 몇 배로 늘립니다")
+    }
+    public static var automatedTransactionTooLargeHere: DiagnosticMessage { .init("the first such transaction", ko: "그런 첫 거래입니다") }
     public static func bareNumberInAutomated(_ n: String) -> DiagnosticMessage {
         .init("'\(n)' has no commodity: ledgerc and hledger add it as an amount, ledger-cli reads it as a multiplier; write '*\(n)' for the matched amount times \(n)", ko: "'\(n)'에는 통화가 없습니다: ledgerc와 hledger는 금액으로 더하고, ledger-cli는 배수로 읽습니다. 일치한 금액의 \(n)배는 '*\(n)'으로 쓰세요")
     }
@@ -242,6 +246,9 @@ public enum Messages {
         .init("an account name has at most \(n) levels; the name is cut here", ko: "계정 이름은 최대 \(n)단계입니다. 이름을 여기서 자릅니다")
     }
     public static var tooManyErrors: DiagnosticMessage { .init("too many errors; stopping", ko: "오류가 너무 많아 멈춥니다") }
+    public static func tooManyGeneratedPostings(_ query: String, _ limit: Int) -> DiagnosticMessage {
+        .init("too many generated postings: with '= \(query)' the automated transactions add more than \(limit); adding stops here (do the rules match each other's postings?)", ko: "생성된 포스팅이 너무 많습니다: '= \(query)'(으)로 자동 거래가 \(limit)개가 넘게 더합니다. 여기서 더하기를 멈춥니다(규칙이 서로의 포스팅에 일치하지 않나요?)")
+    }
     public static func tooManyOccurrences(_ rule: String, _ limit: Int) -> DiagnosticMessage {
         .init("too many occurrences: with the rule '\(rule)' the journal generates more than \(limit); generation stops here (check the rule's dates and --until)", ko: "발생이 너무 많습니다: 규칙 '\(rule)'(으)로 장부가 \(limit)개가 넘게 생성합니다. 여기서 생성을 멈춥니다(규칙의 날짜와 --until을 확인하세요)")
     }

@@ -7,11 +7,31 @@
 /// (hledger does not check; a transaction must never stop balancing in
 /// silence); one of them left without an amount is what balances them, and
 /// is written out like the others (hledger: "auto postings are always explicit").
+///
+/// Since a rule sees what earlier rules added, rules that match each other's
+/// postings multiply them: sixteen rules of two postings that match every
+/// account make one posting 3^16. So the postings are bounded, as `repeat`
+/// rules' occurrences are: a rule that would give a transaction more than
+/// `mostPostingsInATransaction` is not applied to it, and past `most`
+/// generated postings in all the rules stop (each an error at the rule).
 struct AutomatedPostings {
     private var rules: [CompiledRule]
     private let journal: Journal
     private let diagnostics: DiagnosticEngine
     private let check: Balancer
+    /// The most postings the rules add in all (`CompileOptions.mostGeneratedPostings`).
+    private let most: Int
+    /// The postings added so far, and whether `most` stopped the rules.
+    private var added = 0, stopped = false
+    /// The places of the postings one rule matches in one transaction (kept between them).
+    private var matches: [Int] = []
+
+    /// The most postings a transaction has after the rules. No transaction
+    /// written by hand comes near it; a journal that reaches it is one whose
+    /// rules match each other's postings.
+    static let mostPostingsInATransaction = 10_000
+    /// The most postings the rules of one compile add in all (the fuzzer's bound is lower).
+    static let mostGeneratedPostings = 1_000_000
 
     /// A rule with its query made ready for the journal (each account name matched once).
     private struct CompiledRule {
@@ -19,12 +39,14 @@ struct AutomatedPostings {
         let comment: String
         let matcher: QueryMatcher
         var reportedUnbalanced = false
+        var reportedTooMany = false
     }
 
-    init?(_ journal: Journal, diagnostics: DiagnosticEngine) {
+    init?(_ journal: Journal, diagnostics: DiagnosticEngine, most: Int = AutomatedPostings.mostGeneratedPostings) {
         guard !journal.automatedRules.isEmpty else { return nil }
         self.journal = journal
         self.diagnostics = diagnostics
+        self.most = max(1, most)
         let accounts = journal.accounts
         check = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { accounts[$0] })
         rules = journal.automatedRules.map { rule in
@@ -54,17 +76,44 @@ struct AutomatedPostings {
         // A posting still without an amount waits for a balance assignment; such a transaction is left as it is.
         guard !t.postings.contains(where: { $0.amount == nil }) else { return }
         for r in rules.indices {
+            guard !stopped else { return }
+            matches.removeAll(keepingCapacity: true)
+            for (k, p) in t.postings.enumerated() where rules[r].matcher.matches(t, p) { matches.append(k) }
+            guard !matches.isEmpty else { continue }
+            // Counted before any is made: a rule past a bound is not applied (here, or anywhere after).
+            let adding = matches.count * rules[r].rule.postings.count
+            if t.postings.count + adding > Self.mostPostingsInATransaction {
+                reportTooMany(r, Messages.automatedTransactionTooLarge(rules[r].rule.query, Self.mostPostingsInATransaction), in: t)
+                continue
+            }
+            if added + adding > most {
+                reportTooMany(r, Messages.tooManyGeneratedPostings(rules[r].rule.query, most), in: t)
+                stopped = true
+                return
+            }
             var out: [Posting] = []
+            out.reserveCapacity(t.postings.count + adding)
+            var m = 0
             var changed = false
-            for p in t.postings {
+            for (k, p) in t.postings.enumerated() {
                 out.append(p)
-                guard rules[r].matcher.matches(t, p) else { continue }
-                guard let added = generated(r, for: p) else { continue }
-                out.append(contentsOf: added)
+                guard m < matches.count, matches[m] == k else { continue }
+                m += 1
+                guard let made = generated(r, for: p) else { continue }
+                out.append(contentsOf: made)
+                added += made.count
                 changed = true
             }
             if changed { t.postings = out }
         }
+    }
+
+    /// A bound reached by rule `r`: an error at the rule (once), with a note at the first transaction it was not applied to.
+    private mutating func reportTooMany(_ r: Int, _ message: DiagnosticMessage, in t: Transaction) {
+        guard !rules[r].reportedTooMany else { return }
+        rules[r].reportedTooMany = true
+        diagnostics.error(message, at: rules[r].rule.location,
+                          notes: [DiagnosticNote(Messages.automatedTransactionTooLargeHere, at: t.location)])
     }
 
     /// The postings a rule adds after `p`, or nil (reported) when they cannot be made.

@@ -6,6 +6,8 @@ package struct CheckOptions: Sendable {
     public var checkPayees = false
     /// What `strict` asks of: accounts, commodities, or both (hledger's `check accounts`, `check commodities`).
     public var strictAccounts = true, strictCommodities = true
+    /// The most postings automated transactions add (`CompileOptions.mostGeneratedPostings`).
+    public var mostGeneratedPostings = AutomatedPostings.mostGeneratedPostings
 
     public init(strict: Bool = false, checkPayees: Bool = false) {
         self.strict = strict
@@ -45,7 +47,7 @@ package struct Checker {
         for i in journal.periodic.indices where !journal.periodic[i].template.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) {
             balancer.balance(&journal.periodic[i].template)
         }
-        if var automated = AutomatedPostings(journal, diagnostics: diagnostics) { automated.apply(to: &journal) }
+        if var automated = AutomatedPostings(journal, diagnostics: diagnostics, most: options.mostGeneratedPostings) { automated.apply(to: &journal) }
         if hasAssertions {
             AssertionChecker(commodities: journal.commodities, accounts: journal.accounts,
                              diagnostics: diagnostics, balancer: balancer).run(&journal)
