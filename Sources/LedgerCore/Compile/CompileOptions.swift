@@ -61,6 +61,10 @@ public struct CompileOptions: Sendable {
     /// (past it: an error naming the rule). The fuzzer lowers it as it does
     /// `mostOccurrences`.
     public var mostGeneratedPostings = AutomatedPostings.mostGeneratedPostings
+    /// The work a journal's own patterns (`alias /.../`, automated
+    /// transactions' queries) may take matching its names (`PatternWork`);
+    /// tests lower it.
+    public var mostPatternSteps = PatternWork.most
     /// With `diagnosticsOnly`, plain transactions are read straight into the
     /// check stream (`Parser+PlainTransactions.swift`); tests turn it off to
     /// compare with the general path.
@@ -81,6 +85,7 @@ public struct CompileOptions: Sendable {
         c.strictAccounts = strictAccounts
         c.strictCommodities = strictCommodities
         c.mostGeneratedPostings = mostGeneratedPostings
+        c.mostPatternSteps = mostPatternSteps
         return c
     }
 }

@@ -9,5 +9,6 @@ extension ParserConfiguration {
         readsInclude = options.readsInclude
         readsPlainDirectly = options.readsPlainTransactionsDirectly
         aliases = options.aliases
+        mostPatternSteps = options.mostPatternSteps
     }
 }

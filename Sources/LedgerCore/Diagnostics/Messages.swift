@@ -45,10 +45,16 @@ public enum Messages {
     public static func automatedUnbalanced(_ query: String, _ difference: String) -> DiagnosticMessage {
         .init("the postings that '= \(query)' adds do not balance (off by \(difference)); make them balance, or make them virtual with '(...)'", ko: "'= \(query)'가 더하는 포스팅의 합이 맞지 않습니다(\(difference) 차이). 합을 맞추거나 '(...)'로 가상 포스팅으로 만드세요")
     }
+    public static func automatedPatternsTooSlow(_ query: String, _ limit: Int) -> DiagnosticMessage {
+        .init("the automated transactions' patterns take too long to match this journal's names and postings (more than \(limit) steps in all): they stop at '= \(query)' and add no more postings; use fewer or simpler patterns", ko: "자동 거래의 패턴을 이 장부의 이름과 포스팅에 맞춰 보는 데 너무 오래 걸립니다(모두 \(limit)단계 초과): '= \(query)'에서 멈추고 더는 포스팅을 더하지 않습니다. 패턴을 줄이거나 단순하게 하세요")
+    }
     public static func automatedTransactionTooLarge(_ query: String, _ limit: Int) -> DiagnosticMessage {
         .init("'= \(query)' would give a transaction more than \(limit) postings, so it is not applied to it: each rule applies to the postings earlier rules added, and rules that match each other's postings multiply them", ko: "'= \(query)'을(를) 적용하면 거래의 포스팅이 \(limit)개를 넘으므로 그 거래에는 적용하지 않습니다: 각 규칙은 앞선 규칙이 더한 포스팅에도 적용되므로, 서로의 포스팅에 일치하는 규칙은 포스팅을 몇 배로 늘립니다")
     }
     public static var automatedTransactionTooLargeHere: DiagnosticMessage { .init("the first such transaction", ko: "그런 첫 거래입니다") }
+    public static func aliasPatternsTooSlow(_ limit: Int) -> DiagnosticMessage {
+        .init("the aliases' patterns take too long to match this journal's account names (more than \(limit) steps in all): from this name on, no '/.../' alias applies to a name not seen before; use fewer or simpler patterns", ko: "별칭의 패턴을 이 장부의 계정 이름에 맞춰 보는 데 너무 오래 걸립니다(모두 \(limit)단계 초과): 이 이름부터는 처음 보는 이름에 '/.../' 별칭을 적용하지 않습니다. 패턴을 줄이거나 단순하게 하세요")
+    }
     public static func bareNumberInAutomated(_ n: String) -> DiagnosticMessage {
         .init("'\(n)' has no commodity: ledgerc and hledger add it as an amount, ledger-cli reads it as a multiplier; write '*\(n)' for the matched amount times \(n)", ko: "'\(n)'에는 통화가 없습니다: ledgerc와 hledger는 금액으로 더하고, ledger-cli는 배수로 읽습니다. 일치한 금액의 \(n)배는 '*\(n)'으로 쓰세요")
     }

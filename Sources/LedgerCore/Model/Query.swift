@@ -59,11 +59,11 @@ public struct TextPattern: Sendable, Equatable {
     }
 
     /// A matcher to use many times (a compiled regex or a lowercased needle).
-    package func matcher() -> TextMatcher {
+    package func matcher(work: PatternWork? = nil) -> TextMatcher {
         if let source = regexSource, let regex = try? LinearRegex(source) {
-            return TextMatcher(needle: kind == .regexOrText ? written.lowercased() : nil, whole: false, regex: regex)
+            return TextMatcher(needle: kind == .regexOrText ? written.lowercased() : nil, whole: false, regex: regex, work: work)
         }
-        return TextMatcher(needle: written.lowercased(), whole: kind == .wholeName, regex: nil)
+        return TextMatcher(needle: written.lowercased(), whole: kind == .wholeName, regex: nil, work: work)
     }
 }
 
@@ -72,9 +72,17 @@ package struct TextMatcher {
     let needle: String?
     let whole: Bool
     let regex: LinearRegex?
+    /// Where a journal's own pattern takes its work from (nil: a report's, unbounded).
+    var work: PatternWork?
 
     package func matches(_ text: String) -> Bool {
-        if let regex, regex.matches(text) { return true }
+        if let work {
+            guard !work.ranOut else { return false }
+            if let regex, regex.matches(text, work: &work.remaining) { return true }
+            if needle != nil { work.remaining -= PatternWork.substringCharacter * (text.utf8.count + 1) }
+        } else if let regex, regex.matches(text) {
+            return true
+        }
         guard let needle else { return false }
         if whole { return text.lowercased() == needle }
         return needle.isEmpty || text.lowercased().contains(needle)
@@ -279,7 +287,13 @@ public struct QueryMatcher {
     private let accountWanted: [Bool]?, accountUnwanted: [Bool]
 
     /// Ready for `accounts`; `commodities` names the symbols `cur:` looks at.
+    /// A journal's own query (an automated transaction's) takes the work of
+    /// its patterns from `work`, now and in `matches`.
     public init(_ query: Query, accounts: AccountTable, commodities: CommodityTable? = nil, accountTags: [Int32: Tags] = [:]) {
+        self.init(query, accounts: accounts, commodities: commodities, accountTags: accountTags, work: nil)
+    }
+
+    package init(_ query: Query, accounts: AccountTable, commodities: CommodityTable?, accountTags: [Int32: Tags], work: PatternWork?) {
         self.query = query
         // Each account's declared tags with its parents', made only when a tag term may ask them.
         if !accountTags.isEmpty, query.terms.contains(where: { $0.field == .tag }) {
@@ -313,8 +327,8 @@ public struct QueryMatcher {
             accountWanted = nil
             accountUnwanted = []
         } else {
-            let wanted = accountTerms.filter { !$0.negated }.map { $0.text!.matcher() }
-            let unwanted = accountTerms.filter(\.negated).map { $0.text!.matcher() }
+            let wanted = accountTerms.filter { !$0.negated }.map { $0.text!.matcher(work: work) }
+            let unwanted = accountTerms.filter(\.negated).map { $0.text!.matcher(work: work) }
             let any = query.anyOfFields.contains(.account)
             let names = (0..<Int32(accounts.count)).map { accounts[$0] }
             let wants = names.map { name in wanted.isEmpty || (any ? wanted.contains { $0.matches(name) } : wanted.allSatisfy { $0.matches(name) }) }
@@ -325,7 +339,7 @@ public struct QueryMatcher {
         }
         others = query.terms.filter { $0.field != .account && $0.field != .type }.map { term in
             let index = Query.Field.allCases.firstIndex(of: term.field)!
-            return (term, term.text?.matcher(), term.tagValue?.matcher(), query.anyOfFields.contains(term.field) ? 1 << index : 0)
+            return (term, term.text?.matcher(work: work), term.tagValue?.matcher(work: work), query.anyOfFields.contains(term.field) ? 1 << index : 0)
         }
         self.commodities = commodities
         keepsAll = query.isEmpty

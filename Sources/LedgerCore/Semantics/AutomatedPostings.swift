@@ -25,6 +25,9 @@ struct AutomatedPostings {
     private var added = 0, stopped = false
     /// The places of the postings one rule matches in one transaction (kept between them).
     private var matches: [Int] = []
+    /// What the rules' patterns may take matching names and postings (a
+    /// journal's own patterns: N rules over N accounts grow with the square of the file).
+    private let work: PatternWork
 
     /// The most postings a transaction has after the rules. No transaction
     /// written by hand comes near it; a journal that reaches it is one whose
@@ -42,17 +45,33 @@ struct AutomatedPostings {
         var reportedTooMany = false
     }
 
-    init?(_ journal: Journal, diagnostics: DiagnosticEngine, most: Int = AutomatedPostings.mostGeneratedPostings) {
+    init?(_ journal: Journal, diagnostics: DiagnosticEngine, most: Int = AutomatedPostings.mostGeneratedPostings,
+          patternSteps: Int = PatternWork.most) {
         guard !journal.automatedRules.isEmpty else { return nil }
         self.journal = journal
         self.diagnostics = diagnostics
         self.most = max(1, most)
+        work = PatternWork(most: patternSteps)
         let accounts = journal.accounts
         check = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { accounts[$0] })
-        rules = journal.automatedRules.map { rule in
-            CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)",
-                         matcher: QueryMatcher(rule.filter, accounts: accounts, commodities: journal.commodities))
+        rules = []
+        for rule in journal.automatedRules {
+            let matcher = QueryMatcher(rule.filter, accounts: accounts, commodities: journal.commodities, accountTags: [:], work: work)
+            rules.append(CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)", matcher: matcher))
+            guard !work.ranOut else { break }
         }
+        if work.ranOut { patternsRanOut(rules.count - 1) }
+    }
+
+    /// The rules' patterns took all their work, in rule `r`: an error at it,
+    /// and the rules add no more postings (the ones before it would not
+    /// match a description any more: their patterns have no work left).
+    private mutating func patternsRanOut(_ r: Int) {
+        if !work.reported {
+            work.reported = true
+            diagnostics.error(Messages.automatedPatternsTooSlow(rules[r].rule.query, work.most), at: rules[r].rule.location)
+        }
+        stopped = true
     }
 
     /// Adds the rules' postings to every balanced transaction and `repeat` template.
@@ -79,6 +98,10 @@ struct AutomatedPostings {
             guard !stopped else { return }
             matches.removeAll(keepingCapacity: true)
             for (k, p) in t.postings.enumerated() where rules[r].matcher.matches(t, p) { matches.append(k) }
+            if work.ranOut {
+                patternsRanOut(r)
+                return
+            }
             guard !matches.isEmpty else { continue }
             // Counted before any is made: a rule past a bound is not applied (here, or anywhere after).
             let adding = matches.count * rules[r].rule.postings.count

@@ -8,6 +8,8 @@ package struct CheckOptions: Sendable {
     public var strictAccounts = true, strictCommodities = true
     /// The most postings automated transactions add (`CompileOptions.mostGeneratedPostings`).
     public var mostGeneratedPostings = AutomatedPostings.mostGeneratedPostings
+    /// The work automated transactions' patterns may take (`CompileOptions.mostPatternSteps`).
+    public var mostPatternSteps = PatternWork.most
 
     public init(strict: Bool = false, checkPayees: Bool = false) {
         self.strict = strict
@@ -47,7 +49,7 @@ package struct Checker {
         for i in journal.periodic.indices where !journal.periodic[i].template.postings.contains(where: { $0.assertion != nil && $0.amount == nil }) {
             balancer.balance(&journal.periodic[i].template)
         }
-        if var automated = AutomatedPostings(journal, diagnostics: diagnostics, most: options.mostGeneratedPostings) { automated.apply(to: &journal) }
+        if var automated = AutomatedPostings(journal, diagnostics: diagnostics, most: options.mostGeneratedPostings, patternSteps: options.mostPatternSteps) { automated.apply(to: &journal) }
         if hasAssertions {
             AssertionChecker(commodities: journal.commodities, accounts: journal.accounts,
                              diagnostics: diagnostics, balancer: balancer).run(&journal)

@@ -63,7 +63,15 @@ public struct LinearRegex: Sendable {
 
     /// Whether the pattern matches somewhere in `text`.
     public func matches(_ text: String) -> Bool {
-        matchesSomewhere(RegexInput(text, folding: caseInsensitive))
+        var unbounded = Int.max
+        return matchesSomewhere(RegexInput(text, folding: caseInsensitive), work: &unbounded)
+    }
+
+    /// Whether the pattern matches somewhere in `text`, taking from `work`
+    /// the states it stepped (one a character at least). Where `work` runs
+    /// below zero the matching stops, and says no: the caller reports it.
+    package func matches(_ text: String, work: inout Int) -> Bool {
+        matchesSomewhere(RegexInput(text, folding: caseInsensitive), work: &work)
     }
 
     /// The leftmost match in `text`, as a backtracking engine would choose
@@ -75,9 +83,20 @@ public struct LinearRegex: Sendable {
     /// `text` with every non-overlapping match replaced by what `replacement`
     /// makes of it (given the text of each group).
     public func replacingMatches(in text: String, with replacement: ([Substring?]) -> String) -> String {
+        var unbounded = Int.max
+        return replacingMatches(in: text, work: &unbounded, with: replacement)
+    }
+
+    /// `replacingMatches(in:with:)`, taking its work from `work` as
+    /// `matches(_:work:)` does (a text that matches is charged the whole
+    /// program for each of its characters besides); the text is left as it
+    /// is where `work` runs out.
+    package func replacingMatches(in text: String, work: inout Int, with replacement: ([Substring?]) -> String) -> String {
         let input = RegexInput(text, folding: caseInsensitive)
         // Most texts hold no match: told without keeping any group's place.
-        guard matchesSomewhere(input) else { return text }
+        guard matchesSomewhere(input, work: &work) else { return text }
+        work -= program.count * (input.folded.count + 1)
+        guard work >= 0 else { return text }
         let scalars = input.original
         var out = String.UnicodeScalarView(), at = 0, copied = 0
         while at <= scalars.count, let m = search(input, from: at, captures: true), let whole = m.groups[0] {
@@ -96,7 +115,7 @@ public struct LinearRegex: Sendable {
     /// a set of program counters stepped one character at a time, with no
     /// group places to copy (what `matches` and the first test of a
     /// replacement need). The work per character is bounded by the program's size.
-    private func matchesSomewhere(_ input: RegexInput) -> Bool {
+    private func matchesSomewhere(_ input: RegexInput, work: inout Int) -> Bool {
         let n = input.folded.count
         var current = PCSet(size: program.count), next = PCSet(size: program.count)
         var stack: [Int] = []
@@ -126,6 +145,8 @@ public struct LinearRegex: Sendable {
         while true {
             if add(&current, 0, at: pos) { return true }
             if pos >= n { return false }
+            work -= current.members.count + 1
+            if work < 0 { return false }
             next.clear()
             let c = input.folded[pos]
             for pc in current.members {

@@ -345,28 +345,38 @@ extension JournalParser {
         }
         var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
         for prefix in reader.accountPrefixes.reversed() { name = prefix + ":" + name }
-        return journal.accounts.intern(applyAliases(name))
+        return journal.accounts.intern(applyAliases(name, at: r.lowerBound))
     }
 
-    func applyAliases(_ original: String) -> String {
+    /// `original` under the aliases in effect, read at `offset` (where the
+    /// aliases' patterns running out of work is reported).
+    func applyAliases(_ original: String, at offset: Int) -> String {
         if let done = aliased[original] { return done }
         var name = original
         // The most recent alias applies first, as in hledger.
         for alias in reader.aliases.reversed() {
-            name = JournalParser.rewritten(name, alias.old, alias.new, aliasRegexes[alias.old])
+            name = rewritten(name, alias.old, alias.new, aliasRegexes[alias.old])
         }
         // Then the command line's, in the order given (until an `end aliases`).
         for alias in commandAliasesEnded ? [] : configuration.aliases {
-            name = JournalParser.rewritten(name, alias.old, alias.new, alias.regex)
+            name = rewritten(name, alias.old, alias.new, alias.regex)
+        }
+        if aliasWork.ranOut, !aliasWork.reported {
+            aliasWork.reported = true
+            error(Messages.aliasPatternsTooSlow(aliasWork.most), at: offset)
         }
         aliased[original] = name
         return name
     }
 
     /// `name` under one alias: what `regex` matches replaced (when the alias
-    /// is `/REGEX/`), else `old` or `old:...` renamed to `new`.
-    static func rewritten(_ name: String, _ old: String, _ new: String, _ regex: LinearRegex?) -> String {
-        if let regex { return regex.replacingMatches(in: name) { groups in JournalParser.expand(new, groups) } }
+    /// is `/REGEX/`, while the aliases' patterns have work left), else `old`
+    /// or `old:...` renamed to `new`.
+    func rewritten(_ name: String, _ old: String, _ new: String, _ regex: LinearRegex?) -> String {
+        if let regex {
+            guard !aliasWork.ranOut else { return name }
+            return regex.replacingMatches(in: name, work: &aliasWork.remaining) { groups in JournalParser.expand(new, groups) }
+        }
         if name == old { return new }
         if name.hasPrefix(old + ":") { return new + name.dropFirst(old.count) }
         return name

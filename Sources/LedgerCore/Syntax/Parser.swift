@@ -19,7 +19,9 @@ package final class JournalParser {
     /// Real paths of every file read so far: each is read once per compile.
     @exclusivity(unchecked) var includedFiles: Set<String> = []
     /// What the compile tells this parser (includes, the split read, the plain reader).
-    @exclusivity(unchecked) var configuration = ParserConfiguration()
+    @exclusivity(unchecked) var configuration = ParserConfiguration() {
+        didSet { aliasWork = PatternWork(most: configuration.mostPatternSteps) }
+    }
     /// The deepest nesting of includes read.
     static let deepestInclude = 64
     /// Rule names seen so far (folded) and where, to reject duplicates.
@@ -45,6 +47,9 @@ package final class JournalParser {
     /// Account names after the aliases in effect, each worked out once
     /// (emptied when the aliases change).
     @exclusivity(unchecked) var aliased: [String: String] = [:]
+    /// What the `/REGEX/` aliases may take matching names (N aliases over N
+    /// names grow with the square of the file).
+    @exclusivity(unchecked) var aliasWork = PatternWork()
     /// An `end aliases` was read: the command line's aliases apply no more.
     @exclusivity(unchecked) var commandAliasesEnded = false
 

@@ -22,6 +22,8 @@ struct ParserConfiguration {
     /// Plain transactions are read straight into the check stream (tests turn
     /// it off to compare with the general path).
     var readsPlainDirectly = true
+    /// The work `/REGEX/` aliases may take (`CompileOptions.mostPatternSteps`).
+    var mostPatternSteps = PatternWork.most
     /// Aliases from the command line (`CompileOptions.aliases`).
     var aliases: [AccountAlias] = []
 }

@@ -1,0 +1,82 @@
+import XCTest
+@testable import LedgerCore
+
+/// A journal's own patterns share one bound of work (`PatternWork`): one
+/// pattern over one name is linear, but N automated transactions or aliases
+/// over N names grew with the square of the file (150 KB took 22 s).
+final class PatternWorkTests: XCTestCase {
+    func testARegexTakesItsWorkAndSaysNoWhenItRunsOut() throws {
+        let regex = try LinearRegex("a.a.b")
+        var work = 1_000
+        XCTAssertTrue(regex.matches("xxaxaxb", work: &work))
+        // At least one state a character read before the match.
+        XCTAssertLessThanOrEqual(work, 1_000 - 6)
+        var little = 3
+        XCTAssertFalse(regex.matches("xxxxxxxxaxaxb", work: &little), "a text it matches, but the work ran out first")
+        XCTAssertLessThan(little, 0)
+        // A replacement leaves the text as it is when the work runs out.
+        var enough = 1_000, none = 2
+        XCTAssertEqual(regex.replacingMatches(in: "xxaxaxb", work: &enough) { _ in "Y" }, "xxY")
+        XCTAssertEqual(regex.replacingMatches(in: "xxaxaxb", work: &none) { _ in "Y" }, "xxaxaxb")
+    }
+
+    /// `n` long account names, each in a transaction of its own.
+    func longNames(_ n: Int) -> String {
+        (0..<n).map { "2025-01-02 t\($0)\n    Expenses:\(String(repeating: "a", count: 100))\($0)  1 USD\n    Assets:Cash\n\n" }.joined()
+    }
+
+    func compiled(_ text: String, steps: Int) -> Compilation {
+        var options = CompileOptions(today: CivilDate.parse("2025-12-31"))
+        options.mostPatternSteps = steps
+        return compile([InputFile(path: "t.ledger", bytes: Array(text.utf8))], until: CivilDate.parse("2025-12-31")!, options: options)
+    }
+
+    func line(_ location: SourceLocation?, in text: String) -> Int? {
+        location.map { text.utf8.prefix(Int($0.offset)).filter { $0 == 10 }.count + 1 }
+    }
+
+    func testAutomatedTransactionsStopWhereTheirPatternsRunOut() {
+        var text = "= food\n    (Budget:Food)  *-1\n\n"
+        for k in 0..<30 { text += "= a.a.a.a.a.a.a.a.a.a.a.a.z\(k)\n    (Budget:Other)  *-1\n\n" }
+        text += "2025-01-01 lunch\n    Expenses:Food  10 USD\n    Assets:Cash\n\n" + longNames(30)
+        let bounded = compiled(text, steps: 200_000)
+        let errors = bounded.diagnostics.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.id), ["automatedPatternsTooSlow"])
+        let at = line(errors.first?.location, in: text) ?? 0
+        // At a rule of the thirty (lines 4, 7, ...), not the first.
+        XCTAssertTrue(at > 4 && at <= 4 + 3 * 29 && (at - 4) % 3 == 0, "line \(at)")
+        // From then on no rule applies: it ran out before any transaction.
+        XCTAssertEqual(bounded.ledger.ordered.first { $0.description == "lunch" }?.postings.count, 2)
+        // With the default bound nothing runs out, and nothing else changes.
+        let free = compileText(text)
+        XCTAssertEqual(free.diagnostics.errorCount, 0, "\(free.diagnostics.diagnostics.map(\.message))")
+        XCTAssertEqual(free.ledger.ordered.first { $0.description == "lunch" }?.postings.count, 3)
+    }
+
+    func testAliasesStopWhereTheirPatternsRunOut() {
+        var text = "alias food = Expenses:Food\n"
+        for k in 0..<30 { text += "alias /a.a.a.a.a.a.a.a.a.a.z\(k)/ = X\n" }
+        text += "alias /^assets:(cash|bank)$/ = Assets:Wallet\n\n" + longNames(30)
+        text += "2025-01-03 lunch\n    food  10 USD\n    Assets:Bank\n"
+        let bounded = compiled(text, steps: 100_000)
+        let errors = bounded.diagnostics.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.id), ["aliasPatternsTooSlow"])
+        // At a posting's account, among the long names (after the 32 alias lines and the blank one).
+        let at = line(errors.first?.location, in: text) ?? 0
+        XCTAssertGreaterThan(at, 33)
+        let accounts = bounded.ledger.journal.accounts
+        let names = Set((0..<Int32(accounts.count)).map { accounts[$0] })
+        // Before it ran out, `Assets:Cash` was aliased (and stays so); after
+        // it, no regex alias applies to a new name (`Assets:Bank`), a plain one still does.
+        XCTAssertTrue(names.contains("Assets:Wallet"))
+        XCTAssertFalse(names.contains("Assets:Cash"))
+        XCTAssertTrue(names.contains("Assets:Bank"))
+        XCTAssertTrue(names.contains("Expenses:Food"))
+        XCTAssertFalse(names.contains("food"))
+        // With the default bound: every regex alias applies, no error.
+        let free = compileText(text)
+        XCTAssertEqual(free.diagnostics.errorCount, 0, "\(free.diagnostics.diagnostics.map(\.message))")
+        let freeNames = Set((0..<Int32(free.ledger.journal.accounts.count)).map { free.ledger.journal.accounts[$0] })
+        XCTAssertFalse(freeNames.contains("Assets:Bank"))
+    }
+}
