@@ -46,12 +46,16 @@ public struct Position: Sendable {
     var lotCosts: [ExactDecimal: Int]?
 
     /// Puts a lot in its place among the lots: after every lot of its date or
-    /// an earlier one. A lot of the latest date (nearly every one) is appended.
-    public mutating func receive(_ lot: Lot) {
+    /// an earlier one. A lot of the latest date (nearly every one) is
+    /// appended; an older one (moved in from another account with its date)
+    /// moves the newer lots to make room. Returns how many it moved
+    /// (`Portfolio.mostLotsMoved` bounds them).
+    @discardableResult
+    public mutating func receive(_ lot: Lot) -> Int {
         countLotCost(lot.unitCost, by: 1)
         guard let last = lotStore.last, spentLots < lotStore.count, lot.date < last.date else {
             lotStore.append(lot)
-            return
+            return 0
         }
         var low = spentLots, high = lotStore.count
         while low < high {
@@ -59,6 +63,7 @@ public struct Position: Sendable {
             if lotStore[mid].date <= lot.date { low = mid + 1 } else { high = mid }
         }
         lotStore.insert(lot, at: low)
+        return lotStore.count - 1 - low
     }
 
     /// Lets go of every lot (the position is being updated in a copy, which takes them).
@@ -81,6 +86,11 @@ public struct Position: Sendable {
 /// without a cost are transfers: shares moved between accounts in one
 /// transaction take their cost basis with them (see `Transfers`).
 package struct Portfolio {
+    /// The most lots the replay moves to make room for lots that come out of
+    /// date order (about half a second of moving): each is one move, but
+    /// shares moved every day from an account of older lots into one of
+    /// newer lots moved the square of the days (58,000 days: 1.9 s, 230,000: half a minute).
+    public static let mostLotsMoved = 500_000_000
     public private(set) var trades: [Trade] = []
     /// Positions with at least one trade or transfer, in order of the first.
     public private(set) var positions: [Position] = []
@@ -95,7 +105,8 @@ package struct Portfolio {
     /// from one that did), unless the account is declared with
     /// `allow-negative:`; and a figure that does not fit is an error at its posting.
     /// `keepsTrades` false: only the positions (and the diagnostics) are wanted, as `check` wants them.
-    public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil, keepsTrades: Bool = true) {
+    public init(_ ledger: Ledger, end: CivilDate? = nil, diagnostics: DiagnosticEngine? = nil, keepsTrades: Bool = true,
+                mostLotsMoved: Int = Portfolio.mostLotsMoved) {
         let journal = ledger.journal
         var index: [AccountCommodity: Int] = [:]
         let assets = Portfolio.assetAccounts(journal)
@@ -115,6 +126,12 @@ package struct Portfolio {
             return positions.count - 1
         }
         var transfers = Transfers()
+        // Lots that came out of date order moved the newer ones: bounded in all.
+        var lotsMoved = 0
+        func checkLotsMoved(at: SourceLocation?) throws(AmountOverflow) {
+            guard lotsMoved + transfers.lotsMoved > mostLotsMoved else { return }
+            throw AmountOverflow(at: at, message: Messages.tooManyLotsOutOfOrder(mostLotsMoved))
+        }
         // Each commodity's booking method, looked up once (a transfer asks for it every time).
         let methods = (0..<Int32(journal.commodities.count)).map { journal.commodities.bookingMethod($0, default: journal.defaultBooking) }
         let booking = { (c: Int32) in c >= 0 && Int(c) < methods.count ? methods[Int(c)] : journal.defaultBooking }
@@ -131,7 +148,10 @@ package struct Portfolio {
                 for m in letGo.moves(of: records[next]) where m.mantissa != 0 && follows(m.account, m.commodity) {
                     transfers.add(position(m.account, m.commodity, costCommodity: -1), m.quantity, at: nil)
                 }
-                if !transfers.isEmpty { try transfers.apply(to: &positions, booking: booking, date: CivilDate(day: r.day)) }
+                if !transfers.isEmpty {
+                    try transfers.apply(to: &positions, booking: booking, date: CivilDate(day: r.day))
+                    try checkLotsMoved(at: nil)
+                }
                 next += 1
             }
         }
@@ -182,7 +202,10 @@ package struct Portfolio {
                         sales.append(j)
                     }
                 }
-                if !transfers.isEmpty { try transfers.apply(to: &positions, booking: booking, date: ledger.transactions[t].date) }
+                if !transfers.isEmpty {
+                    try transfers.apply(to: &positions, booking: booking, date: ledger.transactions[t].date)
+                    try checkLotsMoved(at: ledger.transactions[t].location)
+                }
                 // A lot relabelled within one transaction (`-1 X {100 USD}` and
                 // `1 X {100 EUR}` in one account, ledger's test 1998) is netted:
                 // when a sale would sell more than the account holds, the
@@ -208,7 +231,8 @@ package struct Portfolio {
                         position.quantity = try position.quantity.plus(trade.quantity, at: at)
                         position.costBasis = try position.costBasis.plus(trade.amount, at: at)
                         position.boughtAtCost = true
-                        position.receive(Lot(date: p.lotDate ?? trade.date, quantity: trade.quantity, unitCost: trade.price, basis: trade.amount))
+                        lotsMoved += position.receive(Lot(date: p.lotDate ?? trade.date, quantity: trade.quantity, unitCost: trade.price, basis: trade.amount))
+                        try checkLotsMoved(at: at)
                     } else {
                         let held = position.quantity
                         // Money may go below zero (a conversion out of a cash account); what was

@@ -14,6 +14,8 @@
 /// place: a sale rounds it later, once.
 struct Transfers {
     private var moves: [(position: Int, quantity: ExactDecimal, at: SourceLocation?)] = []
+    /// The lots moved to make room for lots received out of date order, in all (`Position.receive`).
+    private(set) var lotsMoved = 0
 
     /// No move noted since the last `apply`.
     var isEmpty: Bool { moves.isEmpty }
@@ -43,7 +45,7 @@ struct Transfers {
         }
     }
 
-    private func move(_ group: [Int], in positions: inout [Position], method: BookingMethod,
+    private mutating func move(_ group: [Int], in positions: inout [Position], method: BookingMethod,
                       date: CivilDate) throws(AmountOverflow) {
         var basis = ExactDecimal.zero, left = ExactDecimal.zero, arrived = ExactDecimal.zero
         var costCommodity: Int32 = -1, boughtAtCost = false
@@ -100,11 +102,11 @@ struct Transfers {
                 } else {
                     pool.removeFirst()
                 }
-                positions[i].receive(lot)
+                lotsMoved += positions[i].receive(lot)
                 wanted = try wanted.minus(lot.quantity, at: at)
             }
             // In date order, each lot as it comes (not the whole list sorted again: a daily rule moves shares 100,000 times).
-            if wanted.signum > 0 { positions[i].receive(Lot(date: date, quantity: wanted, unitCost: .zero, basis: .zero)) }
+            if wanted.signum > 0 { lotsMoved += positions[i].receive(Lot(date: date, quantity: wanted, unitCost: .zero, basis: .zero)) }
             guard costCommodity >= 0, positions[i].costCommodity < 0 || positions[i].costCommodity == costCommodity else { continue }
             positions[i].costCommodity = costCommodity
             positions[i].costBasis = try positions[i].costBasis.plus(share, at: at)
