@@ -89,6 +89,39 @@ package struct TextMatcher {
     }
 }
 
+/// Account names made ready for matching once (case-folded for the
+/// patterns, lowercased for the words), for every query that asks them:
+/// each automated transaction's asks every account.
+final class MatchableNames {
+    let names: [String]
+    private(set) lazy var folded: [RegexInput] = names.map { RegexInput($0, folding: true) }
+    private(set) lazy var lowered: [String] = names.map { $0.lowercased() }
+
+    init(_ accounts: AccountTable) {
+        names = (0..<Int32(accounts.count)).map { accounts[$0] }
+    }
+}
+
+extension TextMatcher {
+    /// `matches(_:)` of the `k`th of `names`.
+    func matches(_ k: Int, of names: MatchableNames) -> Bool {
+        if let work, work.ranOut { return false }
+        if let regex {
+            var unbounded = Int.max
+            if let work {
+                if regex.matches(names.folded[k], work: &work.remaining) { return true }
+            } else if regex.matches(names.folded[k], work: &unbounded) {
+                return true
+            }
+        }
+        guard let needle else { return false }
+        let lowered = names.lowered[k]
+        work?.remaining -= PatternWork.substringCharacter * (lowered.utf8.count + 1)
+        if whole { return lowered == needle }
+        return needle.isEmpty || lowered.contains(needle)
+    }
+}
+
 /// Compares a posting's amount with a number: `--amount OP NUMBER` (the
 /// signed amount), or hledger's `amt:` (as hledger 1.25 compares: a number
 /// with a sign, or zero, compares signed amounts; one without, magnitudes).
@@ -293,7 +326,8 @@ public struct QueryMatcher {
         self.init(query, accounts: accounts, commodities: commodities, accountTags: accountTags, work: nil)
     }
 
-    package init(_ query: Query, accounts: AccountTable, commodities: CommodityTable?, accountTags: [Int32: Tags], work: PatternWork?) {
+    init(_ query: Query, accounts: AccountTable, commodities: CommodityTable?, accountTags: [Int32: Tags], work: PatternWork?,
+         names: MatchableNames? = nil) {
         self.query = query
         // Each account's declared tags with its parents', made only when a tag term may ask them.
         if !accountTags.isEmpty, query.terms.contains(where: { $0.field == .tag }) {
@@ -330,9 +364,11 @@ public struct QueryMatcher {
             let wanted = accountTerms.filter { !$0.negated }.map { $0.text!.matcher(work: work) }
             let unwanted = accountTerms.filter(\.negated).map { $0.text!.matcher(work: work) }
             let any = query.anyOfFields.contains(.account)
-            let names = (0..<Int32(accounts.count)).map { accounts[$0] }
-            let wants = names.map { name in wanted.isEmpty || (any ? wanted.contains { $0.matches(name) } : wanted.allSatisfy { $0.matches(name) }) }
-            let refuses = names.map { name in unwanted.contains { $0.matches(name) } }
+            let names = names ?? MatchableNames(accounts)
+            let wants = names.names.indices.map { k in
+                wanted.isEmpty || (any ? wanted.contains { $0.matches(k, of: names) } : wanted.allSatisfy { $0.matches(k, of: names) })
+            }
+            let refuses = names.names.indices.map { k in unwanted.contains { $0.matches(k, of: names) } }
             keepAccount = zip(wants, refuses).enumerated().map { id, wr in wr.0 && !wr.1 && (typeTerms.isEmpty || typeKeeps(id)) }
             accountWanted = wanted.isEmpty ? nil : wants
             accountUnwanted = unwanted.isEmpty ? [] : refuses

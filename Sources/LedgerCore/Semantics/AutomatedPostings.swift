@@ -55,8 +55,9 @@ struct AutomatedPostings {
         let accounts = journal.accounts
         check = Balancer(commodities: journal.commodities, diagnostics: DiagnosticEngine(), accountName: { accounts[$0] })
         rules = []
+        let names = MatchableNames(accounts)
         for rule in journal.automatedRules {
-            let matcher = QueryMatcher(rule.filter, accounts: accounts, commodities: journal.commodities, accountTags: [:], work: work)
+            let matcher = QueryMatcher(rule.filter, accounts: accounts, commodities: journal.commodities, accountTags: [:], work: work, names: names)
             rules.append(CompiledRule(rule: rule, comment: "generated-posting: = \(rule.query)", matcher: matcher))
             guard !work.ranOut else { break }
         }

@@ -74,6 +74,14 @@ public struct LinearRegex: Sendable {
         matchesSomewhere(RegexInput(text, folding: caseInsensitive), work: &work)
     }
 
+    /// `matches(_:work:)` of a text made ready once, for a text many patterns ask (an account name).
+    func matches(_ input: RegexInput, work: inout Int) -> Bool {
+        guard input.isFolded == caseInsensitive else {
+            return matchesSomewhere(RegexInput(String(String.UnicodeScalarView(input.original)), folding: caseInsensitive), work: &work)
+        }
+        return matchesSomewhere(input, work: &work)
+    }
+
     /// The leftmost match in `text`, as a backtracking engine would choose
     /// it (greedy and lazy quantifiers keep their priorities), from scalar `start`.
     public func firstMatch(in text: String, from start: Int = 0) -> Match? {
@@ -285,10 +293,12 @@ private typealias PCSet = StepSet<Int>
 struct RegexInput {
     let original: [Unicode.Scalar]
     let folded: [UInt32]
+    let isFolded: Bool
 
     init(_ text: String, folding: Bool) {
         original = Array(text.unicodeScalars)
         folded = original.map { folding ? caseFolded($0.value) : $0.value }
+        isFolded = folding
     }
 
     func isWord(_ i: Int) -> Bool { CharacterClass.isWord(original[i].value) }
