@@ -65,7 +65,10 @@ extension Position {
                 : try lot.basis.part(taken, of: lot.quantity, places: places, at: at)
             lotStore[k].quantity = try lot.quantity.minus(taken, at: at)
             lotStore[k].basis = lotStore[k].quantity.isZero ? .zero : try lot.basis.minus(basis, at: at)
-            if lotStore[k].quantity.isZero { countLotCost(lot.unitCost, by: -1) }
+            if lotStore[k].quantity.isZero {
+                countLotCost(lot.unitCost, by: -1)
+                emptiedLots += 1
+            }
             matched.append(MatchedLot(date: lot.date, quantity: taken, unitCost: lot.unitCost, basis: basis))
             left = try left.minus(taken, at: at)
         }
@@ -105,7 +108,7 @@ extension Position {
         } else if let unitCost = selector.unitCost {
             if lotCosts == nil {
                 var costs: [ExactDecimal: Int] = [:]
-                for lot in lots where lot.quantity.signum > 0 { costs[lot.unitCost.normalized, default: 0] += 1 }
+                for lot in lotStore[spentLots...] where lot.quantity.signum > 0 { costs[lot.unitCost.normalized, default: 0] += 1 }
                 lotCosts = costs
             }
             if lotCosts?[unitCost.normalized] == nil { return [] }
@@ -128,22 +131,32 @@ extension Position {
         lotCosts![key] = n > 0 ? n : nil
     }
 
-    /// Drops the lots a sale emptied (every other lot holds shares). From the
-    /// oldest, they are a run at the front, passed over until they are half
-    /// of the store; from the newest, a run at the end; else anywhere.
+    /// Drops the lots a sale emptied. At the front they are passed over
+    /// (`spentLots`) until they are half of the store, at the end removed;
+    /// elsewhere (a sale that named them) they stay until they are half of
+    /// the open lots, then all go at once: each sale moves no other lot.
     private mutating func removeEmptiedLots(fromTheOldest: Bool, fromTheNewest: Bool) {
-        if fromTheOldest {
-            while spentLots < lotStore.count, lotStore[spentLots].quantity.signum <= 0 { spentLots += 1 }
+        if !fromTheNewest {
+            while spentLots < lotStore.count, lotStore[spentLots].quantity.signum <= 0 {
+                spentLots += 1
+                emptiedLots = max(0, emptiedLots - 1)
+            }
             if spentLots >= 64 && spentLots * 2 >= lotStore.count {
                 lotStore.removeFirst(spentLots)
                 spentLots = 0
             }
-        } else if fromTheNewest {
-            while lotStore.count > spentLots, lotStore[lotStore.count - 1].quantity.signum <= 0 { lotStore.removeLast() }
-        } else {
+        }
+        if !fromTheOldest {
+            while lotStore.count > spentLots, lotStore[lotStore.count - 1].quantity.signum <= 0 {
+                lotStore.removeLast()
+                emptiedLots = max(0, emptiedLots - 1)
+            }
+        }
+        if emptiedLots >= 64 && emptiedLots * 2 >= lotStore.count - spentLots {
             lotStore.removeSubrange(..<spentLots)
             spentLots = 0
             lotStore.removeAll { $0.quantity.signum <= 0 }
+            emptiedLots = 0
         }
     }
 
@@ -153,10 +166,10 @@ extension Position {
     public func openLots(_ method: BookingMethod, places: Int) throws(AmountOverflow) -> [Lot] {
         guard quantity.signum > 0 else { return [] }
         if method == .average {
-            guard let first = lots.first, let average = try averageCost(places: places) else { return [] }
+            guard let first = lotStore[spentLots...].first(where: { $0.quantity.signum > 0 }), let average = try averageCost(places: places) else { return [] }
             return [Lot(date: first.date, quantity: quantity, unitCost: average, basis: costBasis)]
         }
-        return Array(lots)
+        return lots
     }
 
     /// A split: `delta` new shares (held × N/M − held, as the ledger's split
@@ -166,7 +179,7 @@ extension Position {
     mutating func split(by split: StockSplit, adding delta: ExactDecimal, at: SourceLocation?) throws(AmountOverflow) {
         quantity = try quantity.plus(delta, at: at)
         lotCosts = nil
-        for k in lots.indices {
+        for k in spentLots..<lotStore.count {
             lotStore[k].quantity = try lotStore[k].quantity.times(split.numerator, at: at).quotient(over: split.denominator, at: at)
             lotStore[k].unitCost = try lotStore[k].unitCost.times(split.denominator, at: at).quotient(over: split.numerator, at: at)
         }
@@ -175,7 +188,7 @@ extension Position {
     /// The lots in words, for the error that names them: `2025-01-10 10 AAPL at 150 USD`.
     /// The first five, and how many more (a message is short: see `DiagnosticEngine.longestMessage`).
     func lotsText(_ commodities: CommodityTable) -> String {
-        let open = lots.lazy.filter { $0.quantity.signum > 0 }
+        let open = lotStore[spentLots...].lazy.filter { $0.quantity.signum > 0 }
         if open.isEmpty { return "none" }
         let shown = open.prefix(5).map { lot in
             "\(lot.date) \(commodities.format(Amount(lot.quantity, commodity))) at \(commodities.format(Amount(lot.unitCost, costCommodity)))"

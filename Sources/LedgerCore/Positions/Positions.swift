@@ -35,12 +35,14 @@ public struct Position: Sendable {
     public var boughtAtCost = false
     /// What is left of each purchase, oldest first (by lot date; in the order
     /// they came for one date).
-    public var lots: ArraySlice<Lot> { lotStore[spentLots...] }
+    public var lots: [Lot] { lotStore[spentLots...].filter { $0.quantity.signum > 0 } }
     /// The lots, after the `spentLots` a sale from the oldest emptied: they
     /// go when they are half of the store, so that a sale moves no other lot
-    /// (a daily rule can hold 100,000 lots).
+    /// (a daily rule can hold 100,000 lots). A sale that names its lots
+    /// empties them anywhere: they stay, empty, until `emptiedLots` are half
+    /// of the open ones (removed each time, a daily sale moved every lot every day).
     var lotStore: [Lot] = []
-    var spentLots = 0
+    var spentLots = 0, emptiedLots = 0
     /// How many open lots have each unit cost (normalized), once a sale has
     /// named a lot by its cost; nil until then, and after a split.
     var lotCosts: [ExactDecimal: Int]?
@@ -70,6 +72,7 @@ public struct Position: Sendable {
     mutating func removeLots() {
         lotStore = []
         spentLots = 0
+        emptiedLots = 0
         lotCosts = nil
     }
 
