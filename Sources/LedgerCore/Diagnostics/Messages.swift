@@ -53,7 +53,7 @@ public enum Messages {
     }
     public static var automatedTransactionTooLargeHere: DiagnosticMessage { .init("the first such transaction", ko: "그런 첫 거래입니다") }
     public static func aliasPatternsTooSlow(_ limit: Int) -> DiagnosticMessage {
-        .init("the aliases' patterns take too long to match this journal's account names (more than \(limit) steps in all): from this name on, no '/.../' alias applies to a name not seen before; use fewer or simpler patterns", ko: "별칭의 패턴을 이 장부의 계정 이름에 맞춰 보는 데 너무 오래 걸립니다(모두 \(limit)단계 초과): 이 이름부터는 처음 보는 이름에 '/.../' 별칭을 적용하지 않습니다. 패턴을 줄이거나 단순하게 하세요")
+        .init("the aliases take too long to apply to this journal's account names (more than \(limit) steps in all): from this name on, no alias applies to a name not seen before; use fewer aliases or simpler patterns", ko: "별칭을 이 장부의 계정 이름에 적용하는 데 너무 오래 걸립니다(모두 \(limit)단계 초과): 이 이름부터는 처음 보는 이름에 별칭을 적용하지 않습니다. 별칭을 줄이거나 패턴을 단순하게 하세요")
     }
     public static func bareNumberInAutomated(_ n: String) -> DiagnosticMessage {
         .init("'\(n)' has no commodity: ledgerc and hledger add it as an amount, ledger-cli reads it as a multiplier; write '*\(n)' for the matched amount times \(n)", ko: "'\(n)'에는 통화가 없습니다: ledgerc와 hledger는 금액으로 더하고, ledger-cli는 배수로 읽습니다. 일치한 금액의 \(n)배는 '*\(n)'으로 쓰세요")

@@ -126,7 +126,7 @@ extension JournalParser {
             }
             aliasRegexes[old] = regex
         }
-        reader.aliases.append(ReaderState.Alias(old: old, new: new))
+        reader.addAlias(ReaderState.Alias(old: old, new: new), isRegex: aliasRegexes[old] != nil)
         aliased.removeAll()
     }
 
@@ -135,7 +135,7 @@ extension JournalParser {
         let rest = sourceText(lx.textUntilComment())
         if rest == "aliases" || rest == "apply alias" {
             // The command line's too, as hledger forgets them.
-            reader.aliases.removeAll()
+            reader.removeAliases()
             commandAliasesEnded = true
             aliased.removeAll()
         } else if rest == "apply account" || rest == "apply" {
@@ -207,7 +207,7 @@ extension JournalParser {
             lx.skipSpaces()
             let name = sourceText(lx.textUntilComment())
             guard !name.isEmpty else { return error(Messages.badAlias(), at: start) }
-            reader.aliases.append(ReaderState.Alias(old: name, new: journal.accounts[account]))
+            reader.addAlias(ReaderState.Alias(old: name, new: journal.accounts[account]), isRegex: aliasRegexes[name] != nil)
             aliased.removeAll()
         } else if JournalParser.meaningfulSubDirectives[kind]?.contains(word) == true {
             diagnostics.warning(Messages.ignoredConstruct("the '\(word)' line under '\(kind)'", "ledger-cli"), at: location(start))

@@ -353,9 +353,23 @@ extension JournalParser {
     func applyAliases(_ original: String, at offset: Int) -> String {
         if let done = aliased[original] { return done }
         var name = original
-        // The most recent alias applies first, as in hledger.
-        for alias in reader.aliases.reversed() {
+        // The most recent alias applies first, as in hledger: from the last
+        // place down, each time to the next alias that may rename the name
+        // as it is then (a `/REGEX/` one, or a plain one named by the name or
+        // one of its parents); the others would leave it as it is.
+        var below = reader.aliases.count
+        while below > 0, !aliasWork.ranOut {
+            var next = JournalParser.lastPlace(reader.regexAliasPlaces, below: below) ?? -1
+            var looked = 1
+            JournalParser.forNameAndParents(name) { prefix in
+                looked += 1
+                if let places = reader.plainAliasPlaces[prefix], let p = JournalParser.lastPlace(places, below: below), p > next { next = p }
+            }
+            aliasWork.remaining -= looked
+            guard next >= 0 else { break }
+            let alias = reader.aliases[next]
             name = rewritten(name, alias.old, alias.new, aliasRegexes[alias.old])
+            below = next
         }
         // Then the command line's, in the order given (until an `end aliases`).
         for alias in commandAliasesEnded ? [] : configuration.aliases {
@@ -369,9 +383,30 @@ extension JournalParser {
         return name
     }
 
+    /// The last of `places` (ascending) below `limit`.
+    static func lastPlace(_ places: [Int], below limit: Int) -> Int? {
+        var low = 0, high = places.count
+        while low < high {
+            let mid = (low + high) / 2
+            if places[mid] < limit { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? places[low - 1] : nil
+    }
+
+    /// `name`, then each of its parents (`a:b:c`, `a:b`, `a`): what a plain alias's old name may be.
+    static func forNameAndParents(_ name: String, _ body: (String) -> Void) {
+        body(name)
+        let bytes = name.utf8
+        var end = bytes.endIndex
+        while let colon = bytes[..<end].lastIndex(of: UInt8(ascii: ":")) {
+            body(String(decoding: bytes[..<colon], as: UTF8.self))
+            end = colon
+        }
+    }
+
     /// `name` under one alias: what `regex` matches replaced (when the alias
-    /// is `/REGEX/`, while the aliases' patterns have work left), else `old`
-    /// or `old:...` renamed to `new`.
+    /// is `/REGEX/`, while the aliases have work left), else `old` or
+    /// `old:...` renamed to `new`.
     func rewritten(_ name: String, _ old: String, _ new: String, _ regex: LinearRegex?) -> String {
         if let regex {
             guard !aliasWork.ranOut else { return name }

@@ -21,7 +21,27 @@ struct ReaderState: Equatable {
     /// `D AMOUNT`: the commodity of amounts written without one.
     var defaultCommodity: Int32?
     /// `alias OLD = NEW` rules in effect, in order of definition.
-    var aliases: [Alias] = []
+    private(set) var aliases: [Alias] = []
+    /// The places in `aliases` of each plain alias, by its old name, and of
+    /// the `/REGEX/` ones: a name finds the aliases that may rename it
+    /// without asking every one (20,000 aliases over 20,000 names took 11 s).
+    private(set) var plainAliasPlaces: [String: [Int]] = [:]
+    private(set) var regexAliasPlaces: [Int] = []
+
+    mutating func addAlias(_ alias: Alias, isRegex: Bool) {
+        if isRegex {
+            regexAliasPlaces.append(aliases.count)
+        } else {
+            plainAliasPlaces[alias.old, default: []].append(aliases.count)
+        }
+        aliases.append(alias)
+    }
+
+    mutating func removeAliases() {
+        aliases.removeAll()
+        plainAliasPlaces.removeAll()
+        regexAliasPlaces.removeAll()
+    }
     /// `apply account PREFIX` prefixes, innermost last.
     var accountPrefixes: [String] = []
     /// Commodities whose `commodity` directive writes a decimal comma (`1.000,00 EUR`).
