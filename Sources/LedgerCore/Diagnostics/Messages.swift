@@ -10,6 +10,9 @@ public enum Messages {
     public static func accountEndsInAmount(_ name: String, _ amount: String) -> DiagnosticMessage {
         .init("the account name '\(name)' ends in what looks like an amount ('\(amount)')", ko: "계정 이름 '\(name)'이(가) 금액처럼 보이는 '\(amount)'(으)로 끝납니다")
     }
+    public static func accountPrefixTooLong(_ bytes: Int, _ levels: Int) -> DiagnosticMessage {
+        .init("with this 'apply account' the prefixes in effect would pass \(bytes) bytes or \(levels) levels, so it is not applied (its 'end apply account' still ends it)", ko: "이 'apply account'를 더하면 적용 중인 접두사가 \(bytes)바이트나 \(levels)단계를 넘으므로 적용하지 않습니다(짝이 되는 'end apply account'는 그대로 끝냅니다)")
+    }
     public static func accountMayEndInAmount(_ name: String, _ amount: String) -> DiagnosticMessage {
         .init("if '\(amount)' was meant as the amount of '\(name)', separate them with two spaces or a tab", ko: "'\(amount)'이(가) '\(name)'의 금액이라면 둘 사이를 공백 두 칸이나 탭으로 띄우세요")
     }

@@ -139,7 +139,7 @@ extension JournalParser {
             commandAliasesEnded = true
             aliased.removeAll()
         } else if rest == "apply account" || rest == "apply" {
-            if !reader.accountPrefixes.isEmpty { reader.accountPrefixes.removeLast() }
+            reader.popAccountPrefix()
         } else {
             error(Messages.unknownDirective("end \(rest)"), at: lineStart,
                   notes: [DiagnosticNote(Messages.didYouMean("end aliases"))])
@@ -170,7 +170,9 @@ extension JournalParser {
             return error(Messages.unknownDirective("apply \(text)"), at: lineStart,
                          notes: [DiagnosticNote(Messages.didYouMean("apply account NAME"))])
         }
-        reader.accountPrefixes.append(String(text.dropFirst(8)).trimmingSpaces)
+        if !reader.pushAccountPrefix(String(text.dropFirst(8)).trimmingSpaces) {
+            error(Messages.accountPrefixTooLong(ReaderState.longestAccountPrefix, AccountTable.deepestLevel), at: lineStart)
+        }
     }
 
     /// `D AMOUNT`: the commodity (and style) of amounts written without one, as in ledger-cli and hledger.

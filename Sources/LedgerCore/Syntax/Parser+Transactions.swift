@@ -344,7 +344,7 @@ extension JournalParser {
             return journal.accounts.intern(UnsafeBufferPointer(rebasing: bytes[r]))
         }
         var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
-        for prefix in reader.accountPrefixes.reversed() { name = prefix + ":" + name }
+        if !reader.joinedAccountPrefix.isEmpty { name = reader.joinedAccountPrefix + ":" + name }
         return journal.accounts.intern(applyAliases(name, at: r.lowerBound))
     }
 
