@@ -143,14 +143,22 @@ package struct Checker {
     }
 
     /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
+    /// The most undeclared accounts that get a "did you mean" in one check.
+    static let mostSuggestions = 1_000
+
     private func checkDeclarations(_ journal: Journal) {
         var reported = Set<String>()
         let declaredAccounts = NearWords(journal.accounts.declared.keys.sorted().map { journal.accounts[$0] })
+        // A suggestion compares the name with every declared one: the first
+        // errors shown get one (each against all, for 10,000 undeclared
+        // names of 10,000 declared ones, took 5.8 s for errors never shown).
+        var suggestionsLeft = Checker.mostSuggestions
         func report(_ kind: String, _ directive: String, _ name: String, _ at: SourceLocation) {
             guard reported.insert(kind + "\u{0}" + name).inserted else { return }
             var notes = [DiagnosticNote(Messages.undeclaredHint(directive, name))]
-            if kind == "account", let near = declaredAccounts.closest(to: name) {
-                notes.insert(DiagnosticNote(Messages.didYouMean(near)), at: 0)
+            if kind == "account", suggestionsLeft > 0, diagnostics.keepsNextError {
+                suggestionsLeft -= 1
+                if let near = declaredAccounts.closest(to: name) { notes.insert(DiagnosticNote(Messages.didYouMean(near)), at: 0) }
             }
             diagnostics.error(Messages.undeclared(kind, name, option: kind == "payee" ? "--check-payees" : "--strict"), at: at, notes: notes)
         }
