@@ -591,9 +591,14 @@ func framing(_ bytes: [UInt8]) {
     close(fds[0])
 }
 
-/// One server for every input: a small journal in a temporary file, read-only.
+/// The server's journal: one file for each fuzzing process.
+func fuzzServerPath() -> String { "/tmp/ledgerc-fuzz-http-\(getpid()).ledger" }
+
+/// One server for every input: a small journal in a temporary file,
+/// read-only, removed when the process exits.
 let fuzzServer: JournalServer = {
-    let path = "/tmp/ledgerc-fuzz-http-\(getpid()).ledger"
+    let path = fuzzServerPath()
+    atexit { _ = unlink(fuzzServerPath()) }
     let text = "account 자산:현금\naccount 지출:식비\n\n2025-01-05 이마트  ; receipt: r.png\n    지출:식비  45,000 KRW\n    자산:현금\n"
     _ = text.withCString { p in
         let f = fopen(path, "w")

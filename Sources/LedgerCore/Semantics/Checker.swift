@@ -142,10 +142,10 @@ package struct Checker {
         }
     }
 
-    /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
     /// The most undeclared accounts that get a "did you mean" in one check.
     static let mostSuggestions = 1_000
 
+    /// `--strict`: each undeclared account, commodity and payee is reported once, at its first use.
     private func checkDeclarations(_ journal: Journal) {
         var reported = Set<String>()
         let declaredAccounts = NearWords(journal.accounts.declared.keys.sorted().map { journal.accounts[$0] })
