@@ -58,3 +58,23 @@ final class AutomatedPostingsBoundTests: XCTestCase {
                        Array(repeating: "automatedTransactionTooLarge", count: 3))
     }
 }
+
+/// The occurrences of `repeat` rules are bounded by their postings too: a
+/// rule of 2,000 postings every day for a century (46 KB) made 73 million,
+/// which `report summary` took 35 s and 940 MB to read.
+final class OccurrencePostingsBoundTests: XCTestCase {
+    func testOccurrencesStopWhereTheirPostingsPassTheBound() {
+        // Bound: 10 occurrences, so 40 postings. A rule of 9 postings: four occurrences (36), not a fifth (45).
+        let big = "repeat daily from 2025-01-01  big\n" + (1...8).map { "    Expenses:E\($0)  1 USD\n" }.joined() + "    Assets:Cash\n"
+        var options = CompileOptions(today: CivilDate.parse("2025-12-31"))
+        options.mostOccurrences = 10
+        let result = compile([InputFile(path: "t.ledger", bytes: Array(big.utf8))], until: CivilDate.parse("2025-01-31")!, options: options)
+        XCTAssertEqual(result.ledger.ordered.count, 4)
+        XCTAssertEqual(result.diagnostics.diagnostics.filter { $0.severity == .error }.map(\.id), ["tooManyOccurrencePostings"])
+        // A rule of two postings reaches the bound of occurrences first, as before.
+        let small = "repeat daily from 2025-01-01  small\n    Expenses:E  1 USD\n    Assets:Cash\n"
+        let many = compile([InputFile(path: "t.ledger", bytes: Array(small.utf8))], until: CivilDate.parse("2025-01-31")!, options: options)
+        XCTAssertEqual(many.ledger.ordered.count, 10)
+        XCTAssertEqual(many.diagnostics.diagnostics.filter { $0.severity == .error }.map(\.id), ["tooManyOccurrences"])
+    }
+}

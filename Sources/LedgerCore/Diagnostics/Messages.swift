@@ -261,6 +261,9 @@ public enum Messages {
     public static func tooManyLotsOutOfOrder(_ limit: Int) -> DiagnosticMessage {
         .init("too many lots arrive out of date order: making room for them moved more than \(limit) lots, so the positions and trades stop here (are old shares moved in every day to an account of newer lots?)", ko: "날짜 순서를 벗어나 들어오는 로트가 너무 많습니다: 자리를 만드느라 \(limit)개가 넘는 로트를 옮겼으므로 보유와 거래 계산을 여기서 멈춥니다(오래된 주식을 새 로트가 있는 계좌로 매일 옮기지 않나요?)")
     }
+    public static func tooManyOccurrencePostings(_ rule: String, _ limit: Int) -> DiagnosticMessage {
+        .init("too many generated postings: with the rule '\(rule)' the occurrences hold more than \(limit) postings; generation stops here (check the rule's dates and --until)", ko: "생성된 포스팅이 너무 많습니다: 규칙 '\(rule)'(으)로 발생들의 포스팅이 \(limit)개를 넘습니다. 여기서 생성을 멈춥니다(규칙의 날짜와 --until을 확인하세요)")
+    }
     public static func tooManyOccurrences(_ rule: String, _ limit: Int) -> DiagnosticMessage {
         .init("too many occurrences: with the rule '\(rule)' the journal generates more than \(limit); generation stops here (check the rule's dates and --until)", ko: "발생이 너무 많습니다: 규칙 '\(rule)'(으)로 장부가 \(limit)개가 넘게 생성합니다. 여기서 생성을 멈춥니다(규칙의 날짜와 --until을 확인하세요)")
     }
