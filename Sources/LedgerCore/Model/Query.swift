@@ -73,19 +73,33 @@ package struct TextMatcher {
     let whole: Bool
     let regex: LinearRegex?
     /// Where a journal's own pattern takes its work from (nil: a report's, unbounded).
-    var work: PatternWork?
+    let work: PatternWork?
 
     package func matches(_ text: String) -> Bool {
-        if let work {
-            guard !work.ranOut else { return false }
-            if let regex, regex.matches(text, work: &work.remaining) { return true }
-            if needle != nil { work.remaining -= PatternWork.substringCharacter * (text.utf8.count + 1) }
-        } else if let regex, regex.matches(text) {
-            return true
+        matches(folded: { RegexInput(text, folding: true) }, lowered: { text.lowercased() })
+    }
+
+    /// `matches(_:)` of the `k`th of `names`, made ready once for every pattern.
+    func matches(_ k: Int, of names: MatchableNames) -> Bool {
+        matches(folded: { names.folded[k] }, lowered: { names.lowered[k] })
+    }
+
+    /// The text as the regex reads it (case-folded) and as the word is looked for in it (lowercased).
+    private func matches(folded: () -> RegexInput, lowered: () -> String) -> Bool {
+        if let work, work.ranOut { return false }
+        if let regex {
+            if let work {
+                if regex.matches(folded(), work: &work.remaining) { return true }
+            } else {
+                var unbounded = Int.max
+                if regex.matches(folded(), work: &unbounded) { return true }
+            }
         }
         guard let needle else { return false }
-        if whole { return text.lowercased() == needle }
-        return needle.isEmpty || text.lowercased().contains(needle)
+        let text = lowered()
+        work?.remaining -= PatternWork.substringCharacter * (text.utf8.count + 1)
+        if whole { return text == needle }
+        return needle.isEmpty || text.contains(needle)
     }
 }
 
@@ -99,26 +113,6 @@ final class MatchableNames {
 
     init(_ accounts: AccountTable) {
         names = (0..<Int32(accounts.count)).map { accounts[$0] }
-    }
-}
-
-extension TextMatcher {
-    /// `matches(_:)` of the `k`th of `names`.
-    func matches(_ k: Int, of names: MatchableNames) -> Bool {
-        if let work, work.ranOut { return false }
-        if let regex {
-            var unbounded = Int.max
-            if let work {
-                if regex.matches(names.folded[k], work: &work.remaining) { return true }
-            } else if regex.matches(names.folded[k], work: &unbounded) {
-                return true
-            }
-        }
-        guard let needle else { return false }
-        let lowered = names.lowered[k]
-        work?.remaining -= PatternWork.substringCharacter * (lowered.utf8.count + 1)
-        if whole { return lowered == needle }
-        return needle.isEmpty || lowered.contains(needle)
     }
 }
 
@@ -361,8 +355,9 @@ public struct QueryMatcher {
             accountWanted = nil
             accountUnwanted = []
         } else {
-            let wanted = accountTerms.filter { !$0.negated }.map { $0.text!.matcher(work: work) }
-            let unwanted = accountTerms.filter(\.negated).map { $0.text!.matcher(work: work) }
+            // A term without a text (only a library caller can make one) asks nothing of the name.
+            let wanted = accountTerms.filter { !$0.negated }.compactMap { $0.text?.matcher(work: work) }
+            let unwanted = accountTerms.filter(\.negated).compactMap { $0.text?.matcher(work: work) }
             let any = query.anyOfFields.contains(.account)
             let names = names ?? MatchableNames(accounts)
             let wants = names.names.indices.map { k in

@@ -385,12 +385,8 @@ extension JournalParser {
 
     /// The last of `places` (ascending) below `limit`.
     static func lastPlace(_ places: [Int], below limit: Int) -> Int? {
-        var low = 0, high = places.count
-        while low < high {
-            let mid = (low + high) / 2
-            if places[mid] < limit { low = mid + 1 } else { high = mid }
-        }
-        return low > 0 ? places[low - 1] : nil
+        let end = places.partitionIndex { $0 >= limit }
+        return end > 0 ? places[end - 1] : nil
     }
 
     /// `name`, then each of its parents (`a:b:c`, `a:b`, `a`): what a plain alias's old name may be.
