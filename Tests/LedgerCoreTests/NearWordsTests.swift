@@ -79,6 +79,108 @@ final class AmountAtEndTests: XCTestCase {
             XCTAssertEqual(unmistakableAmountAtEnd(of: c.name), c.unmistakable, c.name)
         }
     }
+
+    /// The readings over slices of the name's last part give what the
+    /// readings over each rest joined anew gave (the code before, kept here
+    /// as the model), over random names of words, spaces, colons, digits,
+    /// marks, symbols, CR LF, Korean and a combining mark after a space
+    /// (names of ASCII alone are read by their bytes, the others by characters).
+    func testReadingSlicesGivesWhatJoiningEachRestGave() {
+        let pieces = ["a", "b", "P1", " ", " ", "  ", ":", "0", "1", "7", "12", ",", ".", "-", "+", "$", "€", "₩", "원", "KRW",
+                      "\u{301}", "\"", "005930", "\t", "\r\n", "식비", "4,500", "1.5"]
+        var rng = SystemRandomNumberGenerator()
+        var found = (any: 0, written: 0, unmistakable: 0)
+        for _ in 0..<6_000 {
+            let name = (0..<Int.random(in: 0...9, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            let any = amountAtEnd(of: name), written = writtenAmountAtEnd(of: name)
+            XCTAssertEqual(any, ModelAmountAtEnd.any(name), name.debugDescription)
+            XCTAssertEqual(written, ModelAmountAtEnd.written(name), name.debugDescription)
+            XCTAssertEqual(unmistakableAmountAtEnd(of: name), ModelAmountAtEnd.unmistakable(name), name.debugDescription)
+            found.any += any == nil ? 0 : 1
+            found.written += written == nil ? 0 : 1
+            found.unmistakable += unmistakableAmountAtEnd(of: name) == nil ? 0 : 1
+        }
+        // The names reach every reading (the comparisons above are not all of nils).
+        XCTAssertGreaterThan(found.any, 100)
+        XCTAssertGreaterThan(found.written, 100)
+        XCTAssertGreaterThan(found.unmistakable, 50)
+        // A space that a combining mark follows is no separator, in both.
+        XCTAssertNil(amountAtEnd(of: "a \u{301}5"))
+        XCTAssertEqual(amountAtEnd(of: "a \u{301}x 5"), "5")
+    }
+}
+
+/// The readings of an amount at a name's end as they were before they read
+/// slices: each rest joined anew from the words of the last part.
+private enum ModelAmountAtEnd {
+    static func words(_ name: String) -> [Substring] {
+        let leaf = name.split(separator: ":").last.map(String.init) ?? name
+        return leaf.split(separator: " ", omittingEmptySubsequences: false)
+    }
+
+    static func spaceInLastPart(_ name: String, thenDigit: Bool) -> Bool {
+        var digit = !thenDigit, inPart = false
+        for b in name.utf8.reversed() {
+            if b == UInt8(ascii: ":") {
+                if inPart { return false }
+                continue
+            }
+            inPart = true
+            if b == UInt8(ascii: " "), digit { return true }
+            if b >= 0x30 && b <= 0x39 { digit = true }
+        }
+        return false
+    }
+
+    static func any(_ name: String) -> String? {
+        guard spaceInLastPart(name, thenDigit: true) else { return nil }
+        let words = words(name)
+        guard words.count >= 2 else { return nil }
+        for i in 1..<words.count {
+            let rest = words[i...].joined(separator: " ")
+            guard let first = rest.unicodeScalars.first else { continue }
+            let startsLikeAmount = ("0"..."9").contains(first)
+                || ("-+$€£¥₩".unicodeScalars.contains(first) && rest.unicodeScalars.dropFirst().first.map { ("0"..."9").contains($0) || $0 == "$" } == true)
+            if startsLikeAmount, let number = rest.split(separator: " ").first,
+               number.unicodeScalars.filter({ ("0"..."9").contains($0) }).count > 0,
+               number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ",.-+$€£¥₩".unicodeScalars.contains($0) }) {
+                return rest
+            }
+        }
+        return nil
+    }
+
+    static func written(_ name: String) -> String? {
+        guard spaceInLastPart(name, thenDigit: false) else { return nil }
+        let words = words(name)
+        guard words.count >= 2 else { return nil }
+        for i in 1..<words.count where !words[i].isEmpty {
+            let rest = words[i...].joined(separator: " ")
+            let reads = Array(rest.utf8).withUnsafeBufferPointer { buf -> Bool in
+                for comma in [false, true] {
+                    var lx = Lexer(buf, from: 0, to: buf.count)
+                    if case .success = lx.amount(decimalComma: comma) {
+                        lx.skipSpaces()
+                        if lx.atEnd { return true }
+                    }
+                }
+                return false
+            }
+            if reads { return rest }
+        }
+        return nil
+    }
+
+    static func unmistakable(_ name: String) -> String? {
+        guard let rest = written(name) else { return nil }
+        let scalars = Array(rest.unicodeScalars)
+        if let first = scalars.first, "-+$€£¥₩".unicodeScalars.contains(first) { return rest }
+        func digit(_ i: Int) -> Bool { i >= 0 && i < scalars.count && ("0"..."9").contains(scalars[i]) }
+        for (i, c) in scalars.enumerated() where (c == "," || c == ".") && digit(i - 1) {
+            if digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4) { return rest }
+        }
+        return nil
+    }
 }
 
 /// Full-width forms in account names: found wherever they stand, and only them.
