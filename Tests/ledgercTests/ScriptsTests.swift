@@ -83,6 +83,27 @@ final class ScriptsTests: XCTestCase {
         XCTAssertEqual(status, 0, err)
     }
 
+    /// The fuzzer's dictionary (Scripts/fuzz-dictionary): every line is an
+    /// entry libFuzzer reads (printable ASCII but for `\xNN` escapes), and the
+    /// grammar's directives, periods and marks are in it, a tab escaped.
+    func testTheFuzzDictionaryHoldsTheGrammarsWords() throws {
+        let out = try OutputFile(), err = try OutputFile()
+        let child = try ChildProcess.start("/usr/bin/env", ["python3", "Scripts/fuzz-dictionary"], directory: repositoryRoot.path,
+                                           stdout: out.descriptor, stderr: err.descriptor)
+        XCTAssertEqual(child.wait(seconds: 120), 0, err.text)
+        let entries = out.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        for entry in entries {
+            XCTAssertTrue(entry.hasPrefix("\"") && entry.hasSuffix("\"") && entry.count >= 3, String(entry))
+            let inside = entry.dropFirst().dropLast()
+            XCTAssertTrue(inside.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 }, String(entry))
+            XCTAssertFalse(inside.replacingOccurrences(of: "\\x[0-9A-F]{2}", with: "", options: .regularExpression).contains("\\"), String(entry))
+        }
+        for word in ["account", "repeat", "commodity", "include", "monthly", "@@", "==*", "\\x09", "allow-negative:"] {
+            XCTAssertTrue(entries.contains("\"\(word)\""), word)
+        }
+        XCTAssertGreaterThan(entries.count, 100)
+    }
+
     /// The language server's fuzz script, with its first seed: it runs 400 random messages.
     func testTheLanguageServerFuzzScriptRuns() throws {
         let (status, err) = try run("/usr/bin/env", ["python3", "Scripts/fuzz-lsp", "1", ledgercBinary.path])
