@@ -109,7 +109,7 @@ private func charactersAfterSpaces(inLastPartOf name: String) -> (part: Substrin
 /// Whether the last part of `name` between colons that is not empty holds a
 /// space (followed, somewhere, by a digit when `thenDigit`): an amount can
 /// end only such a name. Most names are passed over by this one look at their bytes.
-private func spaceInLastPart(of name: String, thenDigit: Bool) -> Bool {
+func spaceInLastPart(of name: String, thenDigit: Bool) -> Bool {
     var digit = !thenDigit, inPart = false
     for b in name.utf8.reversed() {
         if b == UInt8(ascii: ":") {
