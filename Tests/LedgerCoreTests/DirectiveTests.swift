@@ -36,6 +36,37 @@ final class DirectiveTests: XCTestCase {
         assertDiagnostics("account A  ; 1️⃣type: Bogus\n", [("1️⃣", "unknownAccountType")])
     }
 
+    /// Every account's type at once gives each account's own `type(of:)`,
+    /// over random trees: roots typed by name or not, types declared at any
+    /// level (on a parent, a child, a root), children named before parents.
+    func testAllTypesAtOnceAreEachAccountsType() {
+        let roots = ["Assets", "자산", "Liabilities", "Equity", "Income", "지출", "Expenses", "Misc", "Other"]
+        let leaves = ["a", "b", "c", "현금", "d"]
+        let declared = ["Asset", "Liability", "Equity", "Revenue", "Expense", "Cash"]
+        var rng = SystemRandomNumberGenerator()
+        var typed = 0
+        for _ in 0..<40 {
+            var names: [String] = []
+            for _ in 0..<30 {
+                let depth = Int.random(in: 0...3, using: &rng)
+                names.append(([roots.randomElement(using: &rng) ?? "A"] + (0..<depth).map { _ in leaves.randomElement(using: &rng) ?? "x" }).joined(separator: ":"))
+            }
+            var text = ""
+            for name in names.shuffled(using: &rng).prefix(8) {
+                text += "account \(name)  ; type: \(declared.randomElement(using: &rng) ?? "Asset")\n"
+            }
+            for name in names { text += "2025-01-01 t\n    \(name)  1 X\n    Other\n" }
+            let accounts = compileText(text).ledger.journal.accounts
+            let all = accounts.types()
+            XCTAssertEqual(all.count, accounts.count)
+            for id in 0..<Int32(accounts.count) {
+                XCTAssertEqual(all[Int(id)], accounts.type(of: id), accounts[id])
+                typed += all[Int(id)] == nil ? 0 : 1
+            }
+        }
+        XCTAssertGreaterThan(typed, 500)
+    }
+
     func testAccountSubLinesHoldTags() {
         let result = compileText("account Assets:Broker\n    ; type: Asset\n    ; allow-negative:\n")
         let accounts = result.ledger.journal.accounts

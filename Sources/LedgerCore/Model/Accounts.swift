@@ -127,6 +127,28 @@ public struct AccountTable: Sendable {
         return AccountType(rootName: root)
     }
 
+    /// Every account's type (`type(of:)`), by id, each root's name read once
+    /// (`type(of:)` reads it again for every account under it).
+    public func types() -> [AccountType?] {
+        // nil: not known yet; .some(nil): known to have no type.
+        var known = [AccountType??](repeating: nil, count: count)
+        var path: [Int32] = []
+        for id in 0..<Int32(count) where known[Int(id)] == nil {
+            var a = id
+            var type: AccountType?
+            while true {
+                if let k = known[Int(a)] { type = k; break }
+                path.append(a)
+                if let t = declaredType[a] { type = t; break }
+                if parent[Int(a)] < 0 { type = AccountType(rootName: table[a]); break }
+                a = parent[Int(a)]
+            }
+            for p in path { known[Int(p)] = .some(type) }
+            path.removeAll(keepingCapacity: true)
+        }
+        return known.map { $0 ?? nil }
+    }
+
     /// The ancestor of `id` at `depth` levels (or `id` itself if shallower).
     public func ancestor(of id: Int32, atDepth limit: Int) -> Int32 {
         var a = id

@@ -181,7 +181,7 @@ struct PositionEvents: Sendable {
 extension Portfolio {
     /// Which accounts (by id) are assets.
     static func assetAccounts(_ journal: Journal) -> [Bool] {
-        (0..<Int32(journal.accounts.count)).map { journal.accounts.type(of: $0) == .asset }
+        journal.accounts.types().map { $0 == .asset }
     }
 
     /// Which commodities (by id) the replay follows: a commodity some asset

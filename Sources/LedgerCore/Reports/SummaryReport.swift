@@ -35,7 +35,7 @@ public struct MonthSummaryReport: Report {
         let accounts = ledger.journal.accounts
         let commodities = ledger.journal.commodities
         let filter = QueryMatcher(options.query, journal: ledger.journal)
-        let types = (0..<Int32(accounts.count)).map { accounts.type(of: $0) }
+        let types = accounts.types()
         let categoryOf = (0..<Int32(accounts.count)).map { accounts.ancestor(of: $0, atDepth: categoryDepth) }
         var result: [MonthSummary] = []
         // Transactions come in date order: only the current month's rows (one
