@@ -126,6 +126,20 @@ final class ParallelParsingTests: XCTestCase {
         assertSame("errors.ledger", Array(text.utf8))
     }
 
+    /// A declared style keeps its digit groups, or their absence, whichever
+    /// parser reads the amounts written with groups (found by the `diff`
+    /// fuzz surface: a diff in chunks printed `$1,450.00` where the whole
+    /// side printed `$1450.00`).
+    func testADeclaredStyleWithoutGroupsStaysSoInTheOtherHalf() {
+        for declaration in ["commodity $1000.00", "commodity $1,000.00"] {
+            var text = declaration + "\n"
+            for i in 0..<200 { text += "2025-01-01 T\(i)\n    a  $\(i < 100 ? "" : "1,")450.00\n    b\n" }
+            assertSame("declared.ledger", Array(text.utf8))
+            let two = String(decoding: compiled("declared.ledger", Array(text.utf8), parallel: true).meaning, as: UTF8.self)
+            XCTAssertEqual(two.contains("$1,450.00"), declaration.contains(","), declaration)
+        }
+    }
+
     func testADirectiveAfterTheMiddleFallsBackToOneParser() {
         var text = ""
         for i in 0..<100 {

@@ -127,8 +127,9 @@ public struct CommodityTable: Sendable {
                     s.spaced = later.spaced
                 }
                 s.precision = max(s.precision, later.precision)
+                // (A declared style keeps its digit groups, or their absence, as `observe` keeps them.)
+                s.grouped = s.grouped || later.grouped
             }
-            s.grouped = s.grouped || later.grouped
         } else if later.seenInCost, !s.seenInAmount, !s.fixed, later.costPrecision >= s.costPrecision {
             // The last cost at the highest precision sets the style.
             s.symbolFirst = later.symbolFirst
