@@ -1,8 +1,9 @@
 // One fuzz input is one journal. A run of every target (LEDGERC_FUZZ_TARGET,
 // see FuzzTarget) checks that:
 // - one parser and two parsers (split at several points), keeping
-//   everything and streaming, give the same diagnostics, and so does the
-//   editor's check in chunks, after an edit and its undo;
+//   everything and streaming, give the same diagnostics (and, keeping
+//   everything, the same meaning), and so does the editor's check in
+//   chunks, after an edit and its undo;
 // - every report (every period length too) in every format, the HTML page,
 //   `fmt` and the expander finish without a trap;
 // - print of print is the same bytes;
@@ -403,10 +404,18 @@ func parsersAgree(_ bytes: [UInt8], full: Compilation, reference fullReference: 
     // 94,000 weeks under the sanitizers would take the fuzzer's whole budget.
     let horizon = isHuge(full) ? earlyHorizon : until
     let reference = horizon == until ? fullReference : compiled(bytes, split: nil, streaming: false, until: horizon).1
+    // What a journal that compiles means (its transactions and prices as printed, in
+    // each commodity's style) is the same read by one parser or two: a second
+    // parser's styles taken in once gave a declared style digit groups.
+    let meant = full.hasErrors || horizon != until ? nil : meaning(of: full)
     for split in [0, 450, 1000] {
         for streaming in [false, true] {
-            let (_, other) = compiled(bytes, split: split, streaming: streaming, until: horizon)
+            let (c, other) = compiled(bytes, split: split, streaming: streaming, until: horizon)
             if other != reference { fail("split at \(split)‰, streaming \(streaming)", reference, other) }
+            if !streaming, let meant {
+                let read = meaning(of: c)
+                if read != meant { fail("split at \(split)‰, the meaning", String(decoding: meant, as: UTF8.self), String(decoding: read, as: UTF8.self)) }
+            }
         }
     }
     let (_, streamed) = compiled(bytes, split: nil, streaming: true, until: horizon)
