@@ -30,7 +30,7 @@ extension JournalParser {
     /// nothing in effect changes how a posting reads (aliases, `apply
     /// account`, `D`, a commodity written with a decimal comma).
     @inline(__always) var readsPlainTransactions: Bool {
-        configuration.readsPlainDirectly && reader.aliases.isEmpty && reader.accountPrefixes.isEmpty
+        configuration.readsPlainDirectly && reader.aliases.isEmpty && !reader.hasAccountPrefixes
             && (configuration.aliases.isEmpty || commandAliasesEnded)
             && reader.defaultCommodity == nil && reader.commaCommodities.isEmpty
     }

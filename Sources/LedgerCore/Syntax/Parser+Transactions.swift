@@ -340,7 +340,7 @@ extension JournalParser {
 
     /// Interns an account name, after applying `alias` rules.
     func internAccount(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int32 {
-        if reader.aliases.isEmpty && reader.accountPrefixes.isEmpty && (configuration.aliases.isEmpty || commandAliasesEnded) {
+        if reader.aliases.isEmpty && !reader.hasAccountPrefixes && (configuration.aliases.isEmpty || commandAliasesEnded) {
             return journal.accounts.intern(UnsafeBufferPointer(rebasing: bytes[r]))
         }
         var name = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)

@@ -42,12 +42,12 @@ struct ReaderState: Equatable {
         plainAliasPlaces.removeAll()
         regexAliasPlaces.removeAll()
     }
-    /// `apply account PREFIX` prefixes, innermost last.
-    private(set) var accountPrefixes: [String] = []
-    /// The prefixes applied, joined (`a:b`): what a name in their scope starts with.
+    /// The `apply account PREFIX` prefixes applied, joined (`a:b`): what a name in their scope starts with.
     private(set) var joinedAccountPrefix = ""
-    /// For each prefix, the joined prefix's length before it; nil for one not applied.
+    /// For each prefix in effect, innermost last, the joined prefix's length before it; nil for one not applied.
     private var joinedLengths: [Int?] = []
+    /// Whether an `apply account` is in effect (applied or not: names then take the general path).
+    var hasAccountPrefixes: Bool { !joinedLengths.isEmpty }
     /// The longest joined prefix, in bytes: each name in its scope is
     /// interned with it, so a longer one cost every posting (5,000 nested
     /// `apply account` over 5,000 postings, 400 KB: 18 s and 574 MB).
@@ -58,7 +58,6 @@ struct ReaderState: Equatable {
     /// `longestAccountPrefix` bytes or `AccountTable.deepestLevel` levels.
     mutating func pushAccountPrefix(_ prefix: String) -> Bool {
         let joined = joinedAccountPrefix.isEmpty ? prefix : joinedAccountPrefix + ":" + prefix
-        accountPrefixes.append(prefix)
         guard joined.utf8.count <= ReaderState.longestAccountPrefix,
               joined.utf8.count(where: { $0 == UInt8(ascii: ":") }) + 1 < AccountTable.deepestLevel else {
             joinedLengths.append(nil)
@@ -71,9 +70,8 @@ struct ReaderState: Equatable {
 
     /// `end apply account`: the innermost prefix ends.
     mutating func popAccountPrefix() {
-        guard !accountPrefixes.isEmpty else { return }
-        accountPrefixes.removeLast()
-        if let length = joinedLengths.removeLast() {
+        guard let last = joinedLengths.popLast() else { return }
+        if let length = last {
             joinedAccountPrefix = String(decoding: joinedAccountPrefix.utf8.prefix(length), as: UTF8.self)
         }
     }
