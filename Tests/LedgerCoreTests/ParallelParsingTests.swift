@@ -177,4 +177,51 @@ final class ParallelParsingTests: XCTestCase {
                               0x38, 0x2d, 0x32, 0x0a, 0x20, 0x61, 0x73, 0x23, 0x73, 0x65, 0x74, 0x73, 0x20, 0x20, 0x3d, 0xf9, 0x31]
         for permille in [0, 300, 450, 600, 1000] { assertSame("utf8.ledger", bytes, splitPermille: permille) }
     }
+
+    /// A root of `include` lines, each file read in pieces: the second
+    /// thread reads on into the next file's pieces while this one reads the
+    /// file before. Whatever the files hold (a nested include, which drops
+    /// the next file's reading, a year, errors, a missing file, a file
+    /// included twice, CR LF), the compile is the one a single parser makes.
+    func testIncludedFilesReadOnAgreeWithOneParser() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerc-next-include-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: dir.appendingPathComponent(name))
+        }
+        let plain = manyTransactions(150)
+        try write("a.ledger", plain)
+        try write("b.ledger", "Y 2024\n" + plain)
+        try write("c.ledger", plain + "include small.ledger\n" + plain)
+        try write("small.ledger", "2025-01-01 nested\n    a  1 USD\n    b\n")
+        try write("d.ledger", plain.replacingOccurrences(of: "\n", with: "\r\n"))
+        try write("e.ledger", plain + "2025-02-30 not a day\n    a  1 USD\n    b\n")
+        let roots = [
+            "include a.ledger\ninclude d.ledger\ninclude e.ledger\n",
+            "include a.ledger\ninclude b.ledger\ninclude c.ledger\ninclude d.ledger\ninclude e.ledger\n",
+            "include c.ledger\ninclude a.ledger  ; a comment\r\ninclude a.ledger\ninclude missing.ledger\ninclude e.ledger\n",
+            "Y 2023\ninclude a.ledger\ninclude b.ledger\n2025-03-01 after\n    a  1 USD\n    b\n",
+        ]
+        for (k, root) in roots.enumerated() {
+            let path = dir.appendingPathComponent("root\(k).ledger").path
+            try write("root\(k).ledger", root)
+            for pieceBytes in [300, 2_000] {
+                assertSame(path, Array(root.utf8), pieceBytes: pieceBytes)
+            }
+        }
+        // The first root's second file is taken as prepared (the third too, when the thread
+        // is still reading the second's pieces as this one reaches it: small files race).
+        let sources = SourceManager()
+        let parser = JournalParser(sources: sources, diagnostics: DiagnosticEngine())
+        var options = CompileOptions()
+        options.parallelThreshold = 0
+        options.parallelPieceBytes = 2_000
+        parser.configuration = ParserConfiguration(options)
+        parser.sink = CheckStream(keepingHeaders: false)
+        let root = dir.appendingPathComponent("root0.ledger").path
+        parser.parse(fileIndex: sources.add(SourceFile(path: root, contents: FileBytes(Array(roots[0].utf8)))))
+        if JournalParser.cores > 1 { XCTAssertGreaterThanOrEqual(parser.preparedIncludesTaken, 1) }
+        XCTAssertEqual(parser.finish().transactions.count + parser.sink!.letGo.records.count, 450)
+    }
 }

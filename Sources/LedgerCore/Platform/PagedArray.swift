@@ -194,6 +194,8 @@ final class PagedStorage<Element>: @unchecked Sendable {
     /// After `takePages(of:)`: how many elements past `count` the moved ones start.
     private(set) var movedGap = 0
 
+    /// A transparent huge page: mappings of half one or more are made of whole ones.
+    static var hugePage: Int { 2 << 20 }
     /// Storage at least this large is a mapping of its own, when asked for.
     static var mappedFrom: Int { 1 << 18 }
     /// Whether it grows into a mapping of its own once large enough (`reserveCapacity(_:inPages:)`).
@@ -224,7 +226,9 @@ final class PagedStorage<Element>: @unchecked Sendable {
         let bytes = n * stride
         #if os(Linux)
         if bytes >= PagedStorage.mappedFrom, mapsFromNowOn || mappedBytes > 0 {
-            let size = (bytes + pageSize - 1) & ~(pageSize - 1)
+            var size = (bytes + pageSize - 1) & ~(pageSize - 1)
+            // (From a megabyte, whole huge pages: a piece's arrays are faulted in 2 MB at a time, not 4 KB.)
+            if size >= PagedStorage.hugePage / 2 { size = (size + PagedStorage.hugePage - 1) & ~(PagedStorage.hugePage - 1) }
             if mappedBytes > 0, parts.count == 1, let old = base, let grown = ledger_grow_mapping(old, mappedBytes, size) {
                 base = grown.assumingMemoryBound(to: Element.self)
                 parts = [0..<size]
@@ -254,7 +258,7 @@ final class PagedStorage<Element>: @unchecked Sendable {
             }
             mappedBytes = size
             capacity = size / stride
-            adviseHugePages(UnsafeMutableRawBufferPointer(start: base, count: size))
+            adviseHugePages(UnsafeMutableRawBufferPointer(start: base, count: size), from: PagedStorage.hugePage)
             return
         }
         #endif

@@ -169,6 +169,36 @@ final class Guarded<T>: @unchecked Sendable {
     }
 }
 
+/// A gate one thread opens, once, and others wait at until it is open.
+final class Latch: @unchecked Sendable {
+    private var lock = pthread_mutex_t()
+    private var opened = pthread_cond_t()
+    private var isOpen = false
+
+    init() {
+        pthread_mutex_init(&lock, nil)
+        pthread_cond_init(&opened, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(&opened)
+        pthread_mutex_destroy(&lock)
+    }
+
+    func open() {
+        pthread_mutex_lock(&lock)
+        isOpen = true
+        pthread_cond_broadcast(&opened)
+        pthread_mutex_unlock(&lock)
+    }
+
+    func wait() {
+        pthread_mutex_lock(&lock)
+        while !isOpen { pthread_cond_wait(&opened, &lock) }
+        pthread_mutex_unlock(&lock)
+    }
+}
+
 /// A result handed from one thread to another (`bothAtOnce`).
 final class ResultBox<T>: @unchecked Sendable {
     var value: T?
@@ -223,10 +253,10 @@ func releaseMappedPages(_ bytes: UnsafeBufferPointer<UInt8>) {
 
 /// Asks for huge pages for a large buffer about to be filled (`madvise`
 /// `MADV_HUGEPAGE`; transparent huge pages in their `madvise` mode): one
-/// page fault per 2 MB instead of per 4 KB. Nothing for a small one.
-func adviseHugePages(_ bytes: UnsafeMutableRawBufferPointer) {
+/// page fault per 2 MB instead of per 4 KB. Nothing for one smaller than `from`.
+func adviseHugePages(_ bytes: UnsafeMutableRawBufferPointer, from: Int = 4 << 20) {
     #if os(Linux)
-    if bytes.count >= 4 << 20 { adviseWholePages(bytes, MADV_HUGEPAGE) }
+    if bytes.count >= from { adviseWholePages(bytes, MADV_HUGEPAGE) }
     #endif
 }
 

@@ -136,5 +136,6 @@ extension JournalParser {
         flushEntry()
         owner = .none
         includeStack.removeLast()
+        endPieceThreads()
     }
 }

@@ -94,7 +94,7 @@ extension JournalParser {
     private func includeDirective(_ word: String, _ lx: inout Lexer, lineStart: Int) {
         let r = lx.textUntilComment()
         if r.isEmpty { return missing(word, "a file path", lineStart) }
-        include(sourceText(r), at: location(lineStart))
+        include(sourceText(r), at: location(lineStart), nextLine: lineAfter(lx))
     }
 
     /// `decimal-mark ,` or `decimal-mark .`: how this file writes amounts.

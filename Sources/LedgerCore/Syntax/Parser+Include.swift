@@ -19,8 +19,10 @@ public struct IncludedFiles: Sendable {
 }
 
 extension JournalParser {
-    /// `include PATH`: reads the file (or each file a glob matches, sorted) in place.
-    func include(_ written: String, at site: SourceLocation) {
+    /// `include PATH`: reads the file (or each file a glob matches, sorted)
+    /// in place. `nextLine`: the line after it, whose own `include` may be
+    /// prepared meanwhile (`prepareInclude`).
+    func include(_ written: String, at site: SourceLocation, nextLine: UnsafeBufferPointer<UInt8>? = nil) {
         let path = JournalParser.includedPath(written, from: sources.files[fileIndex].path)
         var paths = [path]
         if path.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
@@ -30,12 +32,12 @@ extension JournalParser {
                 return
             }
         }
-        for p in paths { includeOne(p, at: site, fromGlob: paths.count > 1 || p != path) }
+        for p in paths { includeOne(p, at: site, fromGlob: paths.count > 1 || p != path, nextLine: p == path ? nextLine : nil) }
     }
 
     /// `fromGlob`: a glob's matches skip, without a word, the files being
     /// read or already read (`include *.ledger` beside the including file).
-    private func includeOne(_ path: String, at site: SourceLocation, fromGlob: Bool) {
+    private func includeOne(_ path: String, at site: SourceLocation, fromGlob: Bool, nextLine: UnsafeBufferPointer<UInt8>?) {
         if stoppedForErrors { return }
         let real = configuration.files == nil ? realPath(path) ?? path : path
         if fromGlob, includeStack.contains(real) || includedFiles.contains(real) { return }
@@ -53,23 +55,30 @@ extension JournalParser {
             diagnostics.warning(Messages.includedTwice(path), at: site)
             return
         }
+        // (A file prepared while the file before it was read is taken as it was read.)
+        let prepared = takePrepared(path: path, real: real)
         let read: Result<FileBytes, FileError>
-        if let text = configuration.overlay[path] ?? configuration.overlay[real] {
+        if let prepared {
+            read = .success(prepared.pieced.file.contents)
+        } else if let text = configuration.overlay[path] ?? configuration.overlay[real] {
             read = .success(FileBytes(text))
         } else if let files = configuration.files {
             read = files.read(path).map(FileBytes.init)
         } else {
-            read = configuration.readsInclude?(path) ?? FileIO.read(path, .regularFile).map(FileBytes.init)
+            read = readIncluded(path)
         }
         switch read {
         case .failure(let e):
             diagnostics.error(Messages.includeMissing(path, e.reason), at: site)
         case .success(let contents):
             flushEntry()
-            let index = sources.add(SourceFile(path: path, contents: contents))
+            let index = sources.add(prepared?.pieced.file ?? SourceFile(path: path, contents: contents))
+            upcomingInclude = nextLine.flatMap { prepareInclude(nextLine: $0, index: index + 1) }
             includeStack.append(real)
-            parseFile(index)
+            parseFile(index, prepared: prepared)
             includeStack.removeLast()
+            // (Not offered to a thread: the file was not read in pieces.)
+            upcomingInclude = nil
         }
     }
 

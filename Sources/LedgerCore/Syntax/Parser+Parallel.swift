@@ -91,27 +91,32 @@ extension JournalParser {
     /// after the first begins), here and on a second thread at once; returns
     /// where this parser must read on from itself (the file's end when
     /// every piece's work was taken), with `block` as it stands.
-    func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, pieceStarts starts: [Int], block: inout BlockComment?) -> Int {
+    /// `prepared`: the file's pieces, which a thread is already reading
+    /// from the back (`Parser+NextInclude.swift`).
+    func readInParallel(_ buf: UnsafeBufferPointer<UInt8>, pieceStarts starts: [Int], block: inout BlockComment?,
+                        prepared: PreparedInclude? = nil) -> Int {
         let startedClean = inStartingState, startYear = reader.file.defaultYear
-        let bounds = [currentFile.contentStart] + starts + [buf.count]
-        let pieces = PieceReads(count: bounds.count - 1)
-        let makeParser = pieceParserMaker()
-        let file = currentFile!
-        let job = BackgroundJob {
-            file.withBytes { b in
-                // The last piece is its own from the start, so that a two-piece file is always split.
-                var piece: Int? = bounds.count - 2
-                while let j = piece {
-                    let parser = makeParser()
-                    parser.makeRoom(forBytes: bounds[j + 1] - bounds[j], inPages: true)
-                    var open: BlockComment?
-                    parser.parseLines(b, from: bounds[j], to: bounds[j + 1], block: &open)
-                    parser.flushEntry()
-                    pieces.finish(j, parser, endsInBlock: open)
-                    piece = pieces.takeLast()
-                }
+        let pieced: PiecedFile
+        if let prepared {
+            // (Read with another year: this parser reads the whole file.)
+            guard prepared.defaultYear == startYear else {
+                prepared.pieced.pieces.cancel()
+                return currentFile.contentStart
             }
+            pieced = prepared.pieced
+        } else {
+            pieced = PiecedFile(file: currentFile, bounds: [currentFile.contentStart] + starts + [buf.count],
+                                makeParser: pieceParserMaker(fileIndex: fileIndex, file: currentFile,
+                                                             defaultYear: startYear, releasesReadPages: releasesReadPages))
+            startPieceThread(pieced)
         }
+        // The file the next line includes, read on by the same thread.
+        if let upcoming = upcomingInclude {
+            upcomingInclude = nil
+            nextInclude?.pieced.pieces.cancel()
+            nextInclude = pieced.offerNext(upcoming.pieced) ? upcoming : nil
+        }
+        let bounds = pieced.bounds, pieces = pieced.pieces
         // This thread's pieces, from the front: the first, then each it takes.
         var piece: Int? = 0, next = 0
         while let j = piece {
@@ -120,7 +125,7 @@ extension JournalParser {
             next = j + 1
             piece = pieces.takeFirst()
         }
-        job.wait()
+        pieced.backRead.wait()
         // The other's pieces, in order, while each starts where the one before it ended clean.
         guard startedClean, inStartingState, reader.file.defaultYear == startYear, block == nil,
               !commandAliasesEnded || configuration.aliases.isEmpty else { return bounds[next] }
@@ -145,12 +150,13 @@ extension JournalParser {
     }
 
     /// Makes the parser of a piece on the other thread: this one's settings,
-    /// taken now, and a sink of its own.
-    private func pieceParserMaker() -> @Sendable () -> JournalParser {
+    /// taken now, with the file's own (its index, the file, the year it
+    /// starts with, whether its pages are given back), and a sink of its own.
+    func pieceParserMaker(fileIndex: Int, file: SourceFile, defaultYear: Int?, releasesReadPages: Bool) -> @Sendable () -> JournalParser {
         let setup = PieceSetup(sources: sources, errorLimit: diagnostics.limit, configuration: configuration,
                                releasesReadPages: releasesReadPages, checksUTF8AsItReads: checksUTF8AsItReads,
-                               fileIndex: fileIndex, file: currentFile, currentYear: currentYear,
-                               defaultYear: reader.file.defaultYear, sink: sink?.makeSecond())
+                               fileIndex: fileIndex, file: file, currentYear: currentYear,
+                               defaultYear: defaultYear, sink: sink?.makeSecond())
         return {
             let parser = JournalParser(sources: setup.sources, diagnostics: DiagnosticEngine(limit: setup.errorLimit))
             parser.configuration = setup.configuration
@@ -207,10 +213,11 @@ private struct PieceSetup: @unchecked Sendable {
 /// The pieces of a file read at once: which are still to be read (this
 /// thread takes them from the front, the other from the back), and the
 /// other thread's reads of its own.
-private final class PieceReads: @unchecked Sendable {
+final class PieceReads: @unchecked Sendable {
     private struct State {
         var front: Int
         var back: Int
+        var cancelled = false
         var reads: [(parser: JournalParser, open: JournalParser.BlockComment?)?]
     }
     private let state: Guarded<State>
@@ -237,6 +244,18 @@ private final class PieceReads: @unchecked Sendable {
             return s.back + 1
         }
     }
+
+    /// No more pieces from the back: the file's reading was dropped (a
+    /// prepared file the `include` did not take).
+    func cancel() {
+        state.withLock { s in
+            s.cancelled = true
+            s.back = s.front - 1
+        }
+    }
+
+    /// Whether the reading was dropped.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Keeps the other thread's read of piece `j`.
     func finish(_ j: Int, _ parser: JournalParser, endsInBlock open: JournalParser.BlockComment?) {

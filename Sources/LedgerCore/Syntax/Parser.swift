@@ -18,6 +18,16 @@ package final class JournalParser {
     @exclusivity(unchecked) var includeStack: [String] = []
     /// Real paths of every file read so far: each is read once per compile.
     @exclusivity(unchecked) var includedFiles: Set<String> = []
+    /// The file the line after the `include` being read includes, opened
+    /// and cut in pieces, until the included file's read offers it to its
+    /// second thread (`Parser+NextInclude.swift`).
+    @exclusivity(unchecked) var upcomingInclude: PreparedInclude?
+    /// The prepared file a second thread reads on to, until its `include` takes it.
+    @exclusivity(unchecked) var nextInclude: PreparedInclude?
+    /// How many prepared files an `include` took (tests see that they were).
+    @exclusivity(unchecked) var preparedIncludesTaken = 0
+    /// The threads that read pieces from the back, waited for at the end.
+    @exclusivity(unchecked) var pieceThreads: [BackgroundJob] = []
     /// What the compile tells this parser (includes, the split read, the plain reader).
     @exclusivity(unchecked) var configuration = ParserConfiguration() {
         didSet { aliasWork = PatternWork(most: configuration.mostPatternSteps) }
@@ -150,6 +160,7 @@ package final class JournalParser {
         includedFiles.insert(real)
         parseFile(index)
         includeStack.removeLast()
+        endPieceThreads()
     }
 
     /// Makes room for what this many more bytes of input can hold, so that
@@ -164,6 +175,7 @@ package final class JournalParser {
     /// The journal moves out of the parser, so that the checker's changes
     /// never copy it.
     public func finish() -> Journal {
+        endPieceThreads()
         flushEntry()
         journal.letGo = sink?.letGo
         let done = journal
@@ -185,7 +197,8 @@ package final class JournalParser {
         diagnostics.error(message, at: location(offset), notes: notes)
     }
 
-    func parseFile(_ index: Int) {
+    /// `prepared`: its pieces, which a thread is already reading (`Parser+NextInclude.swift`).
+    func parseFile(_ index: Int, prepared: PreparedInclude? = nil) {
         let savedFile = fileIndex, savedSource = currentFile, savedState = reader.file
         fileIndex = index
         reader.file.decimalComma = false
@@ -197,7 +210,7 @@ package final class JournalParser {
         defer { releasesReadPages = savedReleases }
         makeRoom(forBytes: file.byteCount, inPages: true)
         file.withBytes { buf in
-            let pieceStarts = pieceStarts(buf, from: file.contentStart)
+            let pieceStarts = prepared.map { Array($0.pieced.bounds.dropFirst().dropLast()) } ?? pieceStarts(buf, from: file.contentStart)
             let checksAsItReads = checksUTF8AsItReads && releasesReadPages
             let split = pieceStarts.map { $0[$0.count / 2] }
             let bad = checksAsItReads ? [] : JournalParser.invalidUTF8(buf, from: file.contentStart, split: split, releasing: releasesReadPages)
@@ -213,7 +226,7 @@ package final class JournalParser {
             var block: BlockComment?
             var start = file.contentStart
             if let pieceStarts {
-                start = readInParallel(buf, pieceStarts: pieceStarts, block: &block)
+                start = readInParallel(buf, pieceStarts: pieceStarts, block: &block, prepared: prepared)
             }
             parseLines(buf, from: start, to: buf.count, block: &block)
             // A file that stopped early was not checked to its end.
