@@ -135,4 +135,34 @@ final class SourceAndSyntaxTests: XCTestCase {
     func testIndentedLineWithoutAnItem() {
         assertDiagnostics("P 2025-01-01 EUR 1.08 USD\n    1️⃣stray posting  1 X\n", [("1️⃣", "orphanIndentedLine")])
     }
+
+    /// `Lexer.first` finds what a byte-by-byte search finds: in spans
+    /// shorter and longer than the 64 bytes it searches itself, with the byte
+    /// at every place, beside bytes of 0x80 and up (Korean) and its own
+    /// neighbours (a borrow in the word must not flag the byte after).
+    func testFirstByteAgreesWithASearchByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x09, 0x3A, 0x3B, 0x3C, 0x00, 0x01, 0x20, 0x61, 0x80, 0xEC, 0xFF] + Array("지출".utf8)
+        var checked = 0
+        for _ in 0..<4_000 {
+            let count = Int.random(in: 0..<200, using: &generator)
+            let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 }
+            bytes.withUnsafeBufferPointer { buf in
+                for target in [UInt8(0x0A), 0x3B, 0x00, 0xEC] {
+                    let from = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+                    let to = Int.random(in: from...count, using: &generator)
+                    let expected = (from..<to).first { buf[$0] == target }
+                    XCTAssertEqual(Lexer.first(target, in: buf, from: from, to: to), expected, "\(bytes) \(from)..<\(to) \(target)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 16_000)
+        // The header's comment and a line's end, through the readers that search for them.
+        let text = "2025-01-01 Shop  ; id: \(String(repeating: "x", count: 80))\n    a  1 USD\n    b\n"
+        let result = compileText(text)
+        XCTAssertEqual(result.diagnostics.diagnostics.count, 0)
+        XCTAssertEqual(result.transactions.first?.description, "Shop")
+        XCTAssertEqual(result.transactions.first?.comment, "id: " + String(repeating: "x", count: 80))
+    }
 }

@@ -166,14 +166,39 @@ package struct Lexer {
     /// Reads text up to a `;` comment or the end of the line, trimmed.
     public mutating func textUntilComment() -> Range<Int> {
         let start = pos
-        if pos < end, let p = memchr(bytes.baseAddress! + pos, 0x3B, end - pos) {
-            pos = bytes.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-        } else {
-            pos = max(pos, end)
-        }
+        pos = pos < end ? Lexer.first(0x3B, in: bytes, from: pos, to: end) ?? end : max(pos, end)
         var e = pos
         while e > start, Lexer.isTrailingBlank(bytes[e - 1]) { e -= 1 }
         return start..<e
+    }
+
+    /// Where `byte` first stands in `bytes[from..<to]`, or nil. A line is
+    /// short: its first 64 bytes are searched here, eight at a time, and
+    /// only a longer one is handed to `memchr` (whose call cost more than
+    /// the search on a header's few dozen bytes).
+    @inline(__always)
+    static func first(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let near = min(to, from + 64)
+        var i = from
+        while i + 8 <= near {
+            // Little-endian order: the first byte is the lowest. The lowest
+            // byte found zero is exact (a borrow only flags bytes after it).
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ pattern
+            let zero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
+            if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        if near < to {
+            guard let p = memchr(base + i, Int32(byte), to - i) else { return nil }
+            return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+        while i < to {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Where the parts of a header after its date or schedule are written.

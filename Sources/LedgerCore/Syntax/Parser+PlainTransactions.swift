@@ -74,10 +74,7 @@ extension JournalParser {
                 pos += 1
                 continue
             }
-            var lineEnd = n
-            if let p = memchr(buf.baseAddress! + pos, 0x0A, n - pos) {
-                lineEnd = buf.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            }
+            let lineEnd = Lexer.first(0x0A, in: buf, from: pos, to: n) ?? n
             var contentEnd = lineEnd
             while contentEnd > lineStart, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             if contentEnd > lineStart {
