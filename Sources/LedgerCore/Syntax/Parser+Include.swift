@@ -72,8 +72,12 @@ extension JournalParser {
             diagnostics.error(Messages.includeMissing(path, e.reason), at: site)
         case .success(let contents):
             flushEntry()
-            let index = sources.add(prepared?.pieced.file ?? SourceFile(path: path, contents: contents))
-            upcomingInclude = nextLine.flatMap { prepareInclude(nextLine: $0, index: index + 1) }
+            let file = prepared?.pieced.file ?? SourceFile(path: path, contents: contents)
+            let index = sources.add(file)
+            // (Only a file read in pieces has a second thread to read on; the next is prepared for it.)
+            if file.byteCount - file.contentStart >= configuration.parallelThreshold {
+                upcomingInclude = nextLine.flatMap { prepareInclude(nextLine: $0, index: index + 1) }
+            }
             includeStack.append(real)
             parseFile(index, prepared: prepared)
             includeStack.removeLast()

@@ -50,6 +50,7 @@ extension JournalParser {
         guard !path.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }),
               configuration.overlay[path] == nil, let real = realPath(path), configuration.overlay[real] == nil,
               !includeStack.contains(real), !includedFiles.contains(real),
+              JournalParser.sizeOnDisk(path) >= configuration.parallelThreshold,
               case .success(let contents) = readIncluded(path) else { return nil }
         let file = SourceFile(path: path, contents: contents)
         let defaultYear = reader.file.defaultYear ?? currentYear
@@ -77,6 +78,13 @@ extension JournalParser {
         }
         while end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// The size of the file at `path`, or 0 when it cannot be told (a file
+    /// too small to be read in pieces is not opened before its `include`).
+    static func sizeOnDisk(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// How an included file on the disk is read (the same for a prepared one).
