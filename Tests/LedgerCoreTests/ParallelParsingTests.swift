@@ -224,4 +224,44 @@ final class ParallelParsingTests: XCTestCase {
         if JournalParser.cores > 1 { XCTAssertGreaterThanOrEqual(parser.preparedIncludesTaken, 1) }
         XCTAssertEqual(parser.finish().transactions.count + parser.sink!.letGo.records.count, 450)
     }
+
+    /// Random roots of includes over random files, read with every file in
+    /// pieces (the next file prepared and read on into), against one parser:
+    /// files that include others, directives between and inside the files
+    /// (`apply account`, `alias`, `Y`, `decimal-mark`, comment blocks),
+    /// missing and repeated files, globs.
+    func testRandomIncludeTreesAgreeWithOneParser() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerc-include-trees-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var generator = SystemRandomNumberGenerator()
+        let bodies = [manyTransactions(40), manyTransactions(90), "Y 2024\n" + manyTransactions(30),
+                      "decimal-mark ,\n2025-01-01 comma\n    a  1,50 EUR\n    b\n", "comment\n" + manyTransactions(10),
+                      manyTransactions(20).replacingOccurrences(of: "\n", with: "\r\n"), "2025-02-30 bad\n    a  1 USD\n    b\n"]
+        let between = ["", "", "", "apply account Shared\n", "end apply account\n", "alias Assets:Cash = Assets:Wallet\n",
+                       "Y 2023\n", "; a comment\n", "\n", "2025-05-05 between\n    a  1 USD\n    b\n"]
+        for round in 0..<60 {
+            // Files 0..<6, each a body, some including a later one (no cycles: only later files).
+            let count = 6
+            for f in 0..<count {
+                var text = bodies.randomElement(using: &generator) ?? ""
+                if f + 1 < count, Bool.random(using: &generator), Int.random(in: 0..<3, using: &generator) == 0 {
+                    text += "include f\(round)-\(Int.random(in: (f + 1)..<count, using: &generator)).ledger\n" + (bodies.first ?? "")
+                }
+                try Data(text.utf8).write(to: dir.appendingPathComponent("f\(round)-\(f).ledger"))
+            }
+            var root = "commodity $1,000.00\n"
+            for _ in 0..<Int.random(in: 2...8, using: &generator) {
+                root += between.randomElement(using: &generator) ?? ""
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0: root += "include missing-\(round).ledger\n"
+                case 1: root += "include f\(round)-[0-1].ledger\n"
+                default: root += "include f\(round)-\(Int.random(in: 0..<count, using: &generator)).ledger\n"
+                }
+            }
+            let path = dir.appendingPathComponent("root\(round).ledger").path
+            try Data(root.utf8).write(to: URL(fileURLWithPath: path))
+            assertSame(path, Array(root.utf8), pieceBytes: [200, 1_500][round % 2])
+        }
+    }
 }
