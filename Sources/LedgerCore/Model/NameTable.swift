@@ -165,7 +165,10 @@ package struct NameTable: Sendable {
         return Int(truncatingIfNeeded: key >> 55) & (recentSlots - 1)
     }
 
-    /// The id of the name spelled by these bytes, adding it if new.
+    /// The id of the name spelled by these bytes, adding it if new. (The
+    /// recent names are looked at where it is called: a posting's account
+    /// and amount are nearly always one of them.)
+    @inline(__always)
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
         let n = p.count
         let (first, last) = NameTable.edges(p)
@@ -180,6 +183,7 @@ package struct NameTable: Sendable {
         return id
     }
 
+    @inline(never)
     private mutating func internByHash(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
         let h = NameTable.hash(p)
         let i = find(p, h)
