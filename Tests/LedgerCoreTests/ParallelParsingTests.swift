@@ -81,10 +81,8 @@ final class ParallelParsingTests: XCTestCase {
         for pieceBytes in [60, 500, 4_000] { assertSame("limit.ledger", Array(text.utf8), pieceBytes: pieceBytes) }
     }
 
-    /// The other thread's pieces are taken in, not read again (a split that
-    /// always fell back would still agree with one parser).
-    func testPiecesReadElsewhereAreTakenIn() {
-        let text = manyTransactions(2_000)
+    /// A check stream's parser that has read `text` at `path`, every file in pieces of 2,000 bytes.
+    func streamingParserInPieces(path: String, _ text: String) -> JournalParser {
         let sources = SourceManager()
         let parser = JournalParser(sources: sources, diagnostics: DiagnosticEngine())
         var options = CompileOptions()
@@ -92,7 +90,15 @@ final class ParallelParsingTests: XCTestCase {
         options.parallelPieceBytes = 2_000
         parser.configuration = ParserConfiguration(options)
         parser.sink = CheckStream(keepingHeaders: false)
-        parser.parse(fileIndex: sources.add(SourceFile(path: "taken.ledger", contents: FileBytes(Array(text.utf8)))))
+        parser.parse(fileIndex: sources.add(SourceFile(path: path, contents: FileBytes(Array(text.utf8)))))
+        return parser
+    }
+
+    /// The other thread's pieces are taken in, not read again (a split that
+    /// always fell back would still agree with one parser).
+    func testPiecesReadElsewhereAreTakenIn() {
+        let text = manyTransactions(2_000)
+        let parser = streamingParserInPieces(path: "taken.ledger", text)
         let pieces = text.utf8.count / 2_000
         XCTAssertGreaterThan(parser.piecesReadElsewhere, 0)
         XCTAssertLessThan(parser.piecesReadElsewhere, pieces)
@@ -212,15 +218,7 @@ final class ParallelParsingTests: XCTestCase {
         }
         // The first root's second file is taken as prepared (the third too, when the thread
         // is still reading the second's pieces as this one reaches it: small files race).
-        let sources = SourceManager()
-        let parser = JournalParser(sources: sources, diagnostics: DiagnosticEngine())
-        var options = CompileOptions()
-        options.parallelThreshold = 0
-        options.parallelPieceBytes = 2_000
-        parser.configuration = ParserConfiguration(options)
-        parser.sink = CheckStream(keepingHeaders: false)
-        let root = dir.appendingPathComponent("root0.ledger").path
-        parser.parse(fileIndex: sources.add(SourceFile(path: root, contents: FileBytes(Array(roots[0].utf8)))))
+        let parser = streamingParserInPieces(path: dir.appendingPathComponent("root0.ledger").path, roots[0])
         if JournalParser.cores > 1 { XCTAssertGreaterThanOrEqual(parser.preparedIncludesTaken, 1) }
         XCTAssertEqual(parser.finish().transactions.count + parser.sink!.letGo.records.count, 450)
     }
