@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where the parser hands each recorded transaction it reads, before the
 /// journal keeps it. Without a sink the journal keeps every transaction
 /// whole. The streaming check (`CheckStream`) is a sink that checks what it
@@ -49,10 +43,10 @@ struct HeaderBytes {
     /// The payee as `Transaction.payee` reads it: the description before `|`, trimmed.
     var payee: UnsafeBufferPointer<UInt8> {
         let d = parts.description
-        guard !d.isEmpty, let bar = memchr(file.baseAddress! + d.lowerBound, 0x7C, d.count) else {
+        guard !d.isEmpty, let bar = Lexer.first(0x7C, in: file, from: d.lowerBound, to: d.upperBound) else {
             return UnsafeBufferPointer(rebasing: file[d])
         }
-        var start = d.lowerBound, end = file.baseAddress!.distance(to: bar.assumingMemoryBound(to: UInt8.self))
+        var start = d.lowerBound, end = bar
         while start < end, file[start] == 0x20 || file[start] == 0x09 { start += 1 }
         while end > start, file[end - 1] == 0x20 || file[end - 1] == 0x09 { end -= 1 }
         return UnsafeBufferPointer(rebasing: file[start..<end])
