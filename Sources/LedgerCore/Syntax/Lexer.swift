@@ -183,8 +183,10 @@ package struct Lexer {
         let near = min(to, from + 64)
         var i = from
         while i + 8 <= near {
-            // Little-endian order: the first byte is the lowest. The lowest
-            // byte found zero is exact (a borrow only flags bytes after it).
+            // Little-endian order: the first byte is the lowest. The
+            // subtraction wraps by design: a zero byte borrows, and only a
+            // borrow from it can flag a later byte, so the lowest byte
+            // flagged is exactly the first zero (the byte sought).
             let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ pattern
             let zero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
             if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }

@@ -119,11 +119,11 @@ extension JournalParser {
     }
 
     /// Waits for every piece thread, once the top-level file is read (a
-    /// prepared file that was never taken is dropped first).
+    /// prepared file a thread reads on to, but no `include` took, is
+    /// dropped first; one never offered to a thread has no reader to stop).
     func endPieceThreads() {
         nextInclude?.pieced.pieces.cancel()
         nextInclude = nil
-        upcomingInclude?.pieced.pieces.cancel()
         upcomingInclude = nil
         for thread in pieceThreads { thread.wait() }
         pieceThreads = []
