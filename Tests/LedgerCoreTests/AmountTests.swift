@@ -23,6 +23,20 @@ final class AmountTests: XCTestCase {
         XCTAssertEqual(firstAmount("+7 X").0, "7 X")
     }
 
+    /// `isSymbolByte`'s bits: every byte but the listed ones below 0x80 (and
+    /// the list is what FORMAT.md §4 says ends a symbol).
+    func testSymbolBytesAreAllButTheListedOnes() {
+        XCTAssertEqual(Set(CommodityTable.nonSymbolBytes), Set(Array("0123456789 \t\r\n\0-+.,;:@=*!(){}[]\"/".utf8)))
+        var wrong: [UInt8] = []
+        for b in UInt8(0)...UInt8(255) where CommodityTable.isSymbolByte(b) == (b < 0x80 && CommodityTable.nonSymbolBytes.contains(b)) {
+            wrong.append(b)
+        }
+        XCTAssertEqual(wrong, [])
+        XCTAssertFalse(CommodityTable.isSymbolByte(UInt8(ascii: "7")))
+        XCTAssertTrue(CommodityTable.isSymbolByte(UInt8(ascii: "$")))
+        XCTAssertTrue(CommodityTable.isSymbolByte(0xEC))
+    }
+
     func testQuotedCommodities() {
         let (text, result) = firstAmount("10 \"005930\"")
         XCTAssertEqual(text, "10 \"005930\"")

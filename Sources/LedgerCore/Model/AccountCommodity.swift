@@ -25,7 +25,16 @@ struct AccountCommoditySet {
         for pair in pairs { insert(pair.account, pair.commodity) }
     }
 
+    /// (A pair already in the set is found by a read, with no write: a
+    /// journal moves the same pairs over and over.)
+    @inline(__always)
     mutating func insert(_ account: Int32, _ commodity: Int32) {
+        let a = Int(account)
+        if commodity < 64, a < bits.count, bits[a] & (1 << UInt64(commodity)) != 0 { return }
+        add(account, commodity)
+    }
+
+    private mutating func add(_ account: Int32, _ commodity: Int32) {
         guard commodity < 64 else {
             wide.insert(AccountCommodity(account, commodity))
             return

@@ -73,6 +73,7 @@ public struct AccountTable: Sendable {
     public subscript(id: Int32) -> String { table[id] }
 
     /// Interns an account name (and its parents) from source bytes.
+    @inline(__always)
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
         let before = table.count
         let id = table.intern(p)
@@ -88,8 +89,8 @@ public struct AccountTable: Sendable {
     public func lookup(_ name: String) -> Int32? { table.lookup(name) }
 
     /// Records a posting's use of the account, if it is the first.
-    @inline(__always) public mutating func noteUse(_ id: Int32, at location: SourceLocation) {
-        if firstUse[Int(id)] == nil { firstUse[Int(id)] = location }
+    @inline(__always) public mutating func noteUse(_ id: Int32, at location: @autoclosure () -> SourceLocation) {
+        if firstUse[Int(id)] == nil { firstUse[Int(id)] = location() }
     }
 
     /// Records a posting to the account that has no amount of its own.
