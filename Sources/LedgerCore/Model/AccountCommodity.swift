@@ -44,6 +44,7 @@ struct AccountCommoditySet {
         bits[a] |= 1 << UInt64(commodity)
     }
 
+    @inline(__always)
     func contains(_ account: Int32, _ commodity: Int32) -> Bool {
         guard commodity < 64 else { return wide.contains(AccountCommodity(account, commodity)) }
         let a = Int(account)

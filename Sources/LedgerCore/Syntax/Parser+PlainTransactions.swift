@@ -129,12 +129,23 @@ extension JournalParser {
         return true
     }
 
-    /// Whether a movement moves a traded position (the sink is asked only
-    /// once some pair is traded: most journals trade nothing).
+    /// Whether a movement moves a traded position: one of the journal's
+    /// traded pairs, as the sink would answer (`EntrySink.movesTradedPosition`).
+    /// Looked up in the parser's bits of them, made again when a pair was
+    /// added: asking the sink passed it the set, which cost four atomic
+    /// reference counts a posting in a journal that trades.
     @inline(__always)
     private func movesTradedPosition(_ account: Int32, _ commodity: Int32) -> Bool {
-        guard !journal.tradedPairs.isEmpty, let sink else { return false }
-        return sink.movesTradedPosition(account, commodity, journal.tradedPairs)
+        let pairs = journal.tradedPairs.count
+        guard pairs > 0, sink != nil else { return false }
+        if pairs != tradedBitsCount { takeTradedPairs() }
+        return tradedBits.contains(account, commodity)
+    }
+
+    @inline(never)
+    private func takeTradedPairs() {
+        tradedBits = AccountCommoditySet(journal.tradedPairs)
+        tradedBitsCount = journal.tradedPairs.count
     }
 
     /// A header's date, as `dateToken` reads it, when it reads with nothing to say.

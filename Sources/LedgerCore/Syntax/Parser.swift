@@ -71,6 +71,11 @@ package final class JournalParser {
     /// What the sink lets go of, when plain transactions may be read into it
     /// (a sink that reads headers as bytes: `Parser+PlainTransactions.swift`).
     @exclusivity(unchecked) private(set) var plainLetGo: LetGoTransactions?
+    /// `journal.tradedPairs` as bits, as it stood when it had `tradedBitsCount`
+    /// pairs (pairs are only ever added): what a plain posting asks of it, with
+    /// no call to the sink and no copy of the set (`Parser+PlainTransactions.swift`).
+    @exclusivity(unchecked) var tradedBits = AccountCommoditySet()
+    @exclusivity(unchecked) var tradedBitsCount = 0
     /// A second parser reading part of a file (see `Parser+Parallel.swift`).
     @exclusivity(unchecked) var speculative = false
     /// Whether the file being parsed is mapped (`FileBytes.isMapped`): then
