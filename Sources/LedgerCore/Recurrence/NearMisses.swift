@@ -33,17 +33,19 @@ struct NearMisses {
         byRule = [[Candidate]](repeating: [], count: journal.rules.count)
         var rulesOf: [[Key]: [Int]] = [:]
         // Which numbers of postings some rule has (a test per transaction: no hashing).
-        var sizes = [Bool](repeating: false, count: 8)
+        var sizesSeen = [Bool](repeating: false, count: 8)
         // Only a transaction whose every account is some rule's is compared (no allocation for the others).
-        var ruleAccount = [Bool](repeating: false, count: journal.accounts.count)
+        var accountsSeen = [Bool](repeating: false, count: journal.accounts.count)
         for (r, rule) in journal.rules.enumerated() where rule.isValid && rule.card == nil {
             guard let keys = NearMisses.keys(rule.template.postings.lazy.map { ($0.account, $0.amount) }) else { continue }
             rulesOf[keys, default: []].append(r)
-            if keys.count >= sizes.count { sizes += Array(repeating: false, count: keys.count + 1 - sizes.count) }
-            sizes[keys.count] = true
-            for k in keys { ruleAccount[Int(k.account)] = true }
+            if keys.count >= sizesSeen.count { sizesSeen += Array(repeating: false, count: keys.count + 1 - sizesSeen.count) }
+            sizesSeen[keys.count] = true
+            for k in keys { accountsSeen[Int(k.account)] = true }
         }
         if rulesOf.isEmpty { return }
+        // (Constants from here: the functions below read them with no access checked at run time.)
+        let sizes = sizesSeen, ruleAccount = accountsSeen
         let folded = journal.rules.map { foldedName($0.description) }
         /// The rules a transaction with these postings, payee and tag is a near miss of.
         func rules(_ keys: [Key]?, payee: String, tag: () -> String?) -> [Int] {
@@ -70,21 +72,24 @@ struct NearMisses {
             if let found { found.forEach(take) } else { all.indices.forEach(take) }
         }
         if let letGo = journal.letGo {
-            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: letGo.records.count, parts: journal.chunkParts, in: .records, key: key) {
-                !near($0, letGo).isEmpty
+            // Held here once: a record passed over is read with no reference counted.
+            let records = letGo.records, stored = letGo.moves
+            let found = journal.chunkParts.isEmpty ? nil : chunkedIndices(count: records.count, parts: journal.chunkParts, in: .records, key: key) {
+                !near($0).isEmpty
             }
             func take(_ i: Int) {
-                for r in near(i, letGo) { byRule[r].append(Candidate(day: letGo.records[i].day, location: letGo.records[i].location)) }
+                for r in near(i) { byRule[r].append(Candidate(day: records[i].day, location: records[i].location)) }
             }
-            if let found { found.forEach(take) } else { letGo.records.indices.forEach(take) }
+            if let found { found.forEach(take) } else { records.indices.forEach(take) }
             /// The rules record `i` is a near miss of.
-            func near(_ i: Int, _ letGo: LetGoTransactions) -> [Int] {
-                let moves = letGo.moves(of: i)
-                guard moves.count < sizes.count, sizes[moves.count], moves.allSatisfy({ ruleAccount[Int($0.account)] }) else { return [] }
+            func near(_ i: Int) -> [Int] {
+                let start = i == 0 ? 0 : Int(records[i - 1].end), end = Int(records[i].end)
+                guard end - start < sizes.count, sizes[end - start] else { return [] }
+                for k in start..<end where !ruleAccount[Int(stored[k].account)] { return [] }
                 // (A transaction that names the rule fulfils the occurrence, whose
                 // window is then never searched: the names only keep the lists short.)
-                return rules(NearMisses.keys(moves.lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
-                             payee: letGo.payees[letGo.records[i].payee], tag: { nil })
+                return rules(NearMisses.keys(letGo.moves(of: i).lazy.map { ($0.account, Amount($0.quantity, $0.commodity)) }),
+                             payee: letGo.payees[records[i].payee], tag: { nil })
             }
         }
         for r in byRule.indices { byRule[r].sort { $0.day != $1.day ? $0.day < $1.day : $0.location < $1.location } }
