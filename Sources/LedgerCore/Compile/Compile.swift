@@ -93,14 +93,19 @@ private func compileOnce(_ inputs: [InputFile], options: CompileOptions) -> Comp
         (sources, diagnostics) = (SourceManager(), DiagnosticEngine())
         read = readJournal(inputs, into: sources, diagnostics: diagnostics, options: options)
     }
-    return compileRead(read.journal, sources: sources, diagnostics: diagnostics, rootFiles: read.rootFiles, options: options)
+    // Taken out of `read`, not copied: a journal held twice has its
+    // transactions copied at the first change, and each transaction's
+    // postings at the balancing of it.
+    var journal = Journal()
+    swap(&journal, &read.journal)
+    return compileRead(consume journal, sources: sources, diagnostics: diagnostics, rootFiles: read.rootFiles, options: options)
 }
 
 /// Stages 2 to 4 over a journal read (by `readJournal`, or by a `ChunkedJournal`).
 func compileRead(_ journal: consuming Journal, sources: SourceManager, diagnostics: DiagnosticEngine,
                  rootFiles: [Int], options: CompileOptions) -> Compilation {
     // Each stage takes the journal over (`consume`): its transactions move, never copy.
-    let checked = checkJournal(journal, diagnostics: diagnostics, options: options)
+    let checked = checkJournal(consume journal, diagnostics: diagnostics, options: options)
     checkReceipts(checked, sources: sources, diagnostics: diagnostics)
     let ledger = expandRules(consume checked, until: options.horizon, most: options.mostOccurrences, diagnostics: diagnostics)
     checkPositions(ledger, diagnostics: diagnostics)

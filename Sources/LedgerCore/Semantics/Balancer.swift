@@ -89,6 +89,13 @@ struct Balancer {
         }
         let nonzero = sums.amounts.filter { !$0.quantity.isZero }
         if let e = elided {
+            // One amount to infer (nearly always), or a zero: written in place, with no array made.
+            if nonzero.count <= 1 {
+                t.postings[e].amount = nonzero.first.map { Amount($0.quantity.negated, $0.commodity) }
+                    ?? Amount(.zero, sums.amounts.first?.commodity ?? CommodityTable.none)
+                t.postings[e].isInferred = true
+                return true
+            }
             var inferred: [Posting] = []
             for s in nonzero {
                 var p = t.postings[e]
