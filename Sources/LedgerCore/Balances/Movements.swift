@@ -68,19 +68,28 @@ package struct Movements {
             }
         }
         for n in ledger.order {
-            let t = ledger.transactions[Int(n)]
-            if t.date > last { break }
-            if let letGo { try letGoRecords(before: t.date.day, letGo.recordsBefore(kept: Int(n))) }
-            if t.date >= first && !(recordedOnly && t.generated != nil) {
-                for j in t.postings.indices {
-                    let p = t.postings[j]
-                    guard let a = p.amount, !realOnly || p.virtual != .unbalanced, matcher?.matches(t, p) ?? true, keeps?(t, p) ?? true else { continue }
-                    try body(Movement(date: t.date, account: p.account, amount: a, location: p.amountLocation, transaction: n, posting: Int32(j)))
-                }
+            let date = ledger.transactions[Int(n)].date
+            if date > last { break }
+            if let letGo { try letGoRecords(before: date.day, letGo.recordsBefore(kept: Int(n))) }
+            if date >= first && !(recordedOnly && ledger.transactions[Int(n)].generated != nil) {
+                try movements(of: ledger.transactions[Int(n)], n, body)
             }
             if n == stopsAfter { return }
         }
         // The records after the last kept transaction, through the last day.
         try letGoRecords(before: last.day == Int32.max ? Int32.max : last.day + 1, Int.max)
+    }
+
+    /// The movements of kept transaction `n`, `t`. (Its postings are read in
+    /// place: a posting bound to a name is a copy, which counts a reference
+    /// for each of its parts.)
+    @inline(__always)
+    private func movements<E: Error>(of t: Transaction, _ n: Int32, _ body: (Movement) throws(E) -> Void) throws(E) {
+        for j in t.postings.indices {
+            guard let a = t.postings[j].amount, !realOnly || t.postings[j].virtual != .unbalanced,
+                  matcher?.matches(t, t.postings[j]) ?? true, keeps?(t, t.postings[j]) ?? true else { continue }
+            try body(Movement(date: t.date, account: t.postings[j].account, amount: a, location: t.postings[j].amountLocation,
+                              transaction: n, posting: Int32(j)))
+        }
     }
 }

@@ -30,7 +30,8 @@ struct Balancer {
         // A transaction with no postings, or one posting that balances on its own,
         // is accepted as in ledger-cli and hledger; a lone non-zero posting fails below.
         var ok = fastBalance(&t) || balanceGroup(&t, .real, isRule: isRule)
-        if t.postings.contains(where: { $0.virtual == .balanced }) {
+        // (By index: a sequence's iterator hands out copies of the postings, each a count of references.)
+        if t.postings.indices.contains(where: { t.postings[$0].virtual == .balanced }) {
             ok = balanceGroup(&t, .balanced, isRule: isRule) && ok
         }
         // An unbalanced virtual posting with no amount stands for zero.
@@ -57,9 +58,10 @@ struct Balancer {
         var sums = AmountSums()
         var elided: Int?
         var hasCost = false
-        for (i, p) in t.postings.enumerated() where p.virtual == group {
-            if p.amount == nil {
+        for i in t.postings.indices where t.postings[i].virtual == group {
+            if t.postings[i].amount == nil {
                 if let first = elided {
+                    let p = t.postings[i]
                     // `Account -4,500 KRW` with one space: the amount went into the name.
                     for q in [t.postings[first], p] {
                         if let amount = unmistakableAmountAtEnd(of: accountName(q.account)) {
@@ -81,9 +83,9 @@ struct Balancer {
                 elided = i
                 continue
             }
-            if p.cost != nil { hasCost = true }
-            guard let c = contribution(p), sums.add(c) else {
-                diagnostics.error(Messages.overflow, at: p.amountLocation)
+            if t.postings[i].cost != nil { hasCost = true }
+            guard let c = contribution(t.postings[i]), sums.add(c) else {
+                diagnostics.error(Messages.overflow, at: t.postings[i].amountLocation)
                 return false
             }
         }
