@@ -67,4 +67,24 @@ final class NameTableTests: XCTestCase {
         }
         XCTAssertEqual(Set(ids.values).count, ids.count, "one id a symbol")
     }
+
+    /// A name's edges (what the recent names are known by) are its first and
+    /// last eight bytes, little-endian, as a byte-by-byte reading gives them,
+    /// for every length up to 20 (the overlapping loads of four and eight
+    /// bytes included).
+    func testEdgesAreTheFirstAndLastEightBytes() {
+        var r = SeededRandom(seed: 0xED6E5)
+        for n in 0...20 {
+            for _ in 0..<50 {
+                let bytes = (0..<n).map { _ in UInt8(r.below(256)) }
+                func word(_ part: ArraySlice<UInt8>) -> UInt64 {
+                    part.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+                }
+                let expected = n >= 8 ? (word(bytes[..<8]), word(bytes[(n - 8)...])) : (word(bytes[...]), UInt64(0))
+                let edges = bytes.withUnsafeBufferPointer { NameTable.edges($0) }
+                XCTAssertEqual(edges.first, expected.0, "\(bytes)")
+                XCTAssertEqual(edges.last, expected.1, "\(bytes)")
+            }
+        }
+    }
 }

@@ -84,11 +84,17 @@ public struct CommodityTable: Sendable {
     }
 
     /// Records an amount seen in the input, widening the display precision.
+    @inline(__always)
     public mutating func observe(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool, grouped: Bool) {
-        // The common case changes nothing: skip the copy in and out.
-        let current = styles[Int(id)]
-        if current.seenInAmount, scale <= current.precision || current.fixed, !grouped || current.grouped { return }
-        var s = current
+        // The common case changes nothing: the four fields it reads, not a copy of the style.
+        let i = Int(id)
+        if styles[i].seenInAmount, scale <= styles[i].precision || styles[i].fixed, !grouped || styles[i].grouped { return }
+        widen(id, scale: scale, symbolFirst: symbolFirst, spaced: spaced, grouped: grouped)
+    }
+
+    /// `observe` where the amount changes the style.
+    private mutating func widen(_ id: Int32, scale: Int, symbolFirst: Bool, spaced: Bool, grouped: Bool) {
+        var s = styles[Int(id)]
         if !s.fixed {
             if !s.seenInAmount {
                 s.symbolFirst = symbolFirst

@@ -46,7 +46,7 @@ extension JournalParser {
         var lx = Lexer(buf, from: header.lowerBound, to: header.upperBound)
         guard let date = plainDate(&lx), lx.atEnd || Lexer.isSpace(lx.peek()) || lx.peek() == UInt8(ascii: ";") else { return nil }
         let parts = lx.headerParts()
-        if lx.isCompanyMark(parts.code) { return nil }
+        if parts.code != nil, lx.isCompanyMark(parts.code) { return nil }
         if let comment = parts.comment, LetGoTransactions.commentMayHoldReadTags(UnsafeBufferPointer(rebasing: buf[comment])) { return nil }
 
         let before = letGo.moves.count

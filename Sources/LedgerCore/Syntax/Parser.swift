@@ -185,6 +185,8 @@ package final class JournalParser {
         journal.letGo = sink?.letGo
         let done = journal
         journal = Journal()
+        // (Bits of the pairs of the journal that went: none are traded in the new one.)
+        (tradedBits, tradedBitsCount) = (AccountCommoditySet(), 0)
         return done
     }
 
