@@ -507,7 +507,10 @@ package final class JournalParser {
         switch entryKind {
         case .transaction:
             if broken { journal.brokenTransactions.insert(journal.transactions.count) }
-            journal.transactions.append(t)
+            // Moved in by a swap with a placeholder: appended, a copy would count
+            // a reference for each of its parts. (`consume t` is refused here.)
+            journal.transactions.append(Transaction(date: t.date, description: "", location: t.location))
+            swap(&journal.transactions[journal.transactions.count - 1], &t)
         case .rule(let header):
             storeRule(header, template: t, broken: broken)
         case .periodic(let period):
