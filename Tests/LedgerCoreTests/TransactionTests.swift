@@ -38,6 +38,19 @@ final class TransactionTests: XCTestCase {
         XCTAssertTrue(t.postings[3].isInferred)
     }
 
+    /// A group the fast path leaves (a cost) infers its one amount in place, and
+    /// exactly zero, in the first commodity seen, when the others sum to zero.
+    func testOneInferredAmountOrAZeroBesideACost() {
+        let one = compileText("2025-01-01 t\n    a    10 AAPL @ $5\n    b    $-20\n    c\n")
+        XCTAssertEqual(one.transactions[0].postings.count, 3)
+        XCTAssertEqual(one.amountText(one.transactions[0], 2), "-$30")
+        XCTAssertTrue(one.transactions[0].postings[2].isInferred)
+        let zero = compileText("2025-01-01 t\n    a    10 AAPL @ $5\n    b    $-50\n    c\n")
+        XCTAssertEqual(zero.transactions[0].postings.count, 3)
+        XCTAssertEqual(zero.amountText(zero.transactions[0], 2), "$0")
+        XCTAssertTrue(zero.transactions[0].postings[2].isInferred)
+    }
+
     func testCostsCountAtCost() {
         assertCompiles("2025-01-01 buy\n    Assets:Broker    10 AAPL @ 150.00 USD\n    Assets:Cash    -1,500.00 USD\n")
         assertCompiles("2025-01-01 buy\n    Assets:Broker    10 AAPL @@ 1,500.00 USD\n    Assets:Cash    -1,500.00 USD\n")

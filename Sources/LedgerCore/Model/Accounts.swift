@@ -73,7 +73,6 @@ public struct AccountTable: Sendable {
     public subscript(id: Int32) -> String { table[id] }
 
     /// Interns an account name (and its parents) from source bytes.
-    @inline(__always)
     public mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> Int32 {
         let before = table.count
         let id = table.intern(p)

@@ -93,8 +93,13 @@ struct Balancer {
         if let e = elided {
             // One amount to infer (nearly always), or a zero: written in place, with no array made.
             if nonzero.count <= 1 {
-                t.postings[e].amount = nonzero.first.map { Amount($0.quantity.negated, $0.commodity) }
-                    ?? Amount(.zero, sums.amounts.first?.commodity ?? CommodityTable.none)
+                if let s = nonzero.first {
+                    t.postings[e].amount = Amount(s.quantity.negated, s.commodity)
+                } else {
+                    // Every sum is exactly zero (not a failed sum: `sums.add` reports those
+                    // above): the amount inferred is zero, in the first commodity seen.
+                    t.postings[e].amount = Amount(.zero, sums.amounts.first?.commodity ?? CommodityTable.none)
+                }
                 t.postings[e].isInferred = true
                 return true
             }
