@@ -82,7 +82,10 @@ extension Lexer {
     /// symbol before or after, and a number of at most 17 digits with the
     /// file's marks. Nil (nothing consumed) for any other amount, which
     /// `amount` then reads (a property test holds the two to the same result).
-    @inline(__always)
+    /// (`@_transparent`: always compiled into its caller. The optimizer
+    /// left a call to it under `@inline(__always)`, in a posting's read
+    /// too large for it to inline into; a call for each amount.)
+    @_transparent
     mutating func plainAmount() -> PlainAmount? {
         var p = pos
         var negative = false

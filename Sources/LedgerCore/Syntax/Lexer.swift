@@ -155,7 +155,11 @@ package struct Lexer {
     }
 
     /// Reads up to the end of the line, trimmed of trailing white space.
-    public mutating func rest() -> Range<Int> {
+    public mutating func rest() -> Range<Int> { restInline() }
+
+    /// `rest`, always compiled into its caller (a header's read).
+    @_transparent
+    mutating func restInline() -> Range<Int> {
         let start = pos
         var e = end
         while e > start, Lexer.isTrailingBlank(bytes[e - 1]) { e -= 1 }
@@ -164,7 +168,11 @@ package struct Lexer {
     }
 
     /// Reads text up to a `;` comment or the end of the line, trimmed.
-    public mutating func textUntilComment() -> Range<Int> {
+    public mutating func textUntilComment() -> Range<Int> { textUntilCommentInline() }
+
+    /// `textUntilComment`, always compiled into its caller (a header's read).
+    @_transparent
+    mutating func textUntilCommentInline() -> Range<Int> {
         let start = pos
         pos = pos < end ? Lexer.first(0x3B, in: bytes, from: pos, to: end) ?? end : max(pos, end)
         var e = pos
@@ -224,6 +232,8 @@ package struct Lexer {
     }
 
     /// Reads the rest of a header: `[STATUS] [(CODE)] [DESCRIPTION] [; COMMENT]`.
+    /// (Always compiled into its caller: a call for each transaction's header.)
+    @_transparent
     mutating func headerParts() -> HeaderParts {
         skipSpaces()
         let status = statusMark()
@@ -238,11 +248,11 @@ package struct Lexer {
                 pos = open
             }
         }
-        let description = textUntilComment()
+        let description = textUntilCommentInline()
         var comment: Range<Int>?
         if eat(UInt8(ascii: ";")) {
             skipSpaces()
-            comment = rest()
+            comment = restInline()
         }
         return HeaderParts(status: status, code: code, description: description, comment: comment)
     }
