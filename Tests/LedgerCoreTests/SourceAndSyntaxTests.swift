@@ -158,6 +158,23 @@ final class SourceAndSyntaxTests: XCTestCase {
             }
         }
         XCTAssertEqual(checked, 16_000)
+        // Two bytes at once (a header's `;` and `|`), as two searches byte by byte find the first of them.
+        let twoAlphabet = alphabet + [0x7C, 0x7B, 0x7D]
+        var checkedTwo = 0
+        for _ in 0..<4_000 {
+            let count = Int.random(in: 0..<120, using: &generator)
+            let bytes = (0..<count).map { _ in twoAlphabet.randomElement(using: &generator) ?? 0x61 }
+            bytes.withUnsafeBufferPointer { buf in
+                for (a, b) in [(UInt8(0x3B), UInt8(0x7C)), (0x7C, 0x3B), (0x0A, 0x00), (0xEC, 0x3A)] {
+                    let from = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+                    let to = Int.random(in: from...count, using: &generator)
+                    let expected = (from..<to).first { buf[$0] == a || buf[$0] == b }
+                    XCTAssertEqual(Lexer.first(a, or: b, in: buf, from: from, to: to), expected, "\(bytes) \(from)..<\(to) \(a) \(b)")
+                    checkedTwo += 1
+                }
+            }
+        }
+        XCTAssertEqual(checkedTwo, 16_000)
         // The header's comment and a line's end, through the readers that search for them.
         let text = "2025-01-01 Shop  ; id: \(String(repeating: "x", count: 80))\n    a  1 USD\n    b\n"
         let result = compileText(text)

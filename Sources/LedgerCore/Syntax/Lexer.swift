@@ -168,11 +168,7 @@ package struct Lexer {
     }
 
     /// Reads text up to a `;` comment or the end of the line, trimmed.
-    public mutating func textUntilComment() -> Range<Int> { textUntilCommentInline() }
-
-    /// `textUntilComment`, always compiled into its caller (a header's read).
-    @_transparent
-    mutating func textUntilCommentInline() -> Range<Int> {
+    public mutating func textUntilComment() -> Range<Int> {
         let start = pos
         pos = pos < end ? Lexer.first(0x3B, in: bytes, from: pos, to: end) ?? end : max(pos, end)
         var e = pos
@@ -211,6 +207,28 @@ package struct Lexer {
         return nil
     }
 
+    /// Where `a` or `b` first stands in `bytes[from..<to]`, or nil: `first`
+    /// for two bytes at once, in one pass.
+    @inline(__always)
+    static func first(_ a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let patternA = UInt64(a) &* 0x0101_0101_0101_0101, patternB = UInt64(b) &* 0x0101_0101_0101_0101
+        var i = from
+        while i + 8 <= to {
+            // As in `first`: each lowest byte flagged is exactly the first zero, of either.
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let wa = w ^ patternA, wb = w ^ patternB
+            let zero = ((wa &- 0x0101_0101_0101_0101) & ~wa | (wb &- 0x0101_0101_0101_0101) & ~wb) & 0x8080_8080_8080_8080
+            if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < to {
+            if base[i] == a || base[i] == b { return i }
+            i += 1
+        }
+        return nil
+    }
+
     /// Where the parts of a header after its date or schedule are written.
     struct HeaderParts {
         var status: Status
@@ -232,9 +250,16 @@ package struct Lexer {
     }
 
     /// Reads the rest of a header: `[STATUS] [(CODE)] [DESCRIPTION] [; COMMENT]`.
-    /// (Always compiled into its caller: a call for each transaction's header.)
-    @_transparent
     mutating func headerParts() -> HeaderParts {
+        var bar = false
+        return headerParts(bar: &bar)
+    }
+
+    /// `headerParts`, and whether the description holds a `|` (a payee and a
+    /// note), found in the same pass as its end. (Always compiled into its
+    /// caller: a call for each transaction's header.)
+    @_transparent
+    mutating func headerParts(bar: inout Bool) -> HeaderParts {
         skipSpaces()
         let status = statusMark()
         var code: Range<Int>?
@@ -248,7 +273,15 @@ package struct Lexer {
                 pos = open
             }
         }
-        let description = textUntilCommentInline()
+        let start = pos
+        var stop = pos < end ? Lexer.first(0x3B, or: 0x7C, in: bytes, from: pos, to: end) ?? end : max(pos, end)
+        if stop < end, bytes[stop] == 0x7C {
+            bar = true
+            stop = Lexer.first(0x3B, in: bytes, from: stop, to: end) ?? end
+        }
+        pos = stop
+        while stop > start, Lexer.isTrailingBlank(bytes[stop - 1]) { stop -= 1 }
+        let description = start..<stop
         var comment: Range<Int>?
         if eat(UInt8(ascii: ";")) {
             skipSpaces()

@@ -45,7 +45,8 @@ extension JournalParser {
                               into letGo: LetGoTransactions) -> (next: Int, lineEnd: Int)? {
         var lx = Lexer(buf, from: header.lowerBound, to: header.upperBound)
         guard let date = plainDate(&lx), lx.atEnd || Lexer.isSpace(lx.peek()) || lx.peek() == UInt8(ascii: ";") else { return nil }
-        let parts = lx.headerParts()
+        var bar = false
+        let parts = lx.headerParts(bar: &bar)
         if parts.code != nil, lx.isCompanyMark(parts.code) { return nil }
         if let comment = parts.comment, LetGoTransactions.commentMayHoldReadTags(UnsafeBufferPointer(rebasing: buf[comment])) { return nil }
 
@@ -106,7 +107,9 @@ extension JournalParser {
             return nil
         }
         if elided >= 0 { letGo.moves[elided].mantissa = Int32(truncatingIfNeeded: -sum) }
-        letGo.takePlain(movesFrom: before, day: date.day, payee: HeaderBytes(file: buf, parts: parts).payee,
+        // (With no `|`, the payee is the description, trimmed already.)
+        let payee = bar ? HeaderBytes(file: buf, parts: parts).payee : UnsafeBufferPointer(rebasing: buf[parts.description])
+        letGo.takePlain(movesFrom: before, day: date.day, payee: payee,
                         location: location(header.lowerBound), commodity: commodity, scale: Int8(truncatingIfNeeded: scale))
         return (pos, nextLineEnd)
     }

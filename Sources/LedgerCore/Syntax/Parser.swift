@@ -144,6 +144,11 @@ package final class JournalParser {
         case declaration(String)
         /// Lines under an item we could not read (or do not support) are skipped.
         case skip
+
+        @inline(__always) var isNone: Bool {
+            if case .none = self { return true }
+            return false
+        }
     }
 
     public init(sources: SourceManager, diagnostics: DiagnosticEngine) {
@@ -346,7 +351,8 @@ package final class JournalParser {
             if Lexer.startsComment(first) { continue }
             switch first {
             case 0x30...0x39:
-                flushEntry()
+                // (After a plain transaction nothing is open: no call.)
+                if entry != nil || !owner.isNone { flushEntry() }
                 if readsPlainTransactions, let plainInto, let next = plainInto._withUnsafeGuaranteedRef({
                     readPlainTransaction(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n, into: $0)
                 }) {
