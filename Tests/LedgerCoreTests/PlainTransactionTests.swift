@@ -84,6 +84,29 @@ final class PlainTransactionTests: XCTestCase {
         assertSame(text)
     }
 
+    /// Plain transactions in a row are read one after another without the
+    /// line loop (`readPlainTransactions`); one that is not plain stops
+    /// the run and is read once the general way; a run also stops at a
+    /// directive, a line break of `\r\n`, and a header not read to its end.
+    func testARunOfPlainTransactionsStopsWhereOneIsNot() {
+        let plain = "2025-01-02 A\n    a    5 USD\n    b\n"
+        let notPlain = "2025-01-03 B\n    a    5 AAPL @ $3\n    b\n"
+        let texts = [
+            plain + plain + notPlain + plain + plain,
+            plain + notPlain + notPlain + plain,
+            plain + "P 2025-01-01 AAPL $5\n" + plain + "\n" + plain,
+            (plain + plain + notPlain + plain).replacingOccurrences(of: "\n", with: "\r\n"),
+            plain + "2025-01-02 C  ; id: 1\n    a    $1\n    b\n" + "comment\n" + plain + "end comment\n" + plain,
+        ]
+        // (The one with a cost is kept for its trade; the block comment's is not read.)
+        let expected = [4, 2, 3, 3, 3]
+        for (text, records) in zip(texts, expected) {
+            let c = compile([InputFile(path: "p.ledger", bytes: Array(text.utf8))], until: until, options: CompileOptions(mode: .diagnosticsOnly))
+            XCTAssertEqual(c.ledger.journal.letGo?.records.count, records, text)
+            assertSame(text)
+        }
+    }
+
     /// Every near miss: each is read by the general path (or read directly to the same effect).
     func testNearMissesReadAsTheGeneralPathReadsThem() {
         let cases = [

@@ -114,6 +114,31 @@ extension JournalParser {
         return (pos, nextLineEnd)
     }
 
+    /// `readPlainTransaction`, then the plain transactions right after it,
+    /// without `parseLines`' questions for each line (which a plain
+    /// transaction leaves as they were: no diagnostic, nothing open, no
+    /// block comment, nothing that changes how a line reads). It reads on
+    /// while the next line is a header, read to its end already, that
+    /// starts before `headersBefore`. Nil when the first is not plain;
+    /// else where the line after the last one read starts and ends (-1:
+    /// not known), and whether a header there was tried and left
+    /// (`notPlain`: the caller reads it the general way, not again this way).
+    @inline(__always)
+    func readPlainTransactions(_ buf: UnsafeBufferPointer<UInt8>, header: Range<Int>, lineEnd: Int, end n: Int, headersBefore: Int,
+                               into letGo: LetGoTransactions) -> (next: Int, lineEnd: Int, notPlain: Bool)? {
+        guard var read = readPlainTransaction(buf, header: header, lineEnd: lineEnd, end: n, into: letGo) else { return nil }
+        while read.lineEnd >= 0, read.next < headersBefore, read.next < n, Lexer.isDigit(buf[read.next]) {
+            var contentEnd = read.lineEnd
+            // `\r\n`, and any carriage returns before it, end the line, as in `parseLines`.
+            while contentEnd > read.next, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            guard let after = readPlainTransaction(buf, header: read.next..<contentEnd, lineEnd: read.lineEnd, end: n, into: letGo) else {
+                return (read.next, read.lineEnd, true)
+            }
+            read = after
+        }
+        return (read.next, read.lineEnd, false)
+    }
+
     /// Stores a posting's movement in the stream; false when the transaction
     /// is left to the general path (a second posting without an amount, a
     /// traded position moved, a mantissa past 32 bits): the caller then drops

@@ -307,6 +307,8 @@ package final class JournalParser {
         var released = start
         // The end of the line at `pos` when a plain transaction's read found it already (-1: not).
         var knownLineEnd = -1
+        // A header the plain read was tried at and left (it reads it again the general way).
+        var notPlainAt = -1
         // What plain transactions are read into, unretained: taken or unwrapped for each
         // transaction, it cost a retain and a release of it and of the sink. It lives as
         // long as `self.sink`, which is set before a parser reads, never while it does.
@@ -353,11 +355,16 @@ package final class JournalParser {
             case 0x30...0x39:
                 // (After a plain transaction nothing is open: no call.)
                 if entry != nil || !owner.isNone { flushEntry() }
-                if readsPlainTransactions, let plainInto, let next = plainInto._withUnsafeGuaranteedRef({
-                    readPlainTransaction(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n, into: $0)
-                }) {
-                    (pos, knownLineEnd) = next
-                    continue
+                if lineStart != notPlainAt, readsPlainTransactions, let plainInto {
+                    // (Headers past the next page release are left to this loop, which releases them.)
+                    let headersBefore = releasesReadPages ? released + JournalParser.releasesEvery : n
+                    if let read = plainInto._withUnsafeGuaranteedRef({
+                        readPlainTransactions(buf, header: lineStart..<contentEnd, lineEnd: lineEnd, end: n, headersBefore: headersBefore, into: $0)
+                    }) {
+                        (pos, knownLineEnd) = (read.next, read.lineEnd)
+                        if read.notPlain { notPlainAt = read.next }
+                        continue
+                    }
                 }
                 transactionHeader(&lx)
             case UInt8(ascii: "="):
