@@ -169,11 +169,24 @@ package struct Lexer {
 
     /// Reads text up to a `;` comment or the end of the line, trimmed.
     public mutating func textUntilComment() -> Range<Int> {
+        var bar = false
+        return textUntilComment(bar: &bar)
+    }
+
+    /// `textUntilComment`, and whether the text holds a `|` (a header's payee
+    /// and note), found in the same pass as its end. (Always compiled into
+    /// its caller: a header's read.)
+    @_transparent
+    mutating func textUntilComment(bar: inout Bool) -> Range<Int> {
         let start = pos
-        pos = pos < end ? Lexer.first(0x3B, in: bytes, from: pos, to: end) ?? end : max(pos, end)
-        var e = pos
-        while e > start, Lexer.isTrailingBlank(bytes[e - 1]) { e -= 1 }
-        return start..<e
+        var stop = pos < end ? Lexer.first(0x3B, or: 0x7C, in: bytes, from: pos, to: end) ?? end : max(pos, end)
+        if stop < end, bytes[stop] == 0x7C {
+            bar = true
+            stop = Lexer.first(0x3B, in: bytes, from: stop, to: end) ?? end
+        }
+        pos = stop
+        while stop > start, Lexer.isTrailingBlank(bytes[stop - 1]) { stop -= 1 }
+        return start..<stop
     }
 
     /// Where `byte` first stands in `bytes[from..<to]`, or nil. A line is
@@ -256,8 +269,7 @@ package struct Lexer {
     }
 
     /// `headerParts`, and whether the description holds a `|` (a payee and a
-    /// note), found in the same pass as its end. (Always compiled into its
-    /// caller: a call for each transaction's header.)
+    /// note). (Always compiled into its caller: a call for each transaction's header.)
     @_transparent
     mutating func headerParts(bar: inout Bool) -> HeaderParts {
         skipSpaces()
@@ -273,15 +285,7 @@ package struct Lexer {
                 pos = open
             }
         }
-        let start = pos
-        var stop = pos < end ? Lexer.first(0x3B, or: 0x7C, in: bytes, from: pos, to: end) ?? end : max(pos, end)
-        if stop < end, bytes[stop] == 0x7C {
-            bar = true
-            stop = Lexer.first(0x3B, in: bytes, from: stop, to: end) ?? end
-        }
-        pos = stop
-        while stop > start, Lexer.isTrailingBlank(bytes[stop - 1]) { stop -= 1 }
-        let description = start..<stop
+        let description = textUntilComment(bar: &bar)
         var comment: Range<Int>?
         if eat(UInt8(ascii: ";")) {
             skipSpaces()
